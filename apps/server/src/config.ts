@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The one place that reads the environment. Invalid settings stop the process at boot. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default("縁結び <no-reply@enmusubi.local>"),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_USERID: z.string().min(3).max(100).optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  admin: { userID: string; password: string } | undefined;
+  logLevel: string;
+  /** Directory of the built web app; served with the SPA fallback when it exists. */
+  webDist: string;
+  /** Start the background jobs (pg-boss). Tests that only call routes leave them off. */
+  jobs: boolean;
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Reads the JWT secret from DATA_DIR, creating it once; production must set JWT_SECRET. */
+function jwtSecretFor(env: z.infer<typeof envSchema>, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === "production") throw new Error("JWT_SECRET is required when NODE_ENV=production");
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.ADMIN_USERID) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new Error("Invalid configuration: set both ADMIN_USERID and ADMIN_PASSWORD, or neither");
+  }
+  // pnpm runs scripts inside the package; INIT_CWD is where the command was typed.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    jwtSecret: jwtSecretFor(env, dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    admin:
+      env.ADMIN_USERID && env.ADMIN_PASSWORD ? { userID: env.ADMIN_USERID, password: env.ADMIN_PASSWORD } : undefined,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.join(REPO_ROOT, "apps/web/dist"),
+    jobs: true,
+  };
+}

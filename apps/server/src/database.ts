@@ -1,0 +1,58 @@
+import { createPasswordHasher, generatePassword, type PasswordHasher } from "@enmusubi/api";
+import { createDatabase, type Database, type Db, seedReferenceData, users } from "@enmusubi/db";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+
+export class MigrationError extends Error {
+  constructor(cause: unknown) {
+    super(`Database migration failed: ${(cause as Error)?.message ?? cause}`, { cause });
+    this.name = "MigrationError";
+  }
+}
+
+/** Opens the configured database, applies pending migrations and seeds reference data. */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+  const database = config.databaseUrl
+    ? await createDatabase({ url: config.databaseUrl })
+    : await createDatabase({ dataDir: config.dataDir });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw new MigrationError(error);
+  }
+  await seedReferenceData(database.db);
+  return database;
+}
+
+/**
+ * Creates the first administrator when there is none: from ADMIN_USERID / ADMIN_PASSWORD when set,
+ * otherwise with generated credentials printed once to the log.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  admin: Config["admin"],
+  log: FastifyBaseLogger,
+  passwords: PasswordHasher = createPasswordHasher(),
+): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (existing) return;
+  const userID = admin?.userID ?? "admin";
+  const password = admin?.password ?? generatePassword();
+  await db.insert(users).values({
+    userId: userID,
+    name: "管理者",
+    email: "admin@enmusubi.local",
+    role: "admin",
+    passwordHash: await passwords.hash(password),
+  });
+  if (admin) {
+    log.info({ userID }, "created the first administrator from ADMIN_USERID");
+  } else {
+    // Printed once on purpose: there is no other way to learn generated credentials.
+    process.stdout.write(
+      `\n  First administrator created.\n    user ID:  ${userID}\n    password: ${password}\n  Change the password after logging in.\n\n`,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { type RestRoute, registerRoutes } from "./adapter";
+import { authRoutes } from "./auth";
+import { buildOpenApiDocument } from "./openapi";
+
+/** Every legacy route, domain by domain. */
+export const restRoutes: RestRoute[] = [...authRoutes];
+
+export async function registerRest(app: FastifyInstance): Promise<void> {
+  registerRoutes(app, restRoutes);
+  const document = buildOpenApiDocument(restRoutes, { version: "1.0.0", serverUrl: app.config.publicUrl });
+  app.get("/api/openapi.json", async () => document);
+  await app.register(swagger, { mode: "static", specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { docExpansion: "list" } });
+}

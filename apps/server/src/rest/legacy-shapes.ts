@@ -1,0 +1,47 @@
+import type { UserView } from "@enmusubi/api";
+import { z } from "zod";
+
+/**
+ * Legacy shapes of spec §3, shared by every REST table. The clean camelCase tRPC outputs are
+ * mapped here, in one place (`_id`, `occupaionName` as spelled, `annual_income`…).
+ */
+
+export const legacyUser = z.object({
+  _id: z.string(),
+  userID: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(["user", "admin"]),
+  gender: z.enum(["male", "female"]),
+  points: z.number().int(),
+  sendPoints: z.number().int(),
+  photoLink: z.string().nullable(),
+  birthday: z.string().nullable(),
+  address: z.string().nullable(),
+  occupation: z.object({ _id: z.string(), occupaionName: z.string() }).nullable(),
+  annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
+  createdAt: z.string(),
+  favoriteUserIds: z.array(z.string()).optional(),
+});
+
+export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z.input<typeof legacyUser> {
+  return {
+    _id: user.id,
+    userID: user.userID,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    gender: user.gender,
+    points: user.points,
+    sendPoints: user.sendPoints,
+    photoLink: user.photoLink,
+    birthday: user.birthday,
+    address: user.address,
+    occupation: user.occupation ? { _id: user.occupation.id, occupaionName: user.occupation.name } : null,
+    annual_income: user.annualIncome ? { _id: user.annualIncome.id, annualIncome: user.annualIncome.label } : null,
+    createdAt: new Date(user.createdAt).toISOString(),
+    ...(user.favoriteUserIds ? { favoriteUserIds: user.favoriteUserIds } : {}),
+  };
+}
+
+export const successMessage = z.object({ success: z.literal(true), message: z.string() });

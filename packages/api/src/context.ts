@@ -1,0 +1,57 @@
+import { type Db, users } from "@enmusubi/db";
+import type { Role } from "@enmusubi/shared";
+import { and, eq, isNull } from "drizzle-orm";
+import type { PasswordHasher } from "./auth/password";
+import type { TokenService } from "./auth/tokens";
+import type { RateLimiter } from "./security/rate-limit";
+
+/** What the procedures need from the host. Built once by the server, or by a test. */
+export interface ApiDeps {
+  db: Db;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  limiter: RateLimiter;
+  /** Where stored photos live and how their public paths look (see photos/storage). */
+  uploadsDir: string;
+  /** Base URL of the web app, used in mails. */
+  publicUrl: string;
+  /** Called after a transaction that queued mail has committed, to wake the delivery job. */
+  onMailQueued(): void;
+}
+
+export interface Session {
+  /** users.id */
+  id: string;
+  role: Role;
+}
+
+export interface Context extends ApiDeps {
+  session: Session | null;
+  ip: string;
+}
+
+/** The context without any transport: tests call procedures with it directly. */
+export function createContextInner(deps: ApiDeps, session: Session | null, ip = "127.0.0.1"): Context {
+  return { ...deps, session, ip };
+}
+
+/**
+ * Reads `Authorization: Bearer <token>`. A token is honoured only while its user exists, is not
+ * deleted and has not changed password since it was signed (token_version).
+ */
+export async function resolveSession(deps: ApiDeps, authorization: string | undefined): Promise<Session | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+  if (!match?.[1]) return null;
+  const claims = await deps.tokens.verify(match[1]);
+  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  const [user] = await deps.db
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.id, claims.sub), isNull(users.deletedAt)));
+  if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  return { id: user.id, role: user.role };
+}
+
+export async function createContext(deps: ApiDeps, req: { authorization?: string; ip: string }): Promise<Context> {
+  return createContextInner(deps, await resolveSession(deps, req.authorization), req.ip);
+}

@@ -1,0 +1,82 @@
+import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+
+/**
+ * The account fields a client may see (spec §3 User). Declared column by column so a password
+ * hash or token version can never leak.
+ */
+export const userColumns = {
+  id: users.id,
+  userID: users.userId,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  gender: users.gender,
+  points: users.points,
+  sendPoints: users.sendPoints,
+  photoLink: users.photoLink,
+  birthday: users.birthday,
+  address: users.address,
+  occupationId: occupations.id,
+  occupationName: occupations.name,
+  annualIncomeId: annualIncomes.id,
+  annualIncomeLabel: annualIncomes.label,
+  createdAt: users.createdAt,
+};
+
+type UserRowView = Awaited<ReturnType<typeof selectUsers>>[number];
+
+export interface UserView {
+  id: string;
+  userID: string;
+  name: string | null;
+  email: string;
+  role: "user" | "admin";
+  gender: "male" | "female";
+  points: number;
+  sendPoints: number;
+  photoLink: string | null;
+  birthday: string | null;
+  address: string | null;
+  occupation: { id: string; name: string } | null;
+  annualIncome: { id: string; label: string } | null;
+  createdAt: Date;
+}
+
+export function toUserView(row: UserRowView): UserView {
+  const { occupationId, occupationName, annualIncomeId, annualIncomeLabel, ...rest } = row;
+  return {
+    ...rest,
+    occupation: occupationId && occupationName !== null ? { id: occupationId, name: occupationName } : null,
+    annualIncome:
+      annualIncomeId && annualIncomeLabel !== null ? { id: annualIncomeId, label: annualIncomeLabel } : null,
+  };
+}
+
+/** Live (not deleted) users matching `where`, in the public shape. */
+export function selectUsers(db: Db, where?: SQL) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(and(isNull(users.deletedAt), where))
+    .$dynamic();
+}
+
+export async function getUserView(db: Db, id: string): Promise<UserView | null> {
+  const [row] = await selectUsers(db, eq(users.id, id));
+  return row ? toUserView(row) : null;
+}
+
+/** The current member's own view: the public fields plus the ids they have favourited. */
+export async function getOwnUserView(db: Db, id: string): Promise<(UserView & { favoriteUserIds: string[] }) | null> {
+  const view = await getUserView(db, id);
+  if (!view) return null;
+  const favs = await db
+    .select({ id: favorites.favoriteUserId })
+    .from(favorites)
+    .innerJoin(users, and(eq(users.id, favorites.favoriteUserId), isNull(users.deletedAt)))
+    .where(eq(favorites.userId, id));
+  return { ...view, favoriteUserIds: favs.map((f) => f.id) };
+}

@@ -1,0 +1,95 @@
+import { type Database, users } from "@enmusubi/db";
+import { openTestDatabase } from "@enmusubi/db/testing";
+import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createPasswordHasher } from "../src/auth/password";
+import { writeOpeningBalances } from "../src/auth/service";
+import { createTokenService } from "../src/auth/tokens";
+import { type ApiDeps, createContextInner, type Session } from "../src/context";
+import { createCaller } from "../src/root";
+import { unlimited } from "../src/security/rate-limit";
+
+/** argon2 at its lowest cost: tests check behaviour, not hashing strength. */
+export const testPasswords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+
+export interface TestUser {
+  id: string;
+  userID: string;
+  password: string;
+  role: "user" | "admin";
+  session: Session;
+}
+
+export interface TestApi {
+  database: Database;
+  deps: ApiDeps;
+  mailQueued: { count: number };
+  /** A tRPC caller acting as `user` (or anonymous). */
+  caller(user?: TestUser | null, ip?: string): ReturnType<typeof createCaller>;
+  createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<TestUser>;
+}
+
+let counter = 0;
+
+/**
+ * A fresh database for this test file (see vitest.global-setup.ts) and helpers to act as members
+ * and administrators. Call at the top level of a test file.
+ */
+export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
+  const api = { mailQueued: { count: 0 } } as TestApi;
+  beforeAll(async () => {
+    api.database = await openTestDatabase(inject("dbTemplate"));
+    api.deps = {
+      db: api.database.db,
+      tokens: createTokenService("test-secret-test-secret-test-secret-42"),
+      passwords: testPasswords,
+      limiter: unlimited,
+      uploadsDir: `/tmp/enmusubi-test-uploads-${process.pid}`,
+      publicUrl: "http://localhost:3000",
+      onMailQueued: () => {
+        api.mailQueued.count += 1;
+      },
+      ...overrides,
+    };
+  });
+  afterAll(async () => {
+    await api.database?.close();
+  });
+  api.caller = (user, ip) =>
+    createCaller(createContextInner(api.deps, user ? user.session : null, ip ?? `10.0.0.${(counter % 250) + 1}`));
+  api.createUser = async ({ password = "password123", ...fields } = {}) => {
+    counter += 1;
+    const role = fields.role ?? "user";
+    const points = fields.points ?? NEW_USER_DEFAULTS.points;
+    const sendPoints = fields.sendPoints ?? NEW_USER_DEFAULTS.sendPoints;
+    const userID = fields.userId ?? `t${process.pid % 1000}u${counter}${Math.random().toString(36).slice(2, 6)}`;
+    const [row] = await api.database.db
+      .insert(users)
+      .values({
+        email: `${userID}@example.jp`,
+        name: `テスト${counter}`,
+        gender: "male",
+        ...fields,
+        userId: userID,
+        role,
+        points,
+        sendPoints,
+        passwordHash: await testPasswords.hash(password),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error("user insert failed");
+    await writeOpeningBalances(api.database.db, row.id, points, sendPoints);
+    return { id: row.id, userID, password, role, session: { id: row.id, role } };
+  };
+  return api;
+}
+
+/** Every row of the tables a failed call must leave untouched, for before/after comparisons. */
+export async function snapshotTables(api: TestApi, ...tables: string[]): Promise<unknown> {
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    const result = await api.database.db.execute(`select * from ${table} order by 1`);
+    out[table] = Array.isArray(result) ? [...result] : (result as { rows: unknown[] }).rows;
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { acquireDirLock } from "./dir-lock";
+import * as schema from "./schema";
+
+/** One type for both drivers; a transaction is also a `Db`, so services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** The embedded instance when kind is pglite (pg-boss and test snapshots use it). */
+  pglite?: PGlite;
+  /** The postgres.js client when kind is postgres. */
+  sql?: postgres.Sql;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = { url: string; max?: number } | { dataDir: string } | { pglite: PGlite };
+
+/**
+ * `url`: PostgreSQL through postgres.js. `dataDir`: embedded PGlite in `<dataDir>/pg`, refused
+ * with a clear error when another live process holds that directory. `pglite`: an instance the
+ * caller made (tests load a migrated snapshot this way).
+ */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if ("url" in options) {
+    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      sql: client,
+      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let release = async () => {};
+  let pg: PGlite;
+  if ("dataDir" in options) {
+    const dir = `${options.dataDir}/pg`;
+    mkdirSync(dir, { recursive: true });
+    release = acquireDirLock(`${options.dataDir}/pg.lock`);
+    try {
+      pg = await PGlite.create(dir);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  } else {
+    pg = options.pglite;
+  }
+  const db = drizzlePglite(pg, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: pg,
+    migrate: () => migratePglite(drizzlePglite(pg), { migrationsFolder }),
+    close: async () => {
+      await pg.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { users } from "./users";
+
+/** What an administrator did, written in the same transaction as the change itself. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: id(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_target_idx").on(t.targetType, t.targetId),
+  ],
+);

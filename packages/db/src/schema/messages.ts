@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    fromUserId: uuid("from_user_id")
+      .notNull()
+      .references(() => users.id),
+    toUserId: uuid("to_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The administrator who really sent it when an admin sends as a user; null otherwise. */
+    sentByAdminId: uuid("sent_by_admin_id").references(() => users.id),
+    replyToId: uuid("reply_to_id"),
+    body: text("body").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    hasReply: boolean("has_reply").notNull().default(false),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_to_created_idx").on(t.toUserId, t.createdAt.desc()),
+    index("messages_from_created_idx").on(t.fromUserId, t.createdAt.desc()),
+    index("messages_created_idx").on(t.createdAt.desc()),
+    index("messages_unread_idx").on(t.toUserId).where(sql`${t.isRead} = false and ${t.deletedAt} is null`),
+  ],
+);
+
+export const scheduledTypeEnum = pgEnum("scheduled_type", ["direct", "batch", "reply"]);
+export const scheduledSourceEnum = pgEnum("scheduled_source", [
+  "admin:user-mgmt",
+  "admin:sent",
+  "admin:inbox",
+  "admin:email-mgmt",
+  "user:favorite",
+  "user:unread",
+  "user:received",
+  "user:search",
+  "user:sent",
+]);
+export const scheduledStatusEnum = pgEnum("scheduled_status", ["pending", "sending", "sent", "failed", "cancelled"]);
+
+/** Server-side replacement of the browser queue `scheduled_messages_v1` (spec §3). */
+export const scheduledMessages = pgTable(
+  "scheduled_messages",
+  {
+    id: id(),
+    type: scheduledTypeEnum("type").notNull(),
+    /** Who scheduled it (a member, or the administrator). Only they may see or cancel it. */
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id),
+    /** Send as this user (admin send-as-user); null means the owner sends. */
+    senderUserId: uuid("sender_user_id").references(() => users.id),
+    recipients: uuid("recipients").array().notNull(),
+    content: text("content").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    source: scheduledSourceEnum("source").notNull(),
+    relatedMessageId: uuid("related_message_id"),
+    markAsReplied: boolean("mark_as_replied").notNull().default(false),
+    markAsRead: boolean("mark_as_read").notNull().default(false),
+    needsPointDeduction: boolean("needs_point_deduction").notNull().default(false),
+    status: scheduledStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("scheduled_due_idx").on(t.scheduledAt).where(sql`${t.status} = 'pending'`),
+    index("scheduled_owner_idx").on(t.ownerId, t.scheduledAt),
+  ],
+);

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const paymentMethodEnum = pgEnum("payment_method", ["bank_transfer", "smart_pit"]);
+export const transactionStatusEnum = pgEnum("transaction_status", ["pending", "paid", "cancelled", "failed"]);
+
+export const purchaseTransactions = pgTable(
+  "purchase_transactions",
+  {
+    id: id(),
+    /** Human-readable reference shown to members and administrators. */
+    transactionId: text("transaction_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    paymentMethod: paymentMethodEnum("payment_method").notNull(),
+    amount: integer("amount").notNull(),
+    points: integer("points").notNull(),
+    status: transactionStatusEnum("status").notNull().default("pending"),
+    confirmedById: uuid("confirmed_by_id").references(() => users.id),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    smartPitPaymentCode: text("smart_pit_payment_code"),
+    smartPitBarcode: text("smart_pit_barcode"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("purchase_amount_positive", sql`${t.amount} > 0`),
+    check("purchase_points_positive", sql`${t.points} > 0`),
+    index("purchase_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("purchase_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** A single row (id = 1) holding the payment settings of spec §3. */
+export const paymentSettings = pgTable(
+  "payment_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    exchangeYenAmount: integer("exchange_yen_amount").notNull(),
+    exchangePointAmount: integer("exchange_point_amount").notNull(),
+    exchangeIsActive: boolean("exchange_is_active").notNull().default(true),
+    bankAccountName: text("bank_account_name").notNull().default(""),
+    bankAccountNumber: text("bank_account_number").notNull().default(""),
+    bankName: text("bank_name").notNull().default(""),
+    bankBranchName: text("bank_branch_name").notNull().default(""),
+    bankAccountType: text("bank_account_type").notNull().default("普通"),
+    bankIsActive: boolean("bank_is_active").notNull().default(false),
+    smartPitId: text("smart_pit_id").notNull().default(""),
+    smartPitApiKey: text("smart_pit_api_key").notNull().default(""),
+    smartPitIsActive: boolean("smart_pit_is_active").notNull().default(true),
+    minimumPurchase: integer("minimum_purchase").notNull(),
+    maximumPurchase: integer("maximum_purchase").notNull(),
+    bankTransferBalance: integer("bank_transfer_balance").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payment_settings_single_row", sql`${t.id} = 1`),
+    check("payment_settings_rate_positive", sql`${t.exchangeYenAmount} >= 1 and ${t.exchangePointAmount} >= 1`),
+    check("payment_settings_limits", sql`${t.minimumPurchase} >= 100 and ${t.maximumPurchase} >= 1000`),
+    check("payment_settings_balance", sql`${t.bankTransferBalance} >= 0`),
+  ],
+);

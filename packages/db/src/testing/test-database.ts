@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { createDatabase, type Database } from "../client";
+import { seedReferenceData } from "../seed/reference";
+
+/**
+ * Test databases. The vitest global setup prepares one migrated and seeded template; every test
+ * file then gets its own copy: a PGlite loaded from a data-dir snapshot by default, or a
+ * PostgreSQL database created from a template database when TEST_DATABASE_URL is set.
+ */
+export type TestTemplate =
+  | { kind: "pglite"; snapshotFile: string }
+  | { kind: "postgres"; url: string; template: string };
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Builds the template once (global setup). Returns it and a teardown. */
+export async function prepareTemplate(options: {
+  postgresUrl?: string;
+  snapshotFile: string;
+}): Promise<{ template: TestTemplate; teardown(): Promise<void> }> {
+  if (options.postgresUrl) {
+    const template = `enmusubi_tpl_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(options.postgresUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${template}`);
+    const db = await createDatabase({ url: withDatabase(options.postgresUrl, template), max: 1 });
+    await db.migrate();
+    await seedReferenceData(db.db);
+    await db.close();
+    return {
+      template: { kind: "postgres", url: options.postgresUrl, template },
+      teardown: async () => {
+        await admin.unsafe(`drop database if exists ${template} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const pg = await PGlite.create();
+  const db = await createDatabase({ pglite: pg });
+  await db.migrate();
+  await seedReferenceData(db.db);
+  const dump = await pg.dumpDataDir("none");
+  await writeFile(options.snapshotFile, Buffer.from(await dump.arrayBuffer()));
+  await pg.close();
+  return { template: { kind: "pglite", snapshotFile: options.snapshotFile }, teardown: async () => {} };
+}
+
+/** A fresh database for one test file, already migrated and seeded; `close()` disposes of it. */
+export async function openTestDatabase(template: TestTemplate): Promise<Database> {
+  if (template.kind === "pglite") {
+    const blob = new Blob([await readFile(template.snapshotFile)]);
+    const pg = await PGlite.create({ loadDataDir: blob });
+    return createDatabase({ pglite: pg });
+  }
+  const name = `enmusubi_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(template.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${template.template}`);
+  const database = await createDatabase({ url: withDatabase(template.url, name), max: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/** Business constants of spec §9. Every number the product shows or enforces lives here. */
+
+export const YEN_PER_POINT = 10;
+export const POINT_VALIDITY_YEARS = 3;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const MIN_AGE = 18;
+
+export const SIGNUP_REDIRECT_MS = 3000;
+export const MODAL_CLOSE_MS = 300;
+export const BANNER_MS = 3000;
+export const SCHEDULER_POLL_MS = 5000;
+export const SCHEDULED_STORAGE_KEY = "scheduled_messages_v1";
+
+export const IMAGE_MAX_SIDE = 2048;
+export const IMAGE_JPEG_QUALITY = 0.8;
+/** Largest upload the server accepts before decoding (the browser already downscales). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const BREAKPOINTS = {
+  loginNarrow: 320,
+  signupLanding: 768,
+  adminMenuCollapseBelow: 768,
+  memberMenuDrawerAtOrBelow: 768,
+} as const;
+
+export const NEW_USER_DEFAULTS = { points: 100, sendPoints: 20, role: "user" } as const;
+export const DEFAULT_NEW_POINT_COST = 5;
+
+export const EXCHANGE_RATE_DEFAULT = { yenAmount: 1000, pointAmount: 500, isActive: true } as const;
+export const PURCHASE_LIMIT_DEFAULTS = { minimumPurchase: 1000, maximumPurchase: 100000 } as const;
+export const BANK_TRANSFER_BALANCE_DEFAULT = 0;
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const ADMIN_MESSAGE_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const ADMIN_MESSAGE_PAGE_SIZE_DEFAULT = 50;
+export const PAGE_BUTTON_WINDOW = 5;
+export const MESSAGE_HISTORY_COUNT = 5;
+export const BOARD_PAGE_SIZE = 10;
+
+export const LONG_TEXT_COLLAPSE_CHARS = 100;
+export const POST_CONTENT_FOLD_CHARS = 150;
+export const POST_TITLE_MAX = 100;
+export const INQUIRY_TITLE_MAX = 100;
+export const INQUIRY_MESSAGE_MAX = 1000;
+export const EMOJI_PICKER_SIZES = { large: 60, favourites: 20, board: 30 } as const;
+export const EMOJI_PICKER_COLUMNS = 10;
+
+export const PAYMENT_METHODS = ["bank_transfer", "smart_pit"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Actions the legacy client names explicitly (spec §3 "Point cost"). */
+export const KNOWN_ACTIONS = {
+  profileView: "profile_view",
+  sendMessage: "send_message",
+  messageBoardView: "message_board_view",
+} as const;
+
+export interface PointCostSeed {
+  actionName: string;
+  displayName: string;
+  /** Initial fee of the legal table: the seeded cost and the ceiling a cost may never exceed. */
+  initialFee: number;
+  /** Used by the client when the cost list cannot be fetched (spec §9 fallback table). */
+  fallbackCost: number;
+  description: string;
+}
+
+/** The twelve rows of the legal initial fee table (spec §9), in the order the legal text lists them. */
+export const POINT_COST_TABLE: readonly PointCostSeed[] = [
+  {
+    actionName: "message_board_view",
+    displayName: "掲示板閲覧",
+    initialFee: 10,
+    fallbackCost: 5,
+    description: "掲示板を開いたときに消費されます。",
+  },
+  {
+    actionName: "profile_view",
+    displayName: "プロフィール閲覧",
+    initialFee: 15,
+    fallbackCost: 5,
+    description: "他の会員のプロフィール詳細を開いたときに消費されます。",
+  },
+  {
+    actionName: "send_message",
+    displayName: "通常メール送信",
+    initialFee: 48,
+    fallbackCost: 0,
+    description: "会員へメッセージを1通送るごとに消費されます。管理者への返信は無料です。",
+  },
+  {
+    actionName: "message_board_post",
+    displayName: "掲示板投稿",
+    initialFee: 15,
+    fallbackCost: 0,
+    description: "掲示板に投稿したときに消費されます。",
+  },
+  {
+    actionName: "address_mail_send",
+    displayName: "アドレスメール送信",
+    initialFee: 48,
+    fallbackCost: 1000,
+    description: "アドレスメールを送信したときに消費されます。",
+  },
+  {
+    actionName: "address_mail_view",
+    displayName: "アドレスメール閲覧",
+    initialFee: 20,
+    fallbackCost: 500,
+    description: "アドレスメールを閲覧したときに消費されます。",
+  },
+  {
+    actionName: "unread_mail_view",
+    displayName: "未読メール閲覧",
+    initialFee: 20,
+    fallbackCost: 0,
+    description: "未読メールを開いたときに消費されます。",
+  },
+  {
+    actionName: "read_mail_view",
+    displayName: "既読メール閲覧",
+    initialFee: 0,
+    fallbackCost: 0,
+    description: "既読メールの再閲覧は無料です。",
+  },
+  {
+    actionName: "profile_photo_view",
+    displayName: "プロフィール写真閲覧",
+    initialFee: 20,
+    fallbackCost: 0,
+    description: "プロフィール写真を拡大表示したときに消費されます。",
+  },
+  {
+    actionName: "mail_attachment_photo_view",
+    displayName: "メール添付写真閲覧",
+    initialFee: 50,
+    fallbackCost: 0,
+    description: "メールに添付された写真を閲覧したときに消費されます。",
+  },
+  {
+    actionName: "photo_registration",
+    displayName: "写真登録",
+    initialFee: 50,
+    fallbackCost: 5,
+    description: "プロフィール写真を登録したときに消費されます。",
+  },
+  {
+    actionName: "movie_play",
+    displayName: "動画再生",
+    initialFee: 500,
+    fallbackCost: 0,
+    description: "動画を再生したときに消費されます。",
+  },
+];
+
+/** Legal facts reproduced in the legal pages (spec §9). */
+export const LEGAL = {
+  lateDamagesPercentPerYear: 14.6,
+  idImageDeletionHours: 24,
+  accountRetentionYears: 1,
+  usageHistoryRetentionYears: 3,
+  defectiveExchangeDays: 7,
+  supportReception: "平日 9:00〜18:00",
+  businessHours: "9:00〜17:00",
+  lastUpdated: "2025年8月20日",
+} as const;

@@ -1,0 +1,5 @@
+import "./zod-locale";
+
+export * from "./constants";
+export * from "./messages";
+export * from "./schemas/auth";

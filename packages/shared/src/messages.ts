@@ -1,0 +1,68 @@
+/**
+ * The Japanese message catalogue (spec §8 and §5). Wording is the contract: change a string here
+ * only when the spec changes. Messages the spec does not give are marked "ours".
+ */
+export const MSG = {
+  // auth (§8)
+  loginFailed: "ログインに失敗しました。",
+  /** ours: wrong user ID or password; one text for both so accounts cannot be discovered. */
+  invalidCredentials: "ユーザーIDまたはパスワードが正しくありません。",
+  loginRequired: "ユーザーIDとパスワードを入力してください。",
+  genericError: "エラーが発生しました",
+  genericErrorDot: "エラーが発生しました。",
+  forgotSent: "新しいパスワードをメールで送信しました。",
+  signupDone: "登録が完了しました。パスワードをメールで送信しました。",
+  emailRequired: "メールアドレスを入力してください。",
+  emailInvalid: "正しいメールアドレスを入力してください。",
+  emailTaken: "このメールアドレスは既に登録されています。",
+  userIdTaken: "このユーザーIDは既に使用されています。",
+  genderInvalid: "性別を選択してください。",
+  unauthorized: "ログインが必要です。もう一度ログインしてください。",
+  forbidden: "この操作を行う権限がありません。",
+  notFound: "対象が見つかりません。",
+  tooManyRequests: "試行回数が多すぎます。しばらくしてから再度お試しください。",
+  badRequest: "入力内容に誤りがあります。",
+  invalidJson: "リクエストの形式が正しくありません。",
+  payloadTooLarge: "送信データが大きすぎます。",
+  internalError: "サーバーでエラーが発生しました。しばらくしてから再度お試しください。",
+
+  // profile (§5, §8)
+  passwordTooShort: "パスワードは6文字以上で入力してください",
+  passwordMismatch: "パスワードが一致しません",
+  currentPasswordRequired: "現在のパスワードを入力してください。",
+  currentPasswordWrong: "現在のパスワードが正しくありません。",
+  nameRequired: "名前を入力してください。",
+  nameTooLong: "名前は50文字以内で入力してください。",
+  birthdayInvalid: "生年月日を正しく入力してください。",
+  underAge: "18歳未満の方はご利用いただけません。",
+  addressTooLong: "住所は100文字以内で入力してください。",
+  occupationUnknown: "選択された職業が見つかりません。",
+  annualIncomeUnknown: "選択された年収が見つかりません。",
+  photoLinkInvalid: "写真のURLが正しくありません。",
+  profileUpdated: "プロフィールを更新しました。",
+  profileUpdateFailed: "プロフィールの更新に失敗しました",
+  adminFetchFailed: "管理者情報の取得に失敗しました",
+  imageOnly: "画像ファイルを選択してください。",
+
+  // admin users (§8)
+  userUpdated: "ユーザー情報を更新しました",
+  userUpdateFailedPrefix: "ユーザー情報の更新に失敗しました: ",
+  pointsInvalid: "ポイントは0以上の整数で入力してください。",
+
+  // reference lists (§5, §8)
+  occupationRequired: "職業名を入力してください。",
+  annualIncomeRequired: "年収範囲を入力してください。",
+  occupationFetchFailed: "職業データの取得に失敗しました。",
+  annualIncomeFetchFailed: "年収データの取得に失敗しました。",
+
+  // points (§8)
+  pointDeductFailed: "ポイント不足または減算に失敗しました",
+  pointCheckFailed: "ポイントの確認/減算に失敗しました",
+  notEnoughPointsShort: "あなたのポイント数が足りません。",
+  unknownAction: "不明なアクションです。",
+} as const;
+
+/** 'ポイントが不足しています。必要ポイント: Xpt 所持ポイント: Ypt' (spec §8). */
+export function insufficientPoints(required: number, available: number): string {
+  return `ポイントが不足しています。必要ポイント: ${required}pt 所持ポイント: ${available}pt`;
+}

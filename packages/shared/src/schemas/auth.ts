@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH } from "../constants";
+import { MSG } from "../messages";
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const loginInput = z.object({
+  userID: required(MSG.loginRequired).max(100, MSG.invalidCredentials),
+  password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired).max(200, MSG.invalidCredentials),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const email = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+export const gender = z.enum(GENDERS, { error: MSG.genderInvalid });
+
+export const signupInput = z.object({ email, gender: gender.default("male") });
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const forgotInput = z.object({
+  userID: required(MSG.genericError).max(100),
+  email: required(MSG.genericError).max(254),
+});
+export type ForgotInput = z.infer<typeof forgotInput>;
+
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(200, MSG.passwordTooShort);
+
+/** Age in whole years on `today` for an ISO date `yyyy-mm-dd`. */
+export function ageOn(birthday: string, today: Date): number {
+  const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const birthday = z
+  .string({ error: MSG.birthdayInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.birthdayInvalid)
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v) && v >= "1900-01-01";
+  }, MSG.birthdayInvalid)
+  .refine((v) => ageOn(v, new Date()) >= MIN_AGE, MSG.underAge);
+
+/** A photo link is a stored photo path (`/uploads/…`) or an http(s) URL; empty clears it. */
+export const photoLink = z
+  .string()
+  .trim()
+  .max(2048, MSG.photoLinkInvalid)
+  .refine((v) => v === "" || v.startsWith("/uploads/") || /^https?:\/\/\S+$/.test(v), MSG.photoLinkInvalid);
+
+const optionalId = z.string().uuid({ error: MSG.notFound }).nullable().optional();
+
+/**
+ * Member profile update (spec §7 PUT /api/auth/profile). Fields left out stay as they are; `null`
+ * or "" clears an optional field. A new password requires the current one.
+ */
+export const profileUpdateInput = z
+  .object({
+    name: z.string().trim().min(1, MSG.nameRequired).max(50, MSG.nameTooLong).optional(),
+    birthday: birthday.nullable().optional(),
+    address: z.string().trim().max(100, MSG.addressTooLong).nullable().optional(),
+    occupationId: optionalId,
+    annualIncomeId: optionalId,
+    photoLink: photoLink.nullable().optional(),
+    currentPassword: z.string().max(200).optional(),
+    newPassword: newPassword.optional(),
+  })
+  .refine((v) => !v.newPassword || (v.currentPassword ?? "").length > 0, {
+    message: MSG.currentPasswordRequired,
+    path: ["currentPassword"],
+  });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One run, four projects: service/procedure tests (packages), server tests (REST and jobs through
+ * app.inject), web component tests (happy-dom) and browser tests (Chromium, built app).
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ["./vitest.global-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "api", include: ["packages/*/test/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+      },
+      {
+        extends: true,
+        test: { name: "server", include: ["apps/server/test/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
+          environment: "happy-dom",
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["apps/web/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
