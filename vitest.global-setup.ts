@@ -1,13 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareTemplate, type TestTemplate } from "@enmusubi/db/testing";
+import { prepareTemplate } from "@enmusubi/db/testing";
 import type { TestProject } from "vitest/node";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    dbTemplate: TestTemplate;
-  }
-}
 
 /** One migrated, seeded template database for the whole run (see @enmusubi/db/testing). */
 export default async function setup(project: TestProject) {
@@ -15,6 +9,7 @@ export default async function setup(project: TestProject) {
     postgresUrl: process.env.TEST_DATABASE_URL,
     snapshotFile: path.join(tmpdir(), `enmusubi-test-${process.pid}.tar`),
   });
-  project.provide("dbTemplate", template);
+  // Typed where it is injected (packages/api/test/helpers.ts).
+  (project.provide as (key: string, value: unknown) => void)("dbTemplate", template);
   return teardown;
 }

@@ -1,5 +1,5 @@
 import { type Database, users } from "@enmusubi/db";
-import { openTestDatabase } from "@enmusubi/db/testing";
+import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
 import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createPasswordHasher } from "../src/auth/password";
@@ -8,6 +8,12 @@ import { createTokenService } from "../src/auth/tokens";
 import { type ApiDeps, createContextInner, type Session } from "../src/context";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbTemplate: TestTemplate;
+  }
+}
 
 /** argon2 at its lowest cost: tests check behaviour, not hashing strength. */
 export const testPasswords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
