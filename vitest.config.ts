@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["apps/web/e2e/**/*.test.ts"],
+          include: ["apps/server/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -20,8 +20,9 @@ export interface Database {
   kind: "postgres" | "pglite";
   /** The embedded instance when kind is pglite (pg-boss and test snapshots use it). */
   pglite?: PGlite;
-  /** The postgres.js client when kind is postgres. */
+  /** The postgres.js client and its connection URL when kind is postgres (pg-boss connects with it). */
   sql?: postgres.Sql;
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,6 +42,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db,
       kind: "postgres",
       sql: client,
+      url: options.url,
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };

@@ -12,7 +12,7 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
   const { database, config } = app;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" })
-    : new PgBoss({ connectionString: config.databaseUrl as string, max: 4 });
+    : new PgBoss({ connectionString: database.url ?? config.databaseUrl, max: 4 });
   boss.on("error", (error) => app.log.error({ err: error }, "job queue error"));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);

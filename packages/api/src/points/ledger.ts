@@ -204,3 +204,34 @@ export async function prepayAction(
     return { success: true as const, required, available, remainingPoints };
   });
 }
+
+/**
+ * Gives back the points of prepaid units whose action never came (the legacy client deducted,
+ * then the send failed or the tab closed). Run periodically; each expired credit is refunded once,
+ * even with several workers, because rows are claimed with SKIP LOCKED and zeroed in the same
+ * transaction as the refund. Returns the number of credits refunded.
+ */
+export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .select()
+      .from(prepaidActions)
+      .where(and(gt(prepaidActions.remaining, 0), sql`${prepaidActions.expiresAt} <= now()`))
+      .orderBy(asc(prepaidActions.expiresAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    for (const credit of expired) {
+      await tx.update(prepaidActions).set({ remaining: 0 }).where(eq(prepaidActions.id, credit.id));
+      await changeBalance(tx, {
+        userId: credit.userId,
+        delta: credit.remaining * credit.unitCost,
+        kind: "refund",
+        actionName: credit.actionName,
+        quantity: credit.remaining,
+        reference: credit.id,
+        note: "未使用の事前減算ポイントの返還",
+      });
+    }
+    return expired.length;
+  });
+}

@@ -1,0 +1,188 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createPasswordHasher } from "@enmusubi/api";
+import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, inject } from "vitest";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { ensureFirstAdmin } from "../src/database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbTemplate: TestTemplate;
+  }
+}
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const ARTIFACTS = path.resolve(import.meta.dirname, "../../../test-artifacts/screenshots");
+const WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
+
+/**
+ * Browser tests run when Debian's Chromium is installed. Without it they are skipped with a
+ * visible notice, unless E2E_REQUIRED=1 (CI), where its absence is a failure.
+ */
+export const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  if (process.env.E2E_REQUIRED === "1")
+    throw new Error(`E2E_REQUIRED=1 but ${CHROMIUM} is missing (apt-get install -y chromium)`);
+  console.warn(`\n  ⚠ Browser tests skipped: ${CHROMIUM} not found (apt-get install -y chromium).\n`);
+}
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeBody(headers: string, body: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
+  }
+  return body;
+}
+
+function decodeSubject(raw: string): string {
+  return raw.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+    kind.toLowerCase() === "b"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeURIComponent(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
+  );
+}
+
+function parseMail(raw: string, to: string): CapturedMail {
+  const split = raw.indexOf("\r\n\r\n") >= 0 ? raw.indexOf("\r\n\r\n") : raw.indexOf("\n\n");
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw.slice(split).trim();
+  const subject = decodeSubject(/^subject:\s*(.*)$/im.exec(headers)?.[1] ?? "");
+  return { to, subject, text: decodeBody(headers, body) };
+}
+
+export interface E2E {
+  baseUrl: string;
+  admin: { userID: string; password: string };
+  mails: CapturedMail[];
+  /** Waits for a mail to `to` (delivered by the real outbox job over real SMTP). */
+  waitForMail(to: string, timeoutMs?: number): Promise<CapturedMail>;
+  page(width?: number): Promise<Page>;
+  /** Saves `test-artifacts/screenshots/<name>-<width>.png`. */
+  screenshot(page: Page, name: string): Promise<void>;
+}
+
+/**
+ * Starts the whole product for one test file: the real server (built web app, jobs on, mail over a
+ * real SMTP server started here) on a fresh database, and a headless Chromium.
+ */
+export function useE2E(): E2E {
+  const mails: CapturedMail[] = [];
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  let closeAll = async () => {};
+  const e2e: E2E = {
+    baseUrl: "",
+    admin: { userID: "e2eadmin", password: "e2e-admin-pass" },
+    mails,
+    async waitForMail(to, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find((m) => m.to === to);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async page(width = 1280) {
+      if (!browser) throw new Error("browser not started");
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ja-JP" });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async screenshot(page, name) {
+      await mkdir(ARTIFACTS, { recursive: true });
+      const width = page.viewportSize()?.width ?? 0;
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+    },
+  };
+
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    if (!existsSync(path.join(WEB_DIST, "index.html"))) {
+      throw new Error("apps/web/dist is missing: run `pnpm build` first (pnpm test does)");
+    }
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          for (const rcpt of session.envelope.rcptTo) mails.push(parseMail(raw, rcpt.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+
+    const database = await openTestDatabase(inject("dbTemplate"));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-e2e-"));
+    const config = {
+      ...loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: "warn",
+        PORT: "0",
+      }),
+      webDist: WEB_DIST,
+    };
+    const app = await buildApp(config, { database, logger: false });
+    await ensureFirstAdmin(database.db, e2e.admin, app.log, createPasswordHasher({ memoryCost: 1024, timeCost: 1 }));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    e2e.baseUrl = `http://127.0.0.1:${port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+      ],
+    });
+    closeAll = async () => {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser?.close();
+      await app.close();
+      await database.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    };
+  });
+  afterAll(async () => {
+    await closeAll();
+  });
+  return e2e;
+}
+
+/** Logs in through the login page and waits for the role's home. */
+export async function loginThroughUi(page: Page, baseUrl: string, userID: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("ユーザーID").fill(userID);
+  await page.getByLabel("パスワード").fill(password);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await page.waitForURL(/\/(admin|user)(\/|$)/);
+}
