@@ -1,12 +1,15 @@
+import { refundExpiredPrepaid } from "@enmusubi/api";
 import type { FastifyInstance } from "fastify";
 import { fromPglite, PgBoss } from "pg-boss";
 import { createMailTransport, deliverDueMail } from "./mail-outbox";
 
 const MAIL_QUEUE = "mail-outbox";
+const PREPAID_REFUND_QUEUE = "prepaid-refund";
 
 /**
  * Background jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data. The mail queue is
- * woken right after a transaction queues mail, and swept every minute for retries.
+ * woken right after a transaction queues mail, and swept every minute for retries; expired
+ * prepaid points are refunded every minute.
  */
 export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => void }): Promise<void> {
   const { database, config } = app;
@@ -27,6 +30,14 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
       // keep going while full batches were sent
     }
   });
+  // Points prepaid through the legacy deduct-points call and never used go back to the member.
+  await boss.createQueue(PREPAID_REFUND_QUEUE);
+  await boss.schedule(PREPAID_REFUND_QUEUE, "* * * * *");
+  await boss.work(PREPAID_REFUND_QUEUE, async () => {
+    const refunded = await refundExpiredPrepaid(database.db);
+    if (refunded > 0) app.log.info({ refunded }, "refunded expired prepaid points");
+  });
+
   mailKick.fn = () => {
     boss.send(MAIL_QUEUE, {}, { singletonKey: "kick", singletonSeconds: 1 }).catch((error: unknown) => {
       app.log.warn({ err: error }, "could not wake the mail job; the minute sweep will send it");
