@@ -54,7 +54,7 @@ export async function prepareTemplate(options: {
 /** A fresh database for one test file, already migrated and seeded; `close()` disposes of it. */
 export async function openTestDatabase(template: TestTemplate): Promise<Database> {
   if (template.kind === "pglite") {
-    const blob = new Blob([await readFile(template.snapshotFile)]);
+    const blob = new Blob([new Uint8Array(await readFile(template.snapshotFile))]);
     const pg = await PGlite.create({ loadDataDir: blob });
     return createDatabase({ pglite: pg });
   }
