@@ -1,10 +1,13 @@
 import { MSG } from "@enmusubi/shared";
 import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Context } from "./context";
 import { AppError, toTRPCError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
+  // Dates and other rich values keep their types between server and web app.
+  transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     // Input validation: the first Japanese message becomes the error message.

@@ -169,4 +169,7 @@ export const LEGAL = {
   supportReception: "平日 9:00〜18:00",
   businessHours: "9:00〜17:00",
   lastUpdated: "2025年8月20日",
+  /** ours: where members (and migrated users whose old ID no longer works) write to. */
+  supportEmail: "support@enmusubi.jp",
+  operatorName: "縁結び運営事務局",
 } as const;

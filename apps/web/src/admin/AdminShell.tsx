@@ -1,0 +1,77 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link, Route, Routes, useLocation } from "react-router-dom";
+import { Footer } from "../layout/Footer";
+import { useLogout } from "../lib/useLogout";
+import { ADMIN_SECTIONS, DEFAULT_ADMIN_PATH } from "./sections";
+
+const MESSAGE_GROUP_LABEL = "メッセージ管理";
+
+/** The back-office shell: side menu collapsing strictly below 768 px, header, logout, footer. */
+export default function AdminShell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const current = pathname.replace(/^\/admin\/?/, "").split("/")[0] || DEFAULT_ADMIN_PATH;
+  const menu = ADMIN_SECTIONS.filter((s) => s.inMenu);
+  const topLevel = menu.filter((s) => !s.group);
+  const messageItems = menu.filter((s) => s.group === "messages");
+  const defaultSection = ADMIN_SECTIONS.find((s) => s.path === DEFAULT_ADMIN_PATH);
+
+  const item = (section: (typeof ADMIN_SECTIONS)[number]) => (
+    <NavLink
+      key={section.path}
+      component={Link}
+      to={`/admin/${section.path}`}
+      label={section.label}
+      active={current === section.path}
+      onClick={close}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 768, collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="メニューを開く" />
+            <Title order={1} size="h4" c="pink.7">
+              縁結び 管理画面
+            </Title>
+          </Group>
+          <Button variant="default" size="xs" onClick={logout}>
+            ログアウト
+          </Button>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="管理メニュー">
+        <ScrollArea>
+          {topLevel.map(item)}
+          {messageItems.length > 0 && (
+            <NavLink label={MESSAGE_GROUP_LABEL} defaultOpened={messageItems.some((s) => s.path === current)}>
+              {messageItems.map(item)}
+            </NavLink>
+          )}
+          {menu.length === 0 && (
+            <Text size="sm" c="dimmed" p="sm">
+              メニューはまだありません。
+            </Text>
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Routes>
+          {ADMIN_SECTIONS.map((s) => (
+            <Route key={s.path} path={s.path} element={<s.component />} />
+          ))}
+          <Route path="*" element={defaultSection ? <defaultSection.component /> : <Title order={2}>管理画面</Title>} />
+        </Routes>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AppRouter } from "@enmusubi/api";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+import { clearSession, getToken } from "./session";
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createApiClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: "/trpc",
+        transformer: superjson,
+        headers() {
+          const token = getToken();
+          return token ? { authorization: `Bearer ${token}` } : {};
+        },
+      }),
+    ],
+  });
+}
+
+/** True when the server no longer accepts the stored session (expired, password changed, deleted). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+}
+
+/**
+ * One query client for the app. A call answered UNAUTHORIZED ends the session and returns to
+ * /login, wherever it came from.
+ */
+export function createQueryClient(onSessionEnded: () => void = () => window.location.assign("/login")) {
+  const handle = (error: unknown) => {
+    if (isUnauthorized(error) && getToken()) {
+      clearSession();
+      onSessionEnded();
+    }
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: handle }),
+    mutationCache: new MutationCache({ onError: handle }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => count < 2 && !(error instanceof TRPCClientError && error.data?.httpStatus < 500),
+      },
+    },
+  });
+}
+
+/** The server's Japanese message, else the screen's fallback text (spec §8 "server message, else …"). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message && error.data?.httpStatus !== 500) return error.message;
+  return fallback;
+}

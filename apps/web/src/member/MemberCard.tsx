@@ -1,0 +1,27 @@
+import { Avatar, Group, Paper, Stack, Text } from "@mantine/core";
+import { formatPoints } from "../lib/format";
+import type { CurrentUser } from "./useCurrentUser";
+
+/** Name (or a 'not set' placeholder), ID and live points (spec §2 member shell). */
+export function MemberCard({ user }: { user: CurrentUser }) {
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label="会員情報">
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={user.photoLink} alt="" radius="xl" color="pink">
+          {(user.name ?? "?").slice(0, 1)}
+        </Avatar>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {user.name || "未設定"}
+          </Text>
+          <Text size="xs" c="dimmed">
+            ID: {user.userID}
+          </Text>
+          <Text size="sm" c="pink.7" fw={700} data-testid="member-card-points">
+            {formatPoints(user.points)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

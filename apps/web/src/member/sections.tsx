@@ -1,0 +1,56 @@
+import type { ComponentType } from "react";
+import { Dashboard } from "./Dashboard";
+import { ProfileSettingsStub } from "./ProfileSettingsStub";
+
+/** Section keys of spec §2 (member shell), chosen from the path. */
+export type SectionKey =
+  | "dashboard"
+  | "profile"
+  | "profileSearch"
+  | "favoriteList"
+  | "unreadEmails"
+  | "receivedEmails"
+  | "sentEmails"
+  | "messageBoardPosting"
+  | "messageBoardSearch"
+  | "inquiry"
+  | "inquiryHistory"
+  | "pointsUsage"
+  | "pointPurchase";
+
+export const SECTION_PATHS: Record<string, SectionKey> = {
+  "": "dashboard",
+  dashboard: "dashboard",
+  "profile-settings": "profile",
+  "profile-search": "profileSearch",
+  "favorite-list": "favoriteList",
+  "unread-emails": "unreadEmails",
+  "received-emails": "receivedEmails",
+  "sent-emails": "sentEmails",
+  "message-board-posting": "messageBoardPosting",
+  "message-board-search": "messageBoardSearch",
+  inquiry: "inquiry",
+  "inquiry-history": "inquiryHistory",
+  "points-usage": "pointsUsage",
+  "point-purchase": "pointPurchase",
+};
+
+export interface MemberSection {
+  path: string;
+  label: string;
+  component: ComponentType;
+}
+
+/** Built sections. A section whose domain is not built yet has no entry and is not in the menu. */
+export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
+  dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard },
+  profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
+};
+
+/** Menu groups of spec §2; points usage and point purchase are routes only. */
+export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
+  { label: "設定", keys: ["dashboard", "profile"] },
+  { label: "検索", keys: ["profileSearch", "favoriteList"] },
+  { label: "メール", keys: ["unreadEmails", "receivedEmails", "sentEmails"] },
+  { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },
+];

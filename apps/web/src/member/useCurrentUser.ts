@@ -1,0 +1,10 @@
+import type { RouterOutputs } from "@enmusubi/api";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../lib/trpc";
+
+export type CurrentUser = RouterOutputs["auth"]["me"];
+
+export function useCurrentUser() {
+  const trpc = useTRPC();
+  return useQuery(trpc.auth.me.queryOptions());
+}

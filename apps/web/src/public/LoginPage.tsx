@@ -1,0 +1,157 @@
+import { LEGAL, type Gender, MSG } from "@enmusubi/shared";
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Footer } from "../layout/Footer";
+import { homeOf, saveSession } from "../lib/session";
+import { errorMessage, useTRPC } from "../lib/trpc";
+import { ForgotPasswordModal } from "./ForgotPasswordModal";
+import classes from "./public.module.css";
+
+/** /login (spec §2 Public): user ID + PASS, forgot link, registration by gender, notices, footer. */
+export function LoginPage() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [userID, setUserID] = useState("");
+  const [password, setPassword] = useState("");
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!userID.trim() || !password) {
+      setError(MSG.loginRequired);
+      return;
+    }
+    login.mutate(
+      { userID: userID.trim(), password },
+      {
+        onSuccess: (session) => {
+          saveSession(session);
+          navigate(homeOf(session.role), { replace: true });
+        },
+        onError: (err) => setError(errorMessage(err, MSG.loginFailed)),
+      },
+    );
+  };
+
+  const register = (gender: Gender) => navigate("/signup", { state: { gender } });
+
+  return (
+    <Box className={classes.page}>
+      <Container size={440} className={classes.container}>
+        <Stack gap="lg">
+          <Stack gap={4} align="center">
+            <Title order={1} className={classes.brand}>
+              縁結び
+            </Title>
+            <Text c="dimmed" size="sm">
+              Enmusubi — 大人のためのポイント制マッチング
+            </Text>
+          </Stack>
+
+          <Paper withBorder shadow="sm" p="lg" className={classes.card}>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  ログイン
+                </Title>
+                <TextInput
+                  label="ユーザーID"
+                  autoComplete="username"
+                  value={userID}
+                  onChange={(e) => setUserID(e.currentTarget.value)}
+                  required
+                />
+                <PasswordInput
+                  label="パスワード"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  required
+                />
+                {error && (
+                  <Alert color="red" variant="light" role="alert" p="xs">
+                    {error}
+                  </Alert>
+                )}
+                <Button type="submit" fullWidth disabled={login.isPending}>
+                  {login.isPending ? "ログイン中..." : "ログイン"}
+                </Button>
+                <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
+                  パスワードをお忘れの方はこちら
+                </Anchor>
+              </Stack>
+            </form>
+          </Paper>
+
+          <Paper withBorder p="lg" className={classes.card}>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                新規会員登録（無料）
+              </Title>
+              <Text size="sm" c="dimmed">
+                性別を選んで、メールアドレスだけで登録できます。
+              </Text>
+              <Group grow className={classes.genderButtons}>
+                <Button variant="light" color="blue" onClick={() => register("male")}>
+                  男性
+                </Button>
+                <Button variant="light" color="pink" onClick={() => register("female")}>
+                  女性
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+
+          <Stack gap="xs">
+            <Paper p="sm" bg="orange.0" radius="md">
+              <Text size="sm" fw={700} c="orange.9">
+                18歳未満の方はご利用いただけません
+              </Text>
+              <Text size="sm">
+                18歳未満の方、および高校生の方は本サービスをご利用いただけません（
+                <Anchor href="/legal/age-verification" size="sm">
+                  年齢確認について
+                </Anchor>
+                ）。
+              </Text>
+            </Paper>
+            <Paper p="sm" bg="gray.1" radius="md">
+              <Text size="sm" fw={700}>
+                旧ユーザーIDをお持ちの方へ
+              </Text>
+              <Text size="sm">
+                以前のシステムで発行されたユーザーIDは現在ご利用いただけません。移行をご希望の方は
+                <Anchor href={`mailto:${LEGAL.supportEmail}`} size="sm">
+                  {LEGAL.supportEmail}
+                </Anchor>
+                までお問い合わせください。
+              </Text>
+            </Paper>
+          </Stack>
+          <Divider />
+        </Stack>
+      </Container>
+      <Footer />
+      <ForgotPasswordModal opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </Box>
+  );
+}

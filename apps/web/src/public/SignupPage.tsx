@@ -1,0 +1,135 @@
+import { type Gender, MSG, SIGNUP_REDIRECT_MS } from "@enmusubi/shared";
+import { Alert, Box, Button, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Footer } from "../layout/Footer";
+import { errorMessage, useTRPC } from "../lib/trpc";
+import classes from "./public.module.css";
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TITLES: Record<Gender, string> = { male: "男性会員登録", female: "女性会員登録" };
+
+function genderFromState(state: unknown): Gender {
+  const gender = (state as { gender?: unknown } | null)?.gender;
+  return gender === "female" ? "female" : "male";
+}
+
+/**
+ * /signup (spec §2): gender comes from the login page's buttons (default male). `?variant=landing`
+ * is the second landing variant: the same form over a background image with the brand heading.
+ */
+export function SignupPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const landing = params.get("variant") === "landing";
+  const [gender, setGender] = useState<Gender>(() => genderFromState(location.state));
+  const form = <SignupForm gender={gender} onGenderChange={landing ? setGender : undefined} />;
+
+  if (landing) {
+    return (
+      <Box className={classes.landing}>
+        <div className={classes.landingInner}>
+          <Stack gap="sm">
+            <Title order={1} className={classes.landingHeading}>
+              縁結び
+            </Title>
+            <Text size="lg" className={classes.landingLead}>
+              大人のための、ていねいな出会いを。メールアドレスだけで今すぐ無料登録。
+            </Text>
+          </Stack>
+          {form}
+        </div>
+        <Footer />
+      </Box>
+    );
+  }
+  return (
+    <Box className={classes.page}>
+      <Container size={440} className={classes.container}>
+        {form}
+      </Container>
+      <Footer />
+    </Box>
+  );
+}
+
+function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange?: (gender: Gender) => void }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const signup = useMutation(trpc.auth.signup.mutationOptions());
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const value = email.trim();
+    if (!value) return setError(MSG.emailRequired);
+    if (!EMAIL_PATTERN.test(value)) return setError(MSG.emailInvalid);
+    signup.mutate(
+      { email: value, gender },
+      {
+        onSuccess: () => setDone(true),
+        onError: (err) => setError(errorMessage(err, MSG.genericErrorDot)),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder shadow="md" p="lg" className={classes.card}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            {TITLES[gender]}
+          </Title>
+          {onGenderChange && (
+            <SegmentedControl
+              value={gender}
+              onChange={(value) => onGenderChange(value === "female" ? "female" : "male")}
+              data={[
+                { value: "male", label: "男性" },
+                { value: "female", label: "女性" },
+              ]}
+            />
+          )}
+          <Text size="sm" c="dimmed">
+            ご登録のメールアドレスにユーザーIDとパスワードをお送りします。18歳未満の方はご登録いただけません。
+          </Text>
+          <TextInput
+            label="メールアドレス"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            disabled={done}
+            required
+          />
+          {error && (
+            <Alert color="red" variant="light" role="alert" p="xs">
+              {error}
+            </Alert>
+          )}
+          {done && (
+            <Text role="status" className={classes.success}>
+              {MSG.signupDone}
+            </Text>
+          )}
+          <Button type="submit" disabled={signup.isPending || done}>
+            {signup.isPending ? "送信中..." : "登録する"}
+          </Button>
+          <Text size="sm" ta="center">
+            <Link to="/login">ログイン画面へ戻る</Link>
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
