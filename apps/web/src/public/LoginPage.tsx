@@ -1,4 +1,4 @@
-import { LEGAL, type Gender, MSG } from "@enmusubi/shared";
+import { type Gender, LEGAL, MSG } from "@enmusubi/shared";
 import {
   Alert,
   Anchor,

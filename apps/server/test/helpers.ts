@@ -1,0 +1,116 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createPasswordHasher, unlimited, writeOpeningBalances } from "@enmusubi/api";
+import { type Database, users } from "@enmusubi/db";
+import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
+import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, inject } from "vitest";
+import { buildApp } from "../src/app";
+import { type Config, loadConfig } from "../src/config";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbTemplate: TestTemplate;
+  }
+}
+
+export const testPasswords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+
+export interface RestUser {
+  id: string;
+  userID: string;
+  password: string;
+  role: "user" | "admin";
+  token: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** `app.inject` with the user's bearer token (or none). JSON bodies are sent as JSON. */
+  request(options: InjectOptions & { as?: RestUser | null }): ReturnType<FastifyInstance["inject"]>;
+  /** Inserts an account and logs it in through POST /api/auth/login. */
+  createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<RestUser>;
+}
+
+let counter = 0;
+
+/**
+ * The whole server (REST, tRPC, static web) on a fresh test database for this file, jobs off,
+ * rate limits off unless `limits` is set. Call at the top level of a test file.
+ */
+export function useTestServer(options: { limits?: boolean; env?: Record<string, string> } = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    server.database = await openTestDatabase(inject("dbTemplate"));
+    server.config = {
+      ...loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-server-test-")),
+        JWT_SECRET: "server-test-secret-server-test-secret-0123",
+        LOG_LEVEL: "silent",
+        ...options.env,
+      }),
+      jobs: false,
+    };
+    server.app = await buildApp(server.config, {
+      database: server.database,
+      logger: false,
+      passwords: testPasswords,
+      ...(options.limits ? {} : { limiter: unlimited }),
+    });
+    await server.app.ready();
+  });
+  afterAll(async () => {
+    await server.app?.close();
+    await server.database?.close();
+  });
+  server.request = ({ as, headers, ...rest }) =>
+    server.app.inject({
+      ...rest,
+      headers: { ...headers, ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
+    });
+  server.createUser = async ({ password = "password123", ...fields } = {}) => {
+    counter += 1;
+    const userID = fields.userId ?? `s${process.pid % 1000}u${counter}${Math.random().toString(36).slice(2, 6)}`;
+    const role = fields.role ?? "user";
+    const [row] = await server.database.db
+      .insert(users)
+      .values({
+        email: `${userID}@example.jp`,
+        name: `テスト${counter}`,
+        gender: "male",
+        points: NEW_USER_DEFAULTS.points,
+        sendPoints: NEW_USER_DEFAULTS.sendPoints,
+        ...fields,
+        userId: userID,
+        role,
+        passwordHash: await testPasswords.hash(password),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error("user insert failed");
+    await writeOpeningBalances(
+      server.database.db,
+      row.id,
+      fields.points ?? NEW_USER_DEFAULTS.points,
+      fields.sendPoints ?? NEW_USER_DEFAULTS.sendPoints,
+    );
+    const login = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { userID, password } });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return { id: row.id, userID, password, role, token: login.json<{ token: string }>().token };
+  };
+  return server;
+}
+
+/** Every row of the given tables, for proving a refused request changed nothing. */
+export async function snapshotTables(server: TestServer, ...tables: string[]): Promise<unknown> {
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    const result = await server.database.db.execute(`select * from ${table} order by 1`);
+    out[table] = Array.isArray(result) ? [...result] : (result as { rows: unknown[] }).rows;
+  }
+  return out;
+}
