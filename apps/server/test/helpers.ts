@@ -5,7 +5,7 @@ import { createPasswordHasher, unlimited, writeOpeningBalances } from "@enmusubi
 import { type Database, users } from "@enmusubi/db";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
 import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
@@ -31,7 +31,7 @@ export interface TestServer {
   database: Database;
   config: Config;
   /** `app.inject` with the user's bearer token (or none). JSON bodies are sent as JSON. */
-  request(options: InjectOptions & { as?: RestUser | null }): ReturnType<FastifyInstance["inject"]>;
+  request(options: InjectOptions & { as?: RestUser | null }): Promise<LightMyRequestResponse>;
   /** Inserts an account and logs it in through POST /api/auth/login. */
   createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<RestUser>;
 }

@@ -24,7 +24,7 @@ export function AppRoutes() {
       <Route
         path="/admin/*"
         element={
-          <RequireRole role="admin">
+          <RequireRole requires="admin">
             <Suspense fallback={<Loading />}>
               <AdminShell />
             </Suspense>
@@ -34,7 +34,7 @@ export function AppRoutes() {
       <Route
         path="/user/*"
         element={
-          <RequireRole role="user">
+          <RequireRole requires="user">
             <Suspense fallback={<Loading />}>
               <MemberShell />
             </Suspense>

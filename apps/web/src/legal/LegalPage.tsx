@@ -58,7 +58,6 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                   {section.heading}
                 </Title>
                 {section.blocks.map((block, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered
                   <Block key={i} block={block} />
                 ))}
               </Stack>

@@ -12,7 +12,7 @@ function useStoredSession(): { ready: boolean; session: Session | null } {
 }
 
 /** No role → /login; the other role → that role's home. */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+export function RequireRole({ requires: role, children }: { requires: Role; children: ReactNode }) {
   const { ready, session } = useStoredSession();
   const location = useLocation();
   if (!ready) return <Loading />;
