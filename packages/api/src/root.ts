@@ -1,9 +1,13 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./auth/router";
+import { pointsRouter } from "./points/router";
 import { createCallerFactory, router } from "./trpc";
+import { adminUsersRouter } from "./users/admin-router";
 
 export const appRouter = router({
   auth: authRouter,
+  adminUsers: adminUsersRouter,
+  points: pointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

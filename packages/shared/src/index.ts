@@ -3,3 +3,5 @@ import "./zod-locale";
 export * from "./constants";
 export * from "./messages";
 export * from "./schemas/auth";
+export * from "./schemas/points";
+export * from "./schemas/users";

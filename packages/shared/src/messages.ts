@@ -48,6 +48,14 @@ export const MSG = {
   userUpdated: "ユーザー情報を更新しました",
   userUpdateFailedPrefix: "ユーザー情報の更新に失敗しました: ",
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
+  /** ours */
+  userIdInvalid: "ユーザーIDは3〜32文字の半角英数字・記号(-_)で入力してください。",
+  adminNotDeletable: "管理者アカウントはこの画面から削除できません。",
+  selfNotDeletable: "自分自身のアカウントは削除できません。",
+  userDeleted: "ユーザーを削除しました。",
+  userCreated: "ユーザーを登録しました。",
+  userDeleteFailed: "ユーザーの削除に失敗しました。",
+  userCreateFailed: "ユーザーの作成に失敗しました。",
 
   // reference lists (§5, §8)
   occupationRequired: "職業名を入力してください。",
@@ -60,6 +68,8 @@ export const MSG = {
   pointCheckFailed: "ポイントの確認/減算に失敗しました",
   notEnoughPointsShort: "あなたのポイント数が足りません。",
   unknownAction: "不明なアクションです。",
+  /** ours */
+  quantityInvalid: "数量は1以上の整数で指定してください。",
 } as const;
 
 /** 'ポイントが不足しています。必要ポイント: Xpt 所持ポイント: Ypt' (spec §8). */

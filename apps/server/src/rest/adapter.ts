@@ -24,7 +24,7 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType 
   input?: I;
   response: R;
   status?: number;
-  handler(caller: Caller, input: z.output<I>, request: FastifyRequest): Promise<z.input<R>>;
+  handler(caller: Caller, input: z.output<I>, request: FastifyRequest, reply: FastifyReply): Promise<z.input<R>>;
 }
 
 /** Keeps each table entry's handler typed against its own schemas. */
@@ -66,7 +66,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
         }
         try {
           const ctx = await createContext(app.deps, { authorization: request.headers.authorization, ip: request.ip });
-          const result = await def.handler(createCaller(ctx), parsed.data, request);
+          const result = await def.handler(createCaller(ctx), parsed.data, request, reply);
           return reply.status(def.status ?? 200).send(result);
         } catch (error) {
           return sendError(reply, error, request);

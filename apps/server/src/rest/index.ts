@@ -4,9 +4,10 @@ import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
+import { userRoutes } from "./users";
 
 /** Every legacy route, domain by domain. */
-export const restRoutes: RestRoute[] = [...authRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...userRoutes];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {
   registerRoutes(app, restRoutes);

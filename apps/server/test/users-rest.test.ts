@@ -1,0 +1,146 @@
+import { MSG } from "@enmusubi/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RestUser, snapshotTables, useTestServer } from "./helpers";
+
+const server = useTestServer();
+let admin: RestUser;
+let member: RestUser;
+
+beforeAll(async () => {
+  admin = await server.createUser({ role: "admin" });
+  member = await server.createUser();
+});
+
+const LEGACY_USER_KEYS = [
+  "_id",
+  "address",
+  "annual_income",
+  "birthday",
+  "createdAt",
+  "email",
+  "gender",
+  "name",
+  "occupation",
+  "photoLink",
+  "points",
+  "role",
+  "sendPoints",
+  "userID",
+];
+
+describe("admin user rows", () => {
+  it("GET /api/admin/users answers an array of legacy users with the total in X-Total-Count", async () => {
+    const res = await server.request({ method: "GET", url: "/api/admin/users?limit=1000", as: admin });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(Array.isArray(list)).toBe(true);
+    expect(Object.keys(list[0]).sort()).toEqual(LEGACY_USER_KEYS);
+    expect(Number(res.headers["x-total-count"])).toBe(list.length);
+    const one = await server.request({ method: "GET", url: `/api/admin/users?search=${member.userID}`, as: admin });
+    expect(one.json().map((u: { userID: string }) => u.userID)).toEqual([member.userID]);
+    const bad = await server.request({ method: "GET", url: "/api/admin/users?page=abc", as: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("refuses members (403) and anonymous callers (401)", async () => {
+    expect((await server.request({ method: "GET", url: "/api/admin/users", as: member })).statusCode).toBe(403);
+    expect((await server.request({ method: "GET", url: "/api/admin/users" })).statusCode).toBe(401);
+    const del = await server.request({ method: "DELETE", url: `/api/admin/users/${admin.id}`, as: member });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe(MSG.forbidden);
+  });
+
+  it("POST creates with the legacy payload; PUT updates; DELETE removes", async () => {
+    const creds = (await server.request({ method: "GET", url: "/api/auth/uniuqeGenerate", as: admin })).json();
+    const created = await server.request({
+      method: "POST",
+      url: "/api/admin/users",
+      as: admin,
+      payload: {
+        ...creds,
+        name: "レスト",
+        points: 100,
+        sendPoints: 20,
+        email: "rest-user@example.jp",
+        gender: "female",
+        photoLink: null,
+        role: "user",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json();
+    expect(user).toMatchObject({ userID: creds.userID, name: "レスト", gender: "female", points: 100, sendPoints: 20 });
+
+    const updated = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${user._id}`,
+      as: admin,
+      payload: { name: "更新", email: "rest-user@example.jp", points: "300", sendPoints: 0, password: "abcdef" },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ name: "更新", points: 300, sendPoints: 0 });
+    const login = await server.request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { userID: creds.userID, password: "abcdef" },
+    });
+    expect(login.statusCode).toBe(200);
+
+    const deleted = await server.request({ method: "DELETE", url: `/api/admin/users/${user._id}`, as: admin });
+    expect(deleted.statusCode).toBe(200);
+    const again = await server.request({ method: "DELETE", url: `/api/admin/users/${user._id}`, as: admin });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("bad payloads give 400 in Japanese and change nothing", async () => {
+    const before = await snapshotTables(server, "users", "point_ledger", "admin_audit_log");
+    const cases = [
+      { name: "x", email: `${member.userID}@example.jp`, points: -5, sendPoints: 0 },
+      { name: "x", email: `${member.userID}@example.jp`, points: "lots", sendPoints: 0 },
+      { name: "", email: `${member.userID}@example.jp`, points: 1, sendPoints: 0 },
+      { name: "x", email: "broken", points: 1, sendPoints: 0 },
+      { name: "x", email: `${member.userID}@example.jp`, points: 1, sendPoints: 0, password: "123" },
+    ];
+    for (const payload of cases) {
+      const res = await server.request({ method: "PUT", url: `/api/admin/users/${member.id}`, as: admin, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    }
+    const adminDelete = await server.request({ method: "DELETE", url: `/api/admin/users/${admin.id}`, as: admin });
+    expect(adminDelete.statusCode).toBe(403);
+    const notUuid = await server.request({ method: "DELETE", url: "/api/admin/users/123", as: admin });
+    expect(notUuid.statusCode).toBe(400);
+    expect(await snapshotTables(server, "users", "point_ledger", "admin_audit_log")).toEqual(before);
+  });
+});
+
+describe("POST /api/users/deduct-points", () => {
+  it("answers success, required, available, remainingPoints", async () => {
+    const buyer = await server.createUser({ points: 100 });
+    const res = await server.request({
+      method: "POST",
+      url: "/api/users/deduct-points",
+      as: buyer,
+      payload: { actionName: "send_message", quantity: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, required: 96, available: 100, remainingPoints: 4 });
+  });
+
+  it("answers 402 with the spec's message and figures when points are short", async () => {
+    const poor = await server.createUser({ points: 5 });
+    const res = await server.request({
+      method: "POST",
+      url: "/api/users/deduct-points",
+      as: poor,
+      payload: { actionName: "message_board_view" },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({
+      success: false,
+      required: 10,
+      available: 5,
+      message: "ポイントが不足しています。必要ポイント: 10pt 所持ポイント: 5pt",
+    });
+  });
+});

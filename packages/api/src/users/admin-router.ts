@@ -1,0 +1,30 @@
+import {
+  adminUserCreateInput,
+  adminUserListInput,
+  adminUserUpdateInput,
+  sendPointsUpdateInput,
+  userIdInput,
+} from "@enmusubi/shared";
+import { z } from "zod";
+import { adminProcedure, router } from "../trpc";
+import { createUser, deleteUser, listUsers, updateSendPoints, updateUser, userLedger } from "./admin-service";
+
+export const adminUsersRouter = router({
+  list: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  create: adminProcedure
+    .input(adminUserCreateInput)
+    .mutation(({ ctx, input }) => createUser(ctx, ctx.session.id, input)),
+  update: adminProcedure
+    .input(adminUserUpdateInput)
+    .mutation(({ ctx, input }) => updateUser(ctx, ctx.session.id, input)),
+  updateSendPoints: adminProcedure
+    .input(sendPointsUpdateInput)
+    .mutation(({ ctx, input }) => updateSendPoints(ctx.db, ctx.session.id, input)),
+  delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.db, ctx.session.id, input.id);
+    return { success: true as const };
+  }),
+  ledger: adminProcedure
+    .input(userIdInput.extend({ limit: z.number().int().min(1).max(500).default(50) }))
+    .query(({ ctx, input }) => userLedger(ctx.db, input)),
+});

@@ -1,0 +1,271 @@
+import { type Db, favorites, pointLedger, users } from "@enmusubi/db";
+import {
+  type AdminUserCreateInput,
+  type AdminUserListInput,
+  type AdminUserUpdateInput,
+  adminUserListInput,
+  type Gender,
+  MSG,
+} from "@enmusubi/shared";
+import { aliasedTable, and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { writeAudit } from "../audit/audit-log";
+import type { PasswordHasher } from "../auth/password";
+import { writeOpeningBalances } from "../auth/service";
+import { AppError, isUniqueViolation } from "../errors";
+import { setBalance } from "../points/ledger";
+import { getUserView, selectUsers, toUserView, type UserView } from "./user-view";
+
+/**
+ * Administrator user management (spec §2 admin screen 1). Filtering and paging run in the
+ * database, so the screen stays fast with 100,000 members. Every change writes the audit log in
+ * the same transaction; a change of a balance is a ledger entry (who, when, from, to).
+ */
+
+interface AdminDeps {
+  db: Db;
+  passwords: PasswordHasher;
+}
+
+const GENDER_TERMS: Record<string, Gender> = {
+  male: "male",
+  m: "male",
+  男性: "male",
+  男: "male",
+  female: "female",
+  f: "female",
+  女性: "female",
+  女: "female",
+};
+
+function searchCondition(field: "userID" | "gender", search: string): SQL | undefined {
+  if (!search) return undefined;
+  if (field === "gender") {
+    const gender = GENDER_TERMS[search.toLowerCase()];
+    return gender ? eq(users.gender, gender) : sql`false`;
+  }
+  const ids = [
+    ...new Set(
+      search
+        .split(/[,、，\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0) return undefined;
+  if (ids.length === 1) {
+    // One ID: exact match or prefix, so an admin can find "ab12…" while typing.
+    const escaped = ids[0]?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? "";
+    return or(eq(users.userId, ids[0] ?? ""), sql`${users.userId} ilike ${`${escaped}%`}`);
+  }
+  return inArray(users.userId, ids);
+}
+
+export interface UserPage {
+  users: UserView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export async function listUsers(db: Db, raw: AdminUserListInput): Promise<UserPage> {
+  const input = adminUserListInput.parse(raw);
+  const where = searchCondition(input.field, input.search);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(isNull(users.deletedAt), where));
+  const total = totals?.total ?? 0;
+  const rows = await selectUsers(db, where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return {
+    users: rows.map(toUserView),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    totalPages: Math.max(1, Math.ceil(total / input.pageSize)),
+  };
+}
+
+function uniqueError(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const text =
+      String((error as { message?: string }).message ?? "") + String((error as { cause?: unknown }).cause ?? "");
+    throw new AppError("CONFLICT", text.includes("users_user_id_key") ? MSG.userIdTaken : MSG.emailTaken);
+  }
+  throw error;
+}
+
+async function assertFree(db: Db, input: { userID?: string; email: string }, exceptId?: string) {
+  if (input.userID) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.userId, input.userID));
+    if (taken && taken.id !== exceptId) throw new AppError("CONFLICT", MSG.userIdTaken);
+  }
+  const [emailTaken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${input.email})`, isNull(users.deletedAt)));
+  if (emailTaken && emailTaken.id !== exceptId) throw new AppError("CONFLICT", MSG.emailTaken);
+}
+
+export async function createUser(deps: AdminDeps, adminId: string, input: AdminUserCreateInput): Promise<UserView> {
+  await assertFree(deps.db, input);
+  const passwordHash = await deps.passwords.hash(input.password);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          userId: input.userID,
+          passwordHash,
+          name: input.name,
+          email: input.email,
+          gender: input.gender,
+          role: input.role,
+          points: input.points,
+          sendPoints: input.sendPoints,
+          photoLink: input.photoLink || null,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error("insert returned nothing");
+      await writeOpeningBalances(tx, row.id, input.points, input.sendPoints, adminId);
+      await writeAudit(tx, {
+        adminId,
+        action: "user.create",
+        targetType: "user",
+        targetId: row.id,
+        details: { userID: input.userID, role: input.role, points: input.points, sendPoints: input.sendPoints },
+      });
+      return row.id;
+    })
+    .catch(uniqueError);
+  const view = await getUserView(deps.db, id);
+  if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
+  return view;
+}
+
+async function lockLiveUser(tx: Db, id: string) {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for("update");
+  if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
+  return user;
+}
+
+export async function updateUser(deps: AdminDeps, adminId: string, input: AdminUserUpdateInput): Promise<UserView> {
+  await assertFree(deps.db, { email: input.email }, input.id);
+  const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
+  await deps.db
+    .transaction(async (tx) => {
+      const before = await lockLiveUser(tx, input.id);
+      const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email };
+      if (input.photoLink !== undefined) changes.photoLink = input.photoLink || null;
+      if (passwordHash) {
+        changes.passwordHash = passwordHash;
+        changes.tokenVersion = before.tokenVersion + 1;
+      }
+      await tx.update(users).set(changes).where(eq(users.id, input.id));
+      await setBalance(tx, { userId: input.id, account: "points", value: input.points, actorId: adminId });
+      await setBalance(tx, { userId: input.id, account: "send_points", value: input.sendPoints, actorId: adminId });
+      const diff: Record<string, { from: unknown; to: unknown }> = {};
+      const compare = (key: string, from: unknown, to: unknown) => {
+        if (from !== to) diff[key] = { from, to };
+      };
+      compare("name", before.name, input.name);
+      compare("email", before.email, input.email);
+      compare("points", before.points, input.points);
+      compare("sendPoints", before.sendPoints, input.sendPoints);
+      if (input.photoLink !== undefined) compare("photoLink", before.photoLink, input.photoLink || null);
+      await writeAudit(tx, {
+        adminId,
+        action: "user.update",
+        targetType: "user",
+        targetId: input.id,
+        details: { ...diff, ...(passwordHash ? { password: "changed" } : {}) },
+      });
+    })
+    .catch(uniqueError);
+  const view = await getUserView(deps.db, input.id);
+  if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
+  return view;
+}
+
+export async function updateSendPoints(
+  db: Db,
+  adminId: string,
+  input: { id: string; sendPoints: number },
+): Promise<UserView> {
+  await db.transaction(async (tx) => {
+    const before = await lockLiveUser(tx, input.id);
+    await setBalance(tx, {
+      userId: input.id,
+      account: "send_points",
+      value: input.sendPoints,
+      actorId: adminId,
+    });
+    await writeAudit(tx, {
+      adminId,
+      action: "user.sendPoints",
+      targetType: "user",
+      targetId: input.id,
+      details: { sendPoints: { from: before.sendPoints, to: input.sendPoints } },
+    });
+  });
+  const view = await getUserView(db, input.id);
+  if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
+  return view;
+}
+
+/**
+ * Soft delete: the account can no longer log in (token version bumped) and leaves every list;
+ * messages it exchanged stay readable for the other party. Administrators are refused here.
+ */
+export async function deleteUser(db: Db, adminId: string, id: string): Promise<void> {
+  if (id === adminId) throw new AppError("FORBIDDEN", MSG.selfNotDeletable);
+  await db.transaction(async (tx) => {
+    const user = await lockLiveUser(tx, id);
+    if (user.role === "admin") throw new AppError("FORBIDDEN", MSG.adminNotDeletable);
+    await tx
+      .update(users)
+      .set({ deletedAt: new Date(), tokenVersion: user.tokenVersion + 1 })
+      .where(eq(users.id, id));
+    await tx.delete(favorites).where(or(eq(favorites.userId, id), eq(favorites.favoriteUserId, id)));
+    await writeAudit(tx, {
+      adminId,
+      action: "user.delete",
+      targetType: "user",
+      targetId: id,
+      details: { userID: user.userId },
+    });
+  });
+}
+
+const actors = aliasedTable(users, "actors");
+
+/** A member's ledger, newest first, with who made each change (spec: "who, when, from, to"). */
+export async function userLedger(db: Db, input: { id: string; limit?: number }) {
+  const rows = await db
+    .select({
+      id: pointLedger.id,
+      account: pointLedger.account,
+      kind: pointLedger.kind,
+      delta: pointLedger.delta,
+      balanceAfter: pointLedger.balanceAfter,
+      actionName: pointLedger.actionName,
+      quantity: pointLedger.quantity,
+      note: pointLedger.note,
+      createdAt: pointLedger.createdAt,
+      actorUserID: actors.userId,
+      actorName: actors.name,
+    })
+    .from(pointLedger)
+    .leftJoin(actors, eq(actors.id, pointLedger.actorId))
+    .where(eq(pointLedger.userId, input.id))
+    .orderBy(desc(pointLedger.createdAt), desc(pointLedger.id))
+    .limit(input.limit ?? 50);
+  return rows.map((r) => ({ ...r, balanceBefore: r.balanceAfter - r.delta }));
+}

@@ -1,0 +1,244 @@
+import { adminAuditLog, pointLedger, users } from "@enmusubi/db";
+import { MSG } from "@enmusubi/shared";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { snapshotTables, type TestUser, useTestApi } from "./helpers";
+
+const api = useTestApi();
+let admin: TestUser;
+let member: TestUser;
+
+beforeAll(async () => {
+  admin = await api.createUser({ role: "admin", name: "管理者" });
+  member = await api.createUser({ gender: "female" });
+});
+
+const TABLES = ["users", "point_ledger", "admin_audit_log", "favorites"];
+
+async function ledgerSum(userId: string, account: "points" | "send_points") {
+  const [row] = await api.database.db
+    .select({ total: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+    .from(pointLedger)
+    .where(and(eq(pointLedger.userId, userId), eq(pointLedger.account, account)));
+  return row?.total;
+}
+
+describe("roles", () => {
+  it("every admin user procedure refuses members (FORBIDDEN) and anonymous callers (UNAUTHORIZED)", async () => {
+    const calls = (c: ReturnType<typeof api.caller>) => [
+      () => c.adminUsers.list({}),
+      () => c.adminUsers.create({ userID: "abc123", password: "secret1", name: "x", email: "x@example.jp" }),
+      () => c.adminUsers.update({ id: member.id, name: "x", email: "x@example.jp", points: 1, sendPoints: 1 }),
+      () => c.adminUsers.updateSendPoints({ id: member.id, sendPoints: 1 }),
+      () => c.adminUsers.delete({ id: member.id }),
+      () => c.adminUsers.ledger({ id: member.id }),
+    ];
+    const before = await snapshotTables(api, ...TABLES);
+    for (const call of calls(api.caller(member))) await expect(call()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    for (const call of calls(api.caller(null))) await expect(call()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+  });
+});
+
+describe("adminUsers.list", () => {
+  it("pages on the server and searches several comma-separated IDs or a gender", async () => {
+    const a = await api.createUser({ gender: "male" });
+    const b = await api.createUser({ gender: "female" });
+    const caller = api.caller(admin);
+    const both = await caller.adminUsers.list({ search: `${a.userID}, ${b.userID}` });
+    expect(both.users.map((u) => u.userID).sort()).toEqual([a.userID, b.userID].sort());
+    expect(both.total).toBe(2);
+
+    const women = await caller.adminUsers.list({ field: "gender", search: "女性", pageSize: 1000 });
+    expect(women.users.every((u) => u.gender === "female")).toBe(true);
+    expect(women.users.map((u) => u.userID)).toContain(b.userID);
+
+    const page1 = await caller.adminUsers.list({ pageSize: 2, page: 1 });
+    const page2 = await caller.adminUsers.list({ pageSize: 2, page: 2 });
+    expect(page1.users).toHaveLength(2);
+    expect(page1.total).toBeGreaterThanOrEqual(4);
+    expect(page1.totalPages).toBe(Math.ceil(page1.total / 2));
+    expect(page2.users[0]?.id).not.toBe(page1.users[0]?.id);
+    expect(JSON.stringify(page1)).not.toMatch(/passwordHash|tokenVersion/);
+
+    const nothing = await caller.adminUsers.list({ field: "gender", search: "unknown" });
+    expect(nothing).toMatchObject({ users: [], total: 0, totalPages: 1 });
+  });
+});
+
+describe("adminUsers.create", () => {
+  it("creates a member with the spec defaults, opening ledger rows and an audit entry", async () => {
+    const caller = api.caller(admin);
+    const { userID, password } = await caller.auth.uniqueGenerate();
+    const created = await caller.adminUsers.create({ userID, password, name: "新規", email: `${userID}@example.jp` });
+    expect(created).toMatchObject({ userID, name: "新規", gender: "male", points: 100, sendPoints: 20, role: "user" });
+    expect(await ledgerSum(created.id, "points")).toBe(100);
+    expect(await ledgerSum(created.id, "send_points")).toBe(20);
+    const [audit] = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, created.id));
+    expect(audit).toMatchObject({ adminId: admin.id, action: "user.create" });
+    await expect(api.caller().auth.login({ userID, password })).resolves.toMatchObject({ role: "user" });
+  });
+
+  it("refuses a taken userID or email, a short password and a missing name, changing nothing", async () => {
+    const caller = api.caller(admin);
+    const before = await snapshotTables(api, ...TABLES);
+    const base = { userID: "fresh1234", password: "secret1", name: "名前", email: "fresh1234@example.jp" };
+    await expect(caller.adminUsers.create({ ...base, userID: member.userID })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MSG.userIdTaken,
+    });
+    await expect(caller.adminUsers.create({ ...base, email: `${member.userID}@EXAMPLE.jp` })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MSG.emailTaken,
+    });
+    await expect(caller.adminUsers.create({ ...base, password: "12345" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.passwordTooShort,
+    });
+    await expect(caller.adminUsers.create({ ...base, name: "  " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.nameRequired,
+    });
+    await expect(caller.adminUsers.create({ ...base, points: -1 })).rejects.toMatchObject({
+      message: MSG.pointsInvalid,
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+  });
+});
+
+describe("adminUsers.update", () => {
+  it("records a points change as a ledger entry with the admin, from and to", async () => {
+    const target = await api.createUser({ points: 100 });
+    const updated = await api.caller(admin).adminUsers.update({
+      id: target.id,
+      name: "変更後",
+      email: `${target.userID}@example.jp`,
+      points: 250,
+      sendPoints: 5,
+    });
+    expect(updated).toMatchObject({ name: "変更後", points: 250, sendPoints: 5 });
+    const ledger = await api.caller(admin).adminUsers.ledger({ id: target.id });
+    const adjust = ledger.find((r) => r.kind === "admin_adjust" && r.account === "points");
+    expect(adjust).toMatchObject({ delta: 150, balanceBefore: 100, balanceAfter: 250, actorUserID: admin.userID });
+    expect(await ledgerSum(target.id, "points")).toBe(250);
+    expect(await ledgerSum(target.id, "send_points")).toBe(5);
+    const audits = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, target.id));
+    expect(audits.at(-1)?.details).toMatchObject({ points: { from: 100, to: 250 }, name: { to: "変更後" } });
+  });
+
+  it("changes the password only with a matching confirmation and ends the member's sessions", async () => {
+    const target = await api.createUser();
+    const caller = api.caller(admin);
+    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp`, points: 100, sendPoints: 20 };
+    const before = await snapshotTables(api, ...TABLES);
+    await expect(
+      caller.adminUsers.update({ ...fields, password: "newpass1", passwordConfirmation: "newpass2" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MSG.passwordMismatch });
+    await expect(
+      caller.adminUsers.update({ ...fields, password: "short", passwordConfirmation: "short" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MSG.passwordTooShort });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+
+    const { token } = await api.caller().auth.login({ userID: target.userID, password: target.password });
+    await caller.adminUsers.update({ ...fields, password: "newpass1", passwordConfirmation: "newpass1" });
+    const { resolveSession } = await import("../src/context");
+    expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
+    await expect(api.caller().auth.login({ userID: target.userID, password: "newpass1" })).resolves.toBeTruthy();
+  });
+
+  it("clears the photo link with an empty string and refuses another member's email", async () => {
+    const target = await api.createUser({ photoLink: "https://example.jp/a.jpg" });
+    const caller = api.caller(admin);
+    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp`, points: 100, sendPoints: 20 };
+    const cleared = await caller.adminUsers.update({ ...fields, photoLink: "" });
+    expect(cleared.photoLink).toBeNull();
+    await expect(caller.adminUsers.update({ ...fields, email: `${member.userID}@example.jp` })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MSG.emailTaken,
+    });
+  });
+
+  it("updates sendPoints alone through the ledger", async () => {
+    const target = await api.createUser();
+    const updated = await api.caller(admin).adminUsers.updateSendPoints({ id: target.id, sendPoints: 77 });
+    expect(updated.sendPoints).toBe(77);
+    expect(await ledgerSum(target.id, "send_points")).toBe(77);
+  });
+});
+
+describe("adminUsers.delete", () => {
+  it("removes a member from every list and from login, keeping their rows", async () => {
+    const target = await api.createUser();
+    const friend = await api.createUser();
+    await api.database.db.execute(
+      sql`insert into favorites (user_id, favorite_user_id) values (${friend.id}, ${target.id})`,
+    );
+    await api.caller(admin).adminUsers.delete({ id: target.id });
+    const list = await api.caller(admin).adminUsers.list({ search: target.userID });
+    expect(list.total).toBe(0);
+    await expect(api.caller().auth.login({ userID: target.userID, password: target.password })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await expect(api.caller(target).auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await api.caller(friend).auth.me()).favoriteUserIds).not.toContain(target.id);
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses to delete an administrator or an unknown id, changing nothing", async () => {
+    const otherAdmin = await api.createUser({ role: "admin" });
+    const before = await snapshotTables(api, ...TABLES);
+    await expect(api.caller(admin).adminUsers.delete({ id: otherAdmin.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: MSG.adminNotDeletable,
+    });
+    await expect(api.caller(admin).adminUsers.delete({ id: admin.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      api.caller(admin).adminUsers.delete({ id: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(api.caller(admin).adminUsers.delete({ id: "not-a-uuid" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+  });
+});
+
+describe("points.deduct", () => {
+  it("charges cost × quantity once and reports the spec's figures", async () => {
+    const buyer = await api.createUser({ points: 100 });
+    const result = await api.caller(buyer).points.deduct({ actionName: "profile_view", quantity: 2 });
+    expect(result).toEqual({ success: true, required: 30, available: 100, remainingPoints: 70 });
+  });
+
+  it("refuses when points are short with the spec's message and figures, changing nothing", async () => {
+    const poor = await api.createUser({ points: 10 });
+    const before = await snapshotTables(api, "users", "point_ledger", "prepaid_actions");
+    await expect(api.caller(poor).points.deduct({ actionName: "send_message" })).rejects.toMatchObject({
+      code: "PAYMENT_REQUIRED",
+      message: "ポイントが不足しています。必要ポイント: 48pt 所持ポイント: 10pt",
+    });
+    await expect(api.caller(poor).points.deduct({ actionName: "movie_play" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.unknownAction,
+    });
+    await expect(api.caller(poor).points.deduct({ actionName: "send_message", quantity: 0 })).rejects.toMatchObject({
+      message: MSG.quantityInvalid,
+    });
+    await expect(api.caller(admin).points.deduct({ actionName: "send_message" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await snapshotTables(api, "users", "point_ledger", "prepaid_actions")).toEqual(before);
+  });
+
+  it("never overdraws under concurrent deductions", async () => {
+    const racer = await api.createUser({ points: 100 });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, () => api.caller(racer).points.deduct({ actionName: "profile_view" })),
+    );
+    const ok = attempts.filter((a) => a.status === "fulfilled").length;
+    expect(ok).toBe(6);
+    const [row] = await api.database.db.select({ points: users.points }).from(users).where(eq(users.id, racer.id));
+    expect(row?.points).toBe(10);
+    expect(await ledgerSum(racer.id, "points")).toBe(10);
+  });
+});

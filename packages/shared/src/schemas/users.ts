@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { type GENDERS, NEW_USER_DEFAULTS, ROLES } from "../constants";
+import { MSG } from "../messages";
+import { email, gender, newPassword, photoLink } from "./auth";
+
+/** Admin user management (spec §2 admin screen 1, §5 "Admin user edit" and "Add user"). */
+
+const points = z
+  .number({ error: MSG.pointsInvalid })
+  .int(MSG.pointsInvalid)
+  .min(0, MSG.pointsInvalid)
+  .max(100_000_000, MSG.pointsInvalid);
+
+export const userIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+
+export const ADMIN_USER_PAGE_SIZE = 50;
+
+export const adminUserListInput = z.object({
+  /** userID: one or several IDs separated by commas; gender: male/female or 男性/女性. */
+  field: z.enum(["userID", "gender"]).default("userID"),
+  search: z.string().trim().max(2000).default(""),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
+});
+
+const name = z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(50, MSG.nameTooLong);
+const loginId = z
+  .string({ error: MSG.userIdInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);
+
+export const adminUserCreateInput = z.object({
+  userID: loginId,
+  password: newPassword,
+  name,
+  email,
+  gender: gender.default("male"),
+  points: points.default(NEW_USER_DEFAULTS.points),
+  sendPoints: points.default(NEW_USER_DEFAULTS.sendPoints),
+  photoLink: photoLink.nullable().optional(),
+  role: z.enum(ROLES, { error: MSG.badRequest }).default(NEW_USER_DEFAULTS.role),
+});
+
+export const adminUserUpdateInput = z
+  .object({
+    id: z.uuid({ error: MSG.notFound }),
+    name,
+    email,
+    points,
+    sendPoints: points,
+    password: z.union([z.literal(""), newPassword]).optional(),
+    passwordConfirmation: z.string().optional(),
+    /** Empty string or null clears the photo; absent leaves it. */
+    photoLink: photoLink.nullable().optional(),
+  })
+  .refine((v) => !v.password || v.password === v.passwordConfirmation, {
+    message: MSG.passwordMismatch,
+    path: ["passwordConfirmation"],
+  });
+
+export const sendPointsUpdateInput = z.object({ id: z.uuid({ error: MSG.notFound }), sendPoints: points });
+
+export const genderLabels: Record<(typeof GENDERS)[number], string> = { male: "男性", female: "女性" };
+
+export type AdminUserListInput = z.input<typeof adminUserListInput>;
+export type AdminUserCreateInput = z.output<typeof adminUserCreateInput>;
+export type AdminUserUpdateInput = z.output<typeof adminUserUpdateInput>;
