@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./auth/router";
 import { pointsRouter } from "./points/router";
+import { referenceRouter } from "./reference/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
 
@@ -8,6 +9,7 @@ export const appRouter = router({
   auth: authRouter,
   adminUsers: adminUsersRouter,
   points: pointsRouter,
+  reference: referenceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,4 +4,5 @@ export * from "./constants";
 export * from "./messages";
 export * from "./schemas/auth";
 export * from "./schemas/points";
+export * from "./schemas/reference";
 export * from "./schemas/users";

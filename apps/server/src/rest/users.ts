@@ -7,14 +7,8 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { withNumbers } from "./coerce";
 import { legacyUser, toLegacyUser } from "./legacy-shapes";
-
-/** Legacy clients may send numbers from text inputs as digit strings. */
-const numeric = (value: unknown) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
-const withNumbers = (keys: string[]) => (raw: unknown) =>
-  raw && typeof raw === "object"
-    ? Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, keys.includes(k) ? numeric(v) : v]))
-    : raw;
 
 const listQuery = z.object({
   field: z.enum(["userID", "gender"]).default("userID"),

@@ -3,7 +3,13 @@ import { createdAt, id } from "./columns";
 
 export const occupations = pgTable(
   "occupations",
-  { id: id(), name: text("name").notNull(), createdAt: createdAt() },
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Display order: the starter list's order, then new entries at the end. */
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
   (t) => [uniqueIndex("occupations_name_key").on(t.name)],
 );
 

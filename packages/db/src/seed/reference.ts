@@ -65,7 +65,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
       })
       .onConflictDoNothing();
     const [occ] = await tx.select({ n: sql<number>`count(*)::int` }).from(occupations);
-    if (occ?.n === 0) await tx.insert(occupations).values(STARTER_OCCUPATIONS.map((name) => ({ name })));
+    if (occ?.n === 0)
+      await tx.insert(occupations).values(STARTER_OCCUPATIONS.map((name, sortOrder) => ({ name, sortOrder })));
     const [inc] = await tx.select({ n: sql<number>`count(*)::int` }).from(annualIncomes);
     if (inc?.n === 0)
       await tx.insert(annualIncomes).values(STARTER_ANNUAL_INCOMES.map((label, sortOrder) => ({ label, sortOrder })));

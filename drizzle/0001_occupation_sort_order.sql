@@ -1,0 +1,1 @@
+ALTER TABLE "occupations" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;
