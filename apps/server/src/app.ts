@@ -15,6 +15,7 @@ import { registerJobs } from "./jobs/boss";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
+import { registerUploads } from "./plugins/uploads";
 import { registerRest } from "./rest";
 
 export interface BuildOptions {
@@ -34,7 +35,8 @@ declare module "fastify" {
   }
 }
 
-export const BODY_LIMIT_BYTES = 12 * 1024 * 1024;
+/** Room for a 10 MB image sent as base64 JSON (spec photos), and nothing much bigger. */
+export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -91,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ? MSG.invalidJson
           : status === 429
             ? MSG.tooManyRequests
-            : MSG.badRequest;
+            : status === 403
+              ? MSG.forbidden
+              : status === 404
+                ? MSG.notFound
+                : MSG.badRequest;
     return reply.status(status).send({ message });
   });
 
@@ -102,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerTrpc(app);
   await registerRest(app);
+  await registerUploads(app);
   await registerStaticWeb(app, config.webDist);
   if (config.jobs) await registerJobs(app, mailKick);
 

@@ -1,5 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
+import { BODY_LIMIT_BYTES } from "../src/app";
 import { snapshotTables, useTestServer } from "./helpers";
 
 const server = useTestServer();
@@ -174,7 +175,7 @@ describe("platform routes", () => {
       method: "POST",
       url: "/api/auth/login",
       headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ userID: "x", password: "a".repeat(13 * 1024 * 1024) }),
+      payload: JSON.stringify({ userID: "x", password: "a".repeat(BODY_LIMIT_BYTES + 1) }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(MSG.payloadTooLarge);

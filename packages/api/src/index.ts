@@ -3,6 +3,7 @@ export { writeOpeningBalances } from "./auth/service";
 export { createTokenService, type TokenService } from "./auth/tokens";
 export { type ApiDeps, type Context, createContext, createContextInner, resolveSession, type Session } from "./context";
 export { AppError, type AppErrorCode, toTRPCError } from "./errors";
+export { sweepOrphanPhotos } from "./photos/service";
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createMemoryRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./auth/router";
+import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { referenceRouter } from "./reference/router";
 import { createCallerFactory, router } from "./trpc";
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   adminUsers: adminUsersRouter,
   points: pointsRouter,
+  photos: photosRouter,
   reference: referenceRouter,
 });
 

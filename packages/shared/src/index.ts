@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./constants";
 export * from "./messages";
 export * from "./schemas/auth";
+export * from "./schemas/photos";
 export * from "./schemas/points";
 export * from "./schemas/reference";
 export * from "./schemas/users";

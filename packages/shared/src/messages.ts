@@ -43,6 +43,11 @@ export const MSG = {
   profileUpdateFailed: "プロフィールの更新に失敗しました",
   adminFetchFailed: "管理者情報の取得に失敗しました",
   imageOnly: "画像ファイルを選択してください。",
+  /** ours */
+  imageTooLarge: "画像のサイズが大きすぎます。10MB以下の画像を選択してください。",
+  imageUnreadable: "画像を読み込めませんでした。別の画像を選択してください。",
+  photoUpdated: "写真を更新しました。",
+  photoRemoved: "写真を削除しました。",
 
   // admin users (§8)
   userUpdated: "ユーザー情報を更新しました",

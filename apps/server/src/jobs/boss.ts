@@ -1,15 +1,16 @@
-import { refundExpiredPrepaid } from "@enmusubi/api";
+import { refundExpiredPrepaid, sweepOrphanPhotos } from "@enmusubi/api";
 import type { FastifyInstance } from "fastify";
 import { fromPglite, PgBoss } from "pg-boss";
 import { createMailTransport, deliverDueMail } from "./mail-outbox";
 
 const MAIL_QUEUE = "mail-outbox";
 const PREPAID_REFUND_QUEUE = "prepaid-refund";
+const PHOTO_SWEEP_QUEUE = "photo-sweep";
 
 /**
  * Background jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data. The mail queue is
  * woken right after a transaction queues mail, and swept every minute for retries; expired
- * prepaid points are refunded every minute.
+ * prepaid points are refunded every minute; stored photos nobody uses are removed every hour.
  */
 export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => void }): Promise<void> {
   const { database, config } = app;
@@ -36,6 +37,13 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
   await boss.work(PREPAID_REFUND_QUEUE, async () => {
     const refunded = await refundExpiredPrepaid(database.db);
     if (refunded > 0) app.log.info({ refunded }, "refunded expired prepaid points");
+  });
+
+  await boss.createQueue(PHOTO_SWEEP_QUEUE);
+  await boss.schedule(PHOTO_SWEEP_QUEUE, "17 * * * *");
+  await boss.work(PHOTO_SWEEP_QUEUE, async () => {
+    const removed = await sweepOrphanPhotos(app.deps);
+    if (removed > 0) app.log.info({ removed }, "removed unused photo files");
   });
 
   mailKick.fn = () => {

@@ -1,7 +1,7 @@
-import { forgotInput, loginInput, MSG, profileUpdateInput, signupInput } from "@enmusubi/shared";
+import { forgotInput, loginInput, MSG, photoData, profileUpdateInput, signupInput } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
-import { legacyUser, successMessage, toLegacyUser } from "./legacy-shapes";
+import { legacyPhotoLink, legacyUser, successMessage, toLegacyUser } from "./legacy-shapes";
 
 /** Legacy body of PUT /api/auth/profile: snake_case keys and objects or ids for references. */
 const legacyProfileInput = z
@@ -19,23 +19,28 @@ const legacyProfileInput = z
       .optional(),
     currentPassword: z.string().optional(),
     newPassword: z.string().optional(),
-    photoLink: z.string().nullable().optional(),
+    /** A link to keep or "" / null to clear, or a new image as `{ photodatas }`. */
+    photoLink: legacyPhotoLink.nullable().optional(),
   })
-  .transform((b): z.input<typeof profileUpdateInput> => {
+  .transform((b): { profile: z.input<typeof profileUpdateInput>; newPhoto?: string | undefined } => {
     const ref = (v: string | { _id: string } | null | undefined) =>
       v === undefined ? undefined : v === null || v === "" ? null : typeof v === "string" ? v : v._id;
+    const newPhoto = b.photoLink && typeof b.photoLink === "object" ? b.photoLink.photodatas : undefined;
     return {
-      name: b.name,
-      birthday: b.birthday === "" ? null : b.birthday,
-      address: b.address,
-      occupationId: ref(b.occupation),
-      annualIncomeId: ref(b.annual_income),
-      photoLink: b.photoLink,
-      currentPassword: b.currentPassword || undefined,
-      newPassword: b.newPassword || undefined,
+      profile: {
+        name: b.name,
+        birthday: b.birthday === "" ? null : b.birthday,
+        address: b.address,
+        occupationId: ref(b.occupation),
+        annualIncomeId: ref(b.annual_income),
+        photoLink: typeof b.photoLink === "object" && b.photoLink !== null ? undefined : b.photoLink,
+        currentPassword: b.currentPassword || undefined,
+        newPassword: b.newPassword || undefined,
+      },
+      newPhoto,
     };
   })
-  .pipe(profileUpdateInput);
+  .pipe(z.object({ profile: profileUpdateInput, newPhoto: photoData.optional() }));
 
 export const authRoutes = [
   route({
@@ -82,7 +87,8 @@ export const authRoutes = [
     input: legacyProfileInput,
     response: z.object({ message: z.string(), user: legacyUser, token: z.string().optional() }),
     handler: async (caller, input) => {
-      const { user, token } = await caller.auth.updateProfile(input);
+      if (input.newPhoto) await caller.photos.upload({ data: input.newPhoto });
+      const { user, token } = await caller.auth.updateProfile(input.profile);
       return { message: MSG.profileUpdated, user: toLegacyUser(user), ...(token ? { token } : {}) };
     },
   }),

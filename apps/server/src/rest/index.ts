@@ -4,11 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
+import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { userRoutes } from "./users";
 
 /** Every legacy route, domain by domain. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...userRoutes, ...referenceRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...userRoutes, ...referenceRoutes, ...photoRoutes];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {
   registerRoutes(app, restRoutes);

@@ -45,3 +45,6 @@ export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z
 }
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+
+/** Spec §3: a photoLink is a string, or an object holding the image data as `photodatas`. */
+export const legacyPhotoLink = z.union([z.string(), z.object({ photodatas: z.string() })]);

@@ -11,6 +11,7 @@ import {
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError, isUniqueViolation } from "../errors";
 import { enqueueMail } from "../mail/outbox";
+import { releasePhoto } from "../photos/service";
 import { enforceRateLimit, LOGIN_FAILURES_PER_ACCOUNT, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
 import { getOwnUserView } from "../users/user-view";
 import { generatePassword, generateUserId, type PasswordHasher } from "./password";
@@ -218,13 +219,25 @@ export async function me(db: Db, userId: string) {
  * The member's own profile. A new password needs the current one and ends every other session
  * (token version); the response carries a fresh token for this one.
  */
-export async function updateProfile(deps: AuthDeps, userId: string, input: ProfileUpdateInput) {
+export async function updateProfile(
+  deps: AuthDeps & { uploadsDir: string },
+  userId: string,
+  input: ProfileUpdateInput,
+) {
   const { db, passwords, tokens } = deps;
   const [user] = await db
-    .select({ passwordHash: users.passwordHash, role: users.role, tokenVersion: users.tokenVersion })
+    .select({
+      passwordHash: users.passwordHash,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      photoLink: users.photoLink,
+    })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  // A new photo arrives through photos.upload (which checks and cleans the image); here the link
+  // may only be kept or cleared, so nobody can point their profile at another member's file.
+  if (input.photoLink && input.photoLink !== user.photoLink) throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
   let passwordHash: string | undefined;
   if (input.newPassword) {
     if (!(await passwords.verify(user.passwordHash, input.currentPassword ?? ""))) {
@@ -261,6 +274,7 @@ export async function updateProfile(deps: AuthDeps, userId: string, input: Profi
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
   if (!updated) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  if (input.photoLink === "" || input.photoLink === null) await releasePhoto(deps, user.photoLink);
   const token = passwordHash
     ? await tokens.sign({ sub: userId, role: user.role, tv: updated.tokenVersion })
     : undefined;

@@ -12,6 +12,7 @@ import { writeAudit } from "../audit/audit-log";
 import type { PasswordHasher } from "../auth/password";
 import { writeOpeningBalances } from "../auth/service";
 import { AppError, isUniqueViolation } from "../errors";
+import { releasePhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import { getUserView, selectUsers, toUserView, type UserView } from "./user-view";
 
@@ -24,6 +25,7 @@ import { getUserView, selectUsers, toUserView, type UserView } from "./user-view
 interface AdminDeps {
   db: Db;
   passwords: PasswordHasher;
+  uploadsDir: string;
 }
 
 const GENDER_TERMS: Record<string, Gender> = {
@@ -159,7 +161,7 @@ async function lockLiveUser(tx: Db, id: string) {
 export async function updateUser(deps: AdminDeps, adminId: string, input: AdminUserUpdateInput): Promise<UserView> {
   await assertFree(deps.db, { email: input.email }, input.id);
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
-  await deps.db
+  const previousPhoto = await deps.db
     .transaction(async (tx) => {
       const before = await lockLiveUser(tx, input.id);
       const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email };
@@ -187,8 +189,12 @@ export async function updateUser(deps: AdminDeps, adminId: string, input: AdminU
         targetId: input.id,
         details: { ...diff, ...(passwordHash ? { password: "changed" } : {}) },
       });
+      return before.photoLink;
     })
     .catch(uniqueError);
+  if (input.photoLink !== undefined && previousPhoto !== (input.photoLink || null)) {
+    await releasePhoto(deps, previousPhoto);
+  }
   const view = await getUserView(deps.db, input.id);
   if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
   return view;

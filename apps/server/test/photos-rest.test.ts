@@ -1,0 +1,106 @@
+import { MSG } from "@enmusubi/shared";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RestUser, snapshotTables, useTestServer } from "./helpers";
+
+const server = useTestServer();
+let member: RestUser;
+
+beforeAll(async () => {
+  member = await server.createUser();
+});
+
+async function gpsJpeg(): Promise<string> {
+  const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3a6" } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 41/1 0/1" } })
+    .toBuffer();
+  return `data:image/jpeg;base64,${bytes.toString("base64")}`;
+}
+
+describe("photo-data rows", () => {
+  it("POST with photodatas stores a clean JPEG served at the answered photoLink", async () => {
+    const res = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      as: member,
+      payload: { photodatas: await gpsJpeg() },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user.photoLink).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    expect(body.photoLink).toBe(body.user.photoLink);
+
+    const file = await server.request({ method: "GET", url: body.photoLink });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 600, height: 400 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("accepts the photoLink-as-object form, here and in PUT /api/auth/profile", async () => {
+    const res = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      as: member,
+      payload: { photoLink: { photodatas: await gpsJpeg() } },
+    });
+    expect(res.statusCode).toBe(200);
+    const profile = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: member,
+      payload: { name: "写真つき", photoLink: { photodatas: await gpsJpeg() } },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user.photoLink).toMatch(/^\/uploads\/photos\//);
+    expect(profile.json().user.photoLink).not.toBe(res.json().photoLink);
+    // The replaced file is gone.
+    expect((await server.request({ method: "GET", url: res.json().photoLink })).statusCode).toBe(404);
+  });
+
+  it("DELETE clears the photo and removes its file", async () => {
+    const me = await server.request({ method: "GET", url: "/api/auth/me", as: member });
+    const link = me.json().photoLink;
+    const res = await server.request({ method: "DELETE", url: "/api/photo-data/photo-data", as: member });
+    expect(res.json()).toMatchObject({ message: MSG.photoRemoved, photoLink: null, user: { photoLink: null } });
+    expect((await server.request({ method: "GET", url: link })).statusCode).toBe(404);
+  });
+
+  it("refuses what is not an image (400), a missing body (400) and anonymous callers (401); nothing changes", async () => {
+    const before = await snapshotTables(server, "users");
+    const text = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      as: member,
+      payload: { photodatas: `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}` },
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ message: MSG.imageOnly });
+    const empty = await server.request({ method: "POST", url: "/api/photo-data/photo-data", as: member, payload: {} });
+    expect(empty.json()).toEqual({ message: MSG.imageOnly });
+    const wrongType = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      as: member,
+      payload: { photodatas: 12 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    const anonymous = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      payload: { photodatas: "x" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await snapshotTables(server, "users")).toEqual(before);
+  });
+
+  it("never lists the uploads directory or serves paths outside it", async () => {
+    for (const url of ["/uploads/", "/uploads/photos/", "/uploads/..%2f..%2fjwt-secret", "/uploads/../jwt-secret"]) {
+      const res = await server.request({ method: "GET", url });
+      expect([403, 404]).toContain(res.statusCode);
+      expect([MSG.forbidden, MSG.notFound]).toContain(res.json().message);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { type Db, users } from "@enmusubi/db";
+import { MSG } from "@enmusubi/shared";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { writeAudit } from "../audit/audit-log";
+import { AppError } from "../errors";
+import { getOwnUserView } from "../users/user-view";
+import { deletePhotoFile, PHOTO_URL_PREFIX, savePhoto } from "./storage";
+
+interface PhotoDeps {
+  db: Db;
+  uploadsDir: string;
+}
+
+/**
+ * Deletes the file of a photo link nobody uses any more. Runs after the transaction that dropped
+ * the link has committed; a link another account still shows keeps its file.
+ */
+export async function releasePhoto(deps: PhotoDeps, link: string | null | undefined): Promise<void> {
+  if (!link) return;
+  const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.photoLink, link));
+  if ((row?.n ?? 0) === 0) await deletePhotoFile(deps.uploadsDir, link);
+}
+
+/**
+ * Sets (or clears, with null) an account's photo and removes the file it replaced. `adminId`
+ * marks an administrator acting on a member: the change is audited.
+ */
+export async function setUserPhoto(
+  deps: PhotoDeps,
+  userId: string,
+  link: string | null,
+  adminId?: string,
+): Promise<void> {
+  const previous = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ photoLink: users.photoLink })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!before) throw new AppError("NOT_FOUND", MSG.notFound);
+    await tx.update(users).set({ photoLink: link }).where(eq(users.id, userId));
+    if (adminId) {
+      await writeAudit(tx, {
+        adminId,
+        action: "user.photo",
+        targetType: "user",
+        targetId: userId,
+        details: { photoLink: { from: before.photoLink, to: link } },
+      });
+    }
+    return before.photoLink;
+  });
+  if (previous !== link) await releasePhoto(deps, previous);
+}
+
+/** Stores an uploaded photo; if attaching it fails, the new file is removed again. */
+export async function uploadPhoto(
+  deps: PhotoDeps,
+  input: { data: string; userId?: string; adminId?: string },
+): Promise<string> {
+  const link = await savePhoto(deps.uploadsDir, input.data);
+  if (!input.userId) return link;
+  try {
+    await setUserPhoto(deps, input.userId, link, input.adminId);
+  } catch (error) {
+    await deletePhotoFile(deps.uploadsDir, link);
+    throw error;
+  }
+  return link;
+}
+
+export async function ownView(db: Db, userId: string) {
+  const view = await getOwnUserView(db, userId);
+  if (!view) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  return view;
+}
+
+/**
+ * Removes stored photos no account uses that are older than `minAgeMs`: drafts of a new user or
+ * an edit the administrator then abandoned. Answers how many files were removed.
+ */
+export async function sweepOrphanPhotos(deps: PhotoDeps, minAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const dir = path.join(deps.uploadsDir, "photos");
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - minAgeMs;
+  const old: string[] = [];
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff) old.push(`${PHOTO_URL_PREFIX}${name}`);
+  }
+  let removed = 0;
+  for (let i = 0; i < old.length; i += 500) {
+    const batch = old.slice(i, i + 500);
+    const used = await deps.db.select({ link: users.photoLink }).from(users).where(inArray(users.photoLink, batch));
+    const inUse = new Set(used.map((u) => u.link));
+    for (const link of batch.filter((l) => !inUse.has(l))) {
+      await deletePhotoFile(deps.uploadsDir, link);
+      removed += 1;
+    }
+  }
+  return removed;
+}
