@@ -1,7 +1,6 @@
-import { DataDirLockedError } from "@enmusubi/db";
 import { buildApp } from "./app";
+import { exitWithFatalError } from "./cli/fatal";
 import { loadConfig } from "./config";
-import { MigrationError } from "./database";
 
 async function main() {
   const config = loadConfig();
@@ -21,12 +20,4 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof MigrationError || error instanceof DataDirLockedError) {
-    process.stderr.write(`\n${error.message}\n`);
-    if (error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-  } else {
-    process.stderr.write(`Failed to start: ${(error as Error)?.stack ?? error}\n`);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithFatalError(error));
