@@ -1,4 +1,8 @@
 import type { ComponentType } from "react";
+import { PointCosts } from "./point-costs/PointCosts";
+import { AdminProfile } from "./profile/AdminProfile";
+import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
+import { UserManagement } from "./users/UserManagement";
 
 /**
  * The admin sections (spec §2 admin shell). A section appears in the menu only once its domain is
@@ -12,7 +16,13 @@ export interface AdminSection {
   group?: "messages";
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
+  { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: false },
+  { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: false },
+  { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: false },
+  { path: "profile-settings", label: "管理者プロフィール", component: AdminProfile, inMenu: true },
+];
 
 /** The default section: /admin and unknown admin paths show user management (spec §2). */
 export const DEFAULT_ADMIN_PATH = "user-management";

@@ -1,15 +1,24 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { formatDate, formatPoints } from "../lib/format";
+import { ProfileEditModal } from "./ProfileEditModal";
 import { useCurrentUser } from "./useCurrentUser";
 
-/** Dashboard (spec §2): name, points, registration date. */
+/** Dashboard (spec §2): name, points, registration date, the profile and its edit modal. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
   if (!user) return null;
   const items = [
-    { label: "お名前", value: user.name || "未設定" },
-    { label: "所持ポイント", value: formatPoints(user.points) },
-    { label: "登録日", value: formatDate(user.createdAt) },
+    { label: "お名前", value: user.name || "未設定", testId: "dashboard-name" },
+    { label: "所持ポイント", value: formatPoints(user.points), testId: "dashboard-points" },
+    { label: "登録日", value: formatDate(user.createdAt), testId: "dashboard-created" },
+  ];
+  const profile = [
+    { label: "生年月日", value: user.birthday ? formatDate(user.birthday) : "未設定" },
+    { label: "住所", value: user.address ?? "未設定" },
+    { label: "職業", value: user.occupation?.name ?? "未設定" },
+    { label: "年収", value: user.annualIncome?.label ?? "未設定" },
   ];
   return (
     <Stack gap="md">
@@ -20,13 +29,42 @@ export function Dashboard() {
             <Text size="sm" c="dimmed">
               {item.label}
             </Text>
-            <Text size="xl" fw={700}>
+            <Text size="xl" fw={700} data-testid={item.testId}>
               {item.value}
             </Text>
           </Card>
         ))}
       </SimpleGrid>
-      <Group />
+      <Card withBorder padding="md">
+        <Group justify="space-between" mb="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar
+              src={user.photoLink}
+              size={64}
+              radius="md"
+              color="pink"
+              alt={user.photoLink ? "プロフィール写真" : ""}
+            >
+              {(user.name ?? "?").slice(0, 1)}
+            </Avatar>
+            <Title order={3} size="h4">
+              プロフィール
+            </Title>
+          </Group>
+          <Button onClick={() => setEditing(true)}>プロフィールを編集</Button>
+        </Group>
+        <Table variant="vertical" layout="fixed" withTableBorder={false}>
+          <Table.Tbody>
+            {profile.map((row) => (
+              <Table.Tr key={row.label}>
+                <Table.Th w={110}>{row.label}</Table.Th>
+                <Table.Td>{row.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <ProfileEditModal user={user} opened={editing} onClose={() => setEditing(false)} />
     </Stack>
   );
 }

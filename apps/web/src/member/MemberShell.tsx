@@ -10,6 +10,7 @@ import { MemberCard } from "./MemberCard";
 import classes from "./member.module.css";
 import { MEMBER_SECTIONS, MENU_GROUPS, SECTION_PATHS } from "./sections";
 import { useCurrentUser } from "./useCurrentUser";
+import { useReferenceLists } from "./useReferenceLists";
 
 /**
  * The member shell (spec §2): sticky header with brand and logout, side menu, at 768 px or less a
@@ -22,6 +23,8 @@ export default function MemberShell() {
   const logout = useLogout();
   const { data: user, isLoading, isError } = useCurrentUser();
   usePointsDeductedListener();
+  // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
+  useReferenceLists();
 
   const key = SECTION_PATHS[pathname.replace(/^\/user\/?/, "").replace(/\/$/, "")];
   const section = key ? MEMBER_SECTIONS[key] : undefined;

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { Dashboard } from "./Dashboard";
+import { PointsUsage } from "./PointsUsage";
 import { ProfileSettingsStub } from "./ProfileSettingsStub";
 
 /** Section keys of spec §2 (member shell), chosen from the path. */
@@ -45,6 +46,7 @@ export interface MemberSection {
 export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard },
   profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
+  pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
 };
 
 /** Menu groups of spec §2; points usage and point purchase are routes only. */

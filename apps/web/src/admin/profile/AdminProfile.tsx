@@ -1,0 +1,133 @@
+import { MSG, PASSWORD_MIN_LENGTH } from "@enmusubi/shared";
+import { Alert, Avatar, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { PhotoPicker } from "../../components/PhotoPicker";
+import { saveSession } from "../../lib/session";
+import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
+
+interface Form {
+  name: string;
+  currentPassword: string;
+  newPassword: string;
+  /** undefined: unchanged; null: remove; string: a new photo to upload on save. */
+  photo: string | null | undefined;
+}
+
+/**
+ * Admin profile settings (spec §2 admin screen 11, §5 "Admin profile save"): photo and name, and a
+ * popup to change the photo (camera or file), the name and the password. Blank passwords are
+ * left out; a new password needs the current one.
+ */
+export function AdminProfile() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const [form, setForm] = useState<Form | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const open = () => {
+    setError(null);
+    setForm({ name: me.data?.name ?? "", currentPassword: "", newPassword: "", photo: undefined });
+  };
+
+  const save = useMutation({
+    mutationFn: async (f: Form) => {
+      if (f.photo) await client.photos.upload.mutate({ data: f.photo });
+      else if (f.photo === null) await client.photos.remove.mutate();
+      return client.auth.updateProfile.mutate({
+        name: f.name,
+        ...(f.newPassword ? { currentPassword: f.currentPassword, newPassword: f.newPassword } : {}),
+      });
+    },
+    onSuccess: (result) => {
+      if (result.token) saveSession({ token: result.token, role: "admin" });
+      queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+      notifications.show({ color: "green", message: MSG.profileUpdated });
+      setForm(null);
+    },
+    onError: (e) => {
+      setError(errorMessage(e, MSG.profileUpdateFailed));
+      void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+    },
+  });
+
+  const submit = () => {
+    if (!form) return;
+    if (!form.name.trim()) return setError(MSG.nameRequired);
+    if (form.newPassword && form.newPassword.length < PASSWORD_MIN_LENGTH) return setError(MSG.passwordTooShort);
+    if (form.newPassword && !form.currentPassword) return setError(MSG.currentPasswordRequired);
+    setError(null);
+    save.mutate({ ...form, name: form.name.trim() });
+  };
+
+  if (me.isError) return <Alert color="red">{MSG.adminFetchFailed}</Alert>;
+  const user = me.data;
+  const preview = form?.photo === undefined ? (user?.photoLink ?? null) : form.photo;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>管理者プロフィール</Title>
+      <Card withBorder maw={520}>
+        <Group wrap="nowrap">
+          <Avatar src={user?.photoLink} size={96} radius="md" color="pink" alt="">
+            {(user?.name ?? "管").slice(0, 1)}
+          </Avatar>
+          <Stack gap={4}>
+            <Text fw={700} size="lg">
+              {user?.name ?? "読み込み中..."}
+            </Text>
+            <Text size="sm" c="dimmed">
+              ID: {user?.userID}
+            </Text>
+            <Button size="xs" mt="xs" onClick={open} disabled={!user}>
+              プロフィールを編集
+            </Button>
+          </Stack>
+        </Group>
+      </Card>
+
+      <Modal opened={!!form} onClose={() => setForm(null)} title="プロフィールを編集" centered>
+        {form && (
+          <Stack>
+            <PhotoPicker current={preview} onChange={(photo) => setForm({ ...form, photo })} camera />
+            <TextInput
+              label="名前"
+              required
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            />
+            <PasswordInput
+              label="現在のパスワード"
+              value={form.currentPassword}
+              onChange={(e) => setForm({ ...form, currentPassword: e.currentTarget.value })}
+              autoComplete="current-password"
+            />
+            <PasswordInput
+              label="新しいパスワード"
+              description="変更しない場合は空欄のままにしてください"
+              value={form.newPassword}
+              onChange={(e) => setForm({ ...form, newPassword: e.currentTarget.value })}
+              autoComplete="new-password"
+            />
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setForm(null)}>
+                キャンセル
+              </Button>
+              <Button onClick={submit} loading={save.isPending}>
+                保存する
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { adminUserCreateInput, MSG, NEW_USER_DEFAULTS } from "@enmusubi/shared";
+import { Alert, Button, Code, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { PhotoPicker } from "../../components/PhotoPicker";
+import { type FieldErrors, validate } from "../../lib/forms";
+import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
+
+interface Draft {
+  name: string;
+  email: string;
+  gender: "male" | "female";
+  photo: string | null;
+}
+const EMPTY: Draft = { name: "", email: "", gender: "male", photo: null };
+
+/**
+ * Add user (spec §2, §3 "New-user draft", §5): name, email, gender (male by default) and a photo
+ * from a file or the camera. The userID and password come from uniqueGenerate; points 100,
+ * sendPoints 20, role user. The credentials are shown once the account exists.
+ */
+export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(): void }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<{ userID: string; password: string } | null>(null);
+  const credentials = useQuery({
+    ...trpc.auth.uniqueGenerate.queryOptions(),
+    enabled: opened,
+    gcTime: 0,
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    if (opened) {
+      setDraft(EMPTY);
+      setErrors({});
+      setCreated(null);
+    }
+  }, [opened]);
+
+  const create = useMutation({
+    mutationFn: async (input: Draft & { userID: string; password: string }) => {
+      const photoLink = input.photo ? (await client.photos.adminUpload.mutate({ data: input.photo })).photoLink : null;
+      return client.adminUsers.create.mutate({
+        userID: input.userID,
+        password: input.password,
+        name: input.name,
+        email: input.email,
+        gender: input.gender,
+        photoLink,
+        points: NEW_USER_DEFAULTS.points,
+        sendPoints: NEW_USER_DEFAULTS.sendPoints,
+        role: NEW_USER_DEFAULTS.role,
+      });
+    },
+    onSuccess: (user, input) => {
+      setCreated({ userID: user.userID, password: input.password });
+      notifications.show({ color: "green", message: MSG.userCreated });
+      onCreated();
+    },
+    onError: (error) => setErrors({ _form: errorMessage(error, MSG.userCreateFailed) }),
+  });
+
+  const submit = () => {
+    if (!credentials.data) return;
+    const values = { ...credentials.data, name: draft.name, email: draft.email, gender: draft.gender };
+    const result = validate(adminUserCreateInput, values);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    create.mutate({ ...draft, ...credentials.data });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="ユーザーを追加" centered size="lg">
+      {created ? (
+        <Stack>
+          <Alert color="green" title={MSG.userCreated}>
+            以下のログイン情報を本人にお伝えください。パスワードはこの画面でのみ表示されます。
+          </Alert>
+          <Text>
+            ユーザーID: <Code data-testid="created-userid">{created.userID}</Code>
+          </Text>
+          <Text>
+            パスワード: <Code data-testid="created-password">{created.password}</Code>
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>閉じる</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Group gap="lg">
+            <Text size="sm">
+              ユーザーID: <Code>{credentials.data?.userID ?? "生成中..."}</Code>
+            </Text>
+            <Text size="sm">
+              パスワード: <Code>{credentials.data?.password ?? "生成中..."}</Code>
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => void credentials.refetch()}>
+              再生成
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            初期ポイント {NEW_USER_DEFAULTS.points} pt・送信ポイント {NEW_USER_DEFAULTS.sendPoints} pt
+            の一般会員として登録します。
+          </Text>
+          <TextInput
+            label="名前"
+            required
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          <TextInput
+            label="メールアドレス"
+            required
+            type="email"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
+            error={errors.email}
+          />
+          <Radio.Group
+            label="性別"
+            value={draft.gender}
+            onChange={(v) => setDraft({ ...draft, gender: v === "female" ? "female" : "male" })}
+          >
+            <Group mt={4}>
+              <Radio value="male" label="男性" />
+              <Radio value="female" label="女性" />
+            </Group>
+          </Radio.Group>
+          <PhotoPicker current={draft.photo} onChange={(photo) => setDraft({ ...draft, photo })} camera />
+          {(errors._form || errors.userID || errors.password) && (
+            <Alert color="red" role="alert">
+              {errors._form ?? errors.userID ?? errors.password}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              キャンセル
+            </Button>
+            <Button onClick={submit} loading={create.isPending} disabled={!credentials.data}>
+              登録する
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

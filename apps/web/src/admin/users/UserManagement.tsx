@@ -1,0 +1,231 @@
+import { ADMIN_USER_PAGE_SIZE, genderLabels, MSG } from "@enmusubi/shared";
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { confirmAction } from "../../lib/confirm";
+import { formatPoints } from "../../lib/format";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { AddUserModal } from "./AddUserModal";
+import { EditUserModal } from "./EditUserModal";
+import { LedgerModal } from "./LedgerModal";
+import { SendPointsModal } from "./SendPointsModal";
+import type { AdminUser } from "./types";
+
+type Field = "userID" | "gender";
+
+/**
+ * User management (spec §2 admin screen 1): total count, search by userID (several IDs
+ * comma-separated) or gender, the member table with edit / send points / ledger / delete.
+ * Searching and paging run on the server. Admin rows have no delete button; the server refuses
+ * such a deletion anyway.
+ */
+export function UserManagement() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [field, setField] = useState<Field>("userID");
+  const [draft, setDraft] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [sendPointsFor, setSendPointsFor] = useState<AdminUser | null>(null);
+  const [ledgerFor, setLedgerFor] = useState<AdminUser | null>(null);
+
+  const list = useQuery({
+    ...trpc.adminUsers.list.queryOptions({ field, search, page, pageSize: ADMIN_USER_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.pathKey() });
+
+  const remove = useMutation(
+    trpc.adminUsers.delete.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: "green", message: MSG.userDeleted });
+        void refresh();
+      },
+      onError: (error) => notifications.show({ color: "red", message: errorMessage(error, MSG.userDeleteFailed) }),
+    }),
+  );
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(1);
+  };
+
+  const askDelete = async (user: AdminUser) => {
+    const ok = await confirmAction({
+      title: "ユーザーの削除",
+      message: `${user.name ?? user.userID}（${user.userID}）を削除しますか？削除したユーザーはログインできなくなり、一覧から消えます。`,
+      irreversible: true,
+    });
+    if (ok) remove.mutate({ id: user.id });
+  };
+
+  const data = list.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>ユーザー管理</Title>
+          <Text c="dimmed" size="sm" data-testid="user-total">
+            総ユーザー数: {data ? `${data.total.toLocaleString("ja-JP")}人` : "—"}
+          </Text>
+        </div>
+        <Button onClick={() => setAdding(true)}>ユーザーを追加</Button>
+      </Group>
+
+      <Paper withBorder p="sm" component="form" onSubmit={submitSearch} role="search">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label="検索項目"
+            data={[
+              { value: "userID", label: "ユーザーID" },
+              { value: "gender", label: "性別" },
+            ]}
+            value={field}
+            onChange={(v) => {
+              setField((v as Field) ?? "userID");
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={140}
+          />
+          <TextInput
+            label="検索キーワード"
+            placeholder={field === "userID" ? "ユーザーID（カンマ区切りで複数指定できます）" : "男性 または 女性"}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Button type="submit" variant="light">
+            検索
+          </Button>
+          {search && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setDraft("");
+                setSearch("");
+                setPage(1);
+              }}
+            >
+              クリア
+            </Button>
+          )}
+        </Group>
+      </Paper>
+
+      {list.isError && <Text c="red">ユーザー一覧の取得に失敗しました。</Text>}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="ユーザー一覧">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>写真</Table.Th>
+              <Table.Th>ユーザーID</Table.Th>
+              <Table.Th>名前</Table.Th>
+              <Table.Th>性別</Table.Th>
+              <Table.Th ta="right">購入ポイント</Table.Th>
+              <Table.Th ta="right">送信ポイント</Table.Th>
+              <Table.Th>操作</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.users.map((user) => (
+              <Table.Tr key={user.id} data-userid={user.userID}>
+                <Table.Td>
+                  <Avatar src={user.photoLink} alt="" radius="xl" size="md" color="pink">
+                    {(user.name ?? "?").slice(0, 1)}
+                  </Avatar>
+                </Table.Td>
+                <Table.Td ff="monospace">{user.userID}</Table.Td>
+                <Table.Td>
+                  {user.name ?? "未設定"}{" "}
+                  {user.role === "admin" && (
+                    <Badge size="xs" color="grape" variant="light">
+                      管理者
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{genderLabels[user.gender]}</Table.Td>
+                <Table.Td ta="right">{formatPoints(user.points)}</Table.Td>
+                <Table.Td ta="right">
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {formatPoints(user.sendPoints)}
+                    <Tooltip label="送信ポイントを編集">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        onClick={() => setSendPointsFor(user)}
+                        aria-label={`${user.userID}の送信ポイントを編集`}
+                      >
+                        ✎
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="light" onClick={() => setEditing(user)}>
+                      編集
+                    </Button>
+                    <Button size="compact-xs" variant="default" onClick={() => setLedgerFor(user)}>
+                      履歴
+                    </Button>
+                    {user.role !== "admin" && (
+                      <Button
+                        size="compact-xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => void askDelete(user)}
+                        loading={remove.isPending && remove.variables?.id === user.id}
+                      >
+                        削除
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {data && data.users.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" ta="center" py="md">
+                    該当するユーザーはいません。
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
+      {data && data.totalPages > 1 && (
+        <Group justify="center">
+          <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={2} />
+        </Group>
+      )}
+
+      <AddUserModal opened={adding} onClose={() => setAdding(false)} onCreated={refresh} />
+      <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />
+      <SendPointsModal user={sendPointsFor} onClose={() => setSendPointsFor(null)} onSaved={refresh} />
+      <LedgerModal user={ledgerFor} onClose={() => setLedgerFor(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { LEGAL, MSG, POINT_COST_TABLE, POINT_VALIDITY_YEARS, YEN_PER_POINT } from "@enmusubi/shared";
+import { Alert, List, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../lib/trpc";
+
+/**
+ * Points usage (spec §2, route only): the table of point costs with notes. If the list cannot be
+ * fetched, the spec's fallback table is shown with a notice.
+ */
+export function PointsUsage() {
+  const trpc = useTRPC();
+  const costs = useQuery(trpc.reference.pointCosts.list.queryOptions());
+  const rows =
+    costs.data ??
+    (costs.isError
+      ? POINT_COST_TABLE.map((r) => ({
+          actionName: r.actionName,
+          displayName: r.displayName,
+          pointCost: r.fallbackCost,
+          description: r.description,
+        }))
+      : []);
+  return (
+    <Stack gap="md">
+      <Title order={2}>ポイントの使い方</Title>
+      {costs.isError && <Alert color="yellow">{MSG.pointCostFetchFailed} 標準の料金を表示しています。</Alert>}
+      {costs.isLoading && <Text c="dimmed">読み込み中...</Text>}
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped aria-label="消費ポイント一覧">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>項目</Table.Th>
+              <Table.Th ta="right">消費ポイント</Table.Th>
+              <Table.Th>備考</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.actionName}>
+                <Table.Td>{row.displayName}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {row.pointCost === 0 ? "無料" : `${row.pointCost} pt`}
+                </Table.Td>
+                <Table.Td fz="sm">{row.description}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <List size="sm" spacing={4}>
+        <List.Item>1ポイントは{YEN_PER_POINT}円相当です。</List.Item>
+        <List.Item>購入したポイントの有効期限は購入日から{POINT_VALIDITY_YEARS}年間です。</List.Item>
+        <List.Item>消費ポイントは利用規約の料金表の初期料金を超えることはありません。</List.Item>
+        <List.Item>管理者（運営）への返信にポイントはかかりません。</List.Item>
+        <List.Item>ポイントが不足している場合、その操作は行われず、ポイントも消費されません。</List.Item>
+        <List.Item>ご不明な点は {LEGAL.supportEmail} までお問い合わせください。</List.Item>
+      </List>
+    </Stack>
+  );
+}

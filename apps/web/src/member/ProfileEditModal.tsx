@@ -1,0 +1,243 @@
+import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { PhotoPicker } from "../components/PhotoPicker";
+import { confirmAction } from "../lib/confirm";
+import { type FieldErrors, validate } from "../lib/forms";
+import { saveSession } from "../lib/session";
+import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
+import type { CurrentUser } from "./useCurrentUser";
+import { useReferenceLists } from "./useReferenceLists";
+
+interface Form {
+  name: string;
+  birthday: string;
+  address: string | null;
+  occupationId: string | null;
+  annualIncomeId: string | null;
+  currentPassword: string;
+  newPassword: string;
+  newPasswordConfirmation: string;
+  /** undefined: unchanged; null: remove on save; a data URL: upload on save (spec §4). */
+  photo: string | null | undefined;
+}
+
+const fromUser = (user: CurrentUser): Form => ({
+  name: user.name ?? "",
+  birthday: user.birthday ?? "",
+  address: user.address,
+  occupationId: user.occupation?.id ?? null,
+  annualIncomeId: user.annualIncome?.id ?? null,
+  currentPassword: "",
+  newPassword: "",
+  newPasswordConfirmation: "",
+  photo: undefined,
+});
+
+/** The latest birthday allowed: today MIN_AGE years ago (the date input's max). */
+function latestBirthday(): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - MIN_AGE);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The member's profile edit modal (spec §2, §4), fed with the occupation and annual-income lists.
+ * Choosing or removing a photo is staged and applied only on save; if that upload fails the
+ * member is asked whether to save the rest. Validation is the server's schema, run here first:
+ * name required (≤ 50), birthday a real date and 18 or over, address a prefecture, a new
+ * password of 6+ characters equal to its confirmation and with the current password.
+ */
+export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose(): void }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const { occupations, annualIncomes } = useReferenceLists();
+  const [form, setForm] = useState<Form>(() => fromUser(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    if (opened) {
+      setForm(fromUser(user));
+      setErrors({});
+    }
+  }, [opened, user]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: async ({
+      input,
+      photo,
+    }: {
+      input: Parameters<typeof client.auth.updateProfile.mutate>[0];
+      photo: Form["photo"];
+    }) => {
+      if (photo !== undefined) {
+        try {
+          if (photo) await client.photos.upload.mutate({ data: photo });
+          else await client.photos.remove.mutate();
+        } catch (error) {
+          const what = photo ? "写真のアップロード" : "写真の削除";
+          const goOn = await confirmAction({
+            title: `${what}に失敗しました`,
+            message: `${errorMessage(error, `${what}に失敗しました。`)} 写真以外の変更を保存しますか？`,
+            confirmLabel: "保存を続ける",
+            danger: false,
+          });
+          if (!goOn) throw new Error("cancelled");
+        }
+      }
+      return client.auth.updateProfile.mutate(input);
+    },
+    onSuccess: (result) => {
+      if (result.token) saveSession({ token: result.token, role: "user" });
+      queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+      notifications.show({ color: "green", message: MSG.profileUpdated });
+      onClose();
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+      if (error instanceof Error && error.message === "cancelled") return;
+      setErrors({ _form: errorMessage(error, MSG.profileUpdateFailed) });
+    },
+  });
+
+  const submit = () => {
+    const input = {
+      name: form.name,
+      birthday: form.birthday || null,
+      address: form.address || null,
+      occupationId: form.occupationId,
+      annualIncomeId: form.annualIncomeId,
+      ...(form.newPassword ? { currentPassword: form.currentPassword, newPassword: form.newPassword } : {}),
+    };
+    const result = validate(profileUpdateInput, input);
+    const fieldErrors: FieldErrors = result.ok ? {} : { ...result.errors };
+    if (!form.name.trim()) fieldErrors.name = MSG.nameRequired;
+    if (form.newPassword && form.newPassword !== form.newPasswordConfirmation) {
+      fieldErrors.newPasswordConfirmation = MSG.passwordMismatch;
+    }
+    if (Object.keys(fieldErrors).length > 0) return setErrors(fieldErrors);
+    setErrors({});
+    save.mutate({ input, photo: form.photo });
+  };
+
+  const prefectureOptions =
+    form.address && !PREFECTURES.includes(form.address as (typeof PREFECTURES)[number])
+      ? [form.address, ...PREFECTURES]
+      : [...PREFECTURES];
+  const preview = form.photo === undefined ? user.photoLink : form.photo;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="プロフィールを編集" centered size="lg">
+      <Stack>
+        <PhotoPicker current={preview} onChange={(photo) => set("photo", photo)} />
+        {form.photo !== undefined && (
+          <Text size="xs" c="dimmed">
+            写真の変更は「保存する」を押すと反映されます。
+          </Text>
+        )}
+        <TextInput
+          label="名前"
+          required
+          maxLength={50}
+          value={form.name}
+          onChange={(e) => set("name", e.currentTarget.value)}
+          error={errors.name}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label="生年月日"
+            type="date"
+            max={latestBirthday()}
+            min="1900-01-01"
+            value={form.birthday}
+            onChange={(e) => set("birthday", e.currentTarget.value)}
+            error={errors.birthday}
+            description="18歳以上の方のみご利用いただけます"
+          />
+          <Select
+            label="住所（都道府県）"
+            placeholder="選択してください"
+            data={prefectureOptions}
+            value={form.address}
+            onChange={(v) => set("address", v)}
+            clearable
+            searchable
+            error={errors.address}
+          />
+          <Select
+            label="職業"
+            placeholder={occupations.isError ? MSG.occupationFetchFailed : "選択してください"}
+            data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            value={form.occupationId}
+            onChange={(v) => set("occupationId", v)}
+            clearable
+            error={errors.occupationId ?? (occupations.isError ? MSG.occupationFetchFailed : undefined)}
+          />
+          <Select
+            label="年収"
+            placeholder={annualIncomes.isError ? MSG.annualIncomeFetchFailed : "選択してください"}
+            data={(annualIncomes.data ?? []).map((i) => ({ value: i.id, label: i.label }))}
+            value={form.annualIncomeId}
+            onChange={(v) => set("annualIncomeId", v)}
+            clearable
+            error={errors.annualIncomeId ?? (annualIncomes.isError ? MSG.annualIncomeFetchFailed : undefined)}
+          />
+        </SimpleGrid>
+        <Divider label="パスワードの変更（変更する場合のみ）" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <PasswordInput
+            label="現在のパスワード"
+            value={form.currentPassword}
+            onChange={(e) => set("currentPassword", e.currentTarget.value)}
+            error={errors.currentPassword}
+            autoComplete="current-password"
+          />
+          <PasswordInput
+            label="新しいパスワード"
+            value={form.newPassword}
+            onChange={(e) => set("newPassword", e.currentTarget.value)}
+            error={errors.newPassword}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            label="新しいパスワード（確認）"
+            value={form.newPasswordConfirmation}
+            onChange={(e) => set("newPasswordConfirmation", e.currentTarget.value)}
+            error={errors.newPasswordConfirmation}
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        {errors._form && (
+          <Alert color="red" role="alert">
+            {errors._form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            キャンセル
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            保存する
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
