@@ -27,14 +27,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url: string; max?: number } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string } | { pglite: PGlite }) & {
+  /** Where `migrate()` reads the SQL migrations; the committed `drizzle/` folder by default (tests override it). */
+  migrationsFolder?: string;
+};
 
 /**
  * `url`: PostgreSQL through postgres.js. `dataDir`: embedded PGlite in `<dataDir>/pg`, refused
  * with a clear error when another live process holds that directory. `pglite`: an instance the
- * caller made (tests load a migrated snapshot this way).
+ * caller made (tests load a migrated snapshot this way). Pending migrations are applied by
+ * `migrate()` in one transaction: a failing migration leaves the database as it was.
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const folder = options.migrationsFolder ?? migrationsFolder;
   if ("url" in options) {
     const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
@@ -43,7 +48,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       kind: "postgres",
       sql: client,
       url: options.url,
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -67,7 +72,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db,
     kind: "pglite",
     pglite: pg,
-    migrate: () => migratePglite(drizzlePglite(pg), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(pg), { migrationsFolder: folder }),
     close: async () => {
       await pg.close();
       await release();
