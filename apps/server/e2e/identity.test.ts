@@ -1,0 +1,236 @@
+import { MSG, pointCostAboveCap } from "@enmusubi/shared";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { hasChromium, loginThroughUi, useE2E } from "./harness";
+
+const e2e = useE2E();
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+async function adminPage(width = 1280) {
+  const page = await e2e.page(width);
+  await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+  return page;
+}
+
+function row(page: Page, userID: string) {
+  return page.locator(`tr[data-userid="${userID}"]`);
+}
+
+describe.skipIf(!hasChromium)("identity and reference data in the browser", () => {
+  let member = { userID: "", password: "" };
+
+  it("an admin adds a member with a camera photo; the member logs in and sees 100 points", async () => {
+    const page = await adminPage();
+    await page.getByRole("heading", { name: "ユーザー管理" }).waitFor();
+    await page.getByRole("button", { name: "ユーザーを追加" }).click();
+    const dialog = page.getByRole("dialog", { name: "ユーザーを追加" });
+    await dialog.getByText(/ユーザーID: \S{4,}/).waitFor();
+    // Required fields first: an empty name is refused with the catalogue's message.
+    await dialog.getByRole("button", { name: "登録する" }).click();
+    await dialog.getByText(MSG.nameRequired).waitFor();
+    await dialog.getByLabel("名前").fill("カメラ 太郎");
+    await dialog.getByLabel("メールアドレス").fill("camera-taro@example.jp");
+    expect(await dialog.getByLabel("男性").isChecked()).toBe(true);
+
+    await dialog.getByRole("button", { name: "カメラで撮影" }).click();
+    const camera = page.getByRole("dialog", { name: "カメラで撮影" });
+    const shoot = camera.getByRole("button", { name: "撮影する" });
+    await expect.poll(() => shoot.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await shoot.click();
+    await camera.waitFor({ state: "detached" });
+    const preview = dialog.getByRole("img", { name: "写真のプレビュー" });
+    await preview.waitFor();
+    expect(await preview.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
+    await e2e.screenshot(page, "admin-add-user");
+
+    await dialog.getByRole("button", { name: "登録する" }).click();
+    const userID = (await dialog.getByTestId("created-userid").textContent()) ?? "";
+    const password = (await dialog.getByTestId("created-password").textContent()) ?? "";
+    expect(userID).not.toBe("");
+    member = { userID, password };
+    await dialog.getByRole("button", { name: "閉じる" }).click();
+
+    const created = row(page, userID);
+    await created.waitFor();
+    expect(await created.textContent()).toContain("100 pt");
+    expect(await created.textContent()).toContain("20 pt");
+    expect(await created.locator("img").getAttribute("src")).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    // Admin rows have no delete button; member rows do.
+    expect(await row(page, e2e.admin.userID).getByRole("button", { name: "削除" }).count()).toBe(0);
+    expect(await created.getByRole("button", { name: "削除" }).count()).toBe(1);
+
+    const memberPage = await e2e.page();
+    await loginThroughUi(memberPage, e2e.baseUrl, userID, password);
+    await memberPage.getByTestId("dashboard-points").waitFor();
+    expect(await memberPage.getByTestId("dashboard-points").textContent()).toBe("100 pt");
+    expect(await memberPage.getByTestId("dashboard-name").textContent()).toBe("カメラ 太郎");
+  });
+
+  it("the admin edits the member's points and the ledger shows who changed what", async () => {
+    const page = await adminPage();
+    await row(page, member.userID).getByRole("button", { name: "編集", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: /ユーザー編集/ });
+    // Password rules from the catalogue.
+    await dialog.getByLabel("新しいパスワード（変更する場合のみ）").fill("abc");
+    await dialog.getByRole("button", { name: "更新する" }).click();
+    await dialog.getByText(MSG.passwordTooShort).waitFor();
+    await dialog.getByLabel("新しいパスワード（変更する場合のみ）").fill("");
+    await dialog.getByRole("textbox", { name: /^ポイント/ }).fill("250");
+    await dialog.getByRole("button", { name: "更新する" }).click();
+    await page.getByText(MSG.userUpdated).first().waitFor();
+    await expect.poll(async () => row(page, member.userID).textContent()).toContain("250 pt");
+
+    await row(page, member.userID).getByRole("button", { name: "履歴" }).click();
+    const ledger = page.getByRole("dialog", { name: /ポイント履歴/ });
+    await ledger.getByText("100 → 250（+150）").waitFor();
+    expect(await ledger.textContent()).toContain(e2e.admin.userID);
+    expect(await ledger.textContent()).toContain("管理者による変更");
+    await e2e.screenshot(page, "admin-ledger");
+  });
+
+  it("the member edits the profile with a photo; under-18 birthdays are refused", async () => {
+    const page = await e2e.page();
+    await loginThroughUi(page, e2e.baseUrl, member.userID, member.password);
+    expect(await page.getByTestId("dashboard-points").textContent()).toBe("250 pt");
+    const avatar = page.getByRole("img", { name: "プロフィール写真" });
+    const cameraPhoto = await avatar.getAttribute("src");
+    expect(cameraPhoto).toMatch(/^\/uploads\/photos\//);
+    await page.getByRole("button", { name: "プロフィールを編集" }).click();
+    const dialog = page.getByRole("dialog", { name: "プロフィールを編集" });
+    await dialog.getByLabel("名前").fill("山田 花子");
+    const minor = new Date();
+    minor.setFullYear(minor.getFullYear() - 17);
+    await dialog.getByLabel("生年月日").fill(minor.toISOString().slice(0, 10));
+    await dialog.getByRole("button", { name: "保存する" }).click();
+    await dialog.getByText(MSG.underAge).waitFor();
+
+    await dialog.getByLabel("生年月日").fill("1995-04-01");
+    await choose(page, "住所（都道府県）", "大阪府");
+    await choose(page, "職業", "エンジニア");
+    await choose(page, "年収", "400万円〜600万円");
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#e58" } })
+      .jpeg()
+      .toBuffer();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+    await dialog.getByText("写真の変更は「保存する」を押すと反映されます。").waitFor();
+    await e2e.screenshot(page, "member-profile-edit");
+    // Staged only: the dashboard still shows the stored photo until save.
+    expect(await avatar.getAttribute("src")).toBe(cameraPhoto);
+
+    await dialog.getByRole("button", { name: "保存する" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("エンジニア").waitFor();
+    expect(await page.getByTestId("dashboard-name").textContent()).toBe("山田 花子");
+    expect(await page.locator("main").textContent()).toContain("大阪府");
+    expect(await page.locator("main").textContent()).toContain("400万円〜600万円");
+    const saved = await avatar.getAttribute("src");
+    expect(saved).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    expect(saved).not.toBe(cameraPhoto);
+    // The replaced camera photo is gone from the server.
+    expect((await page.request.get(`${e2e.baseUrl}${cameraPhoto}`)).status()).toBe(404);
+    await e2e.screenshot(page, "member-dashboard-profile");
+
+    for (const width of [375, 1280]) {
+      const p = await e2e.page(width);
+      await loginThroughUi(p, e2e.baseUrl, member.userID, member.password);
+      await p.getByTestId("dashboard-points").waitFor();
+      await e2e.screenshot(p, "member-dashboard");
+      await p.goto(`${e2e.baseUrl}/user/points-usage`);
+      await p.getByText("掲示板閲覧").waitFor();
+      await e2e.screenshot(p, "member-points-usage");
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it("occupations and income ranges: add with Enter, empty refused, delete with confirmation", async () => {
+    const page = await adminPage();
+    await page.goto(`${e2e.baseUrl}/admin/occupation-management`);
+    await page.getByRole("heading", { name: "職業管理" }).waitFor();
+    const count = page.getByTestId("reference-count");
+    await count.getByText(/\d+件/).waitFor();
+    const before = Number((await count.textContent())?.match(/(\d+)件/)?.[1]);
+
+    await page.getByRole("button", { name: "追加" }).click();
+    await page.getByText(MSG.occupationRequired).waitFor();
+    await page.getByLabel("職業名").fill("パイロット");
+    await page.getByLabel("職業名").press("Enter");
+    await page.getByText("職業を追加しました。").waitFor();
+    await expect.poll(async () => count.textContent()).toContain(`${before + 1}件`);
+    await page.getByRole("cell", { name: "パイロット" }).waitFor();
+    await e2e.screenshot(page, "admin-occupations");
+    // The banner vanishes after 3 s.
+    await page.getByText("職業を追加しました。").waitFor({ state: "detached", timeout: 5000 });
+
+    await page
+      .getByRole("row", { name: /パイロット/ })
+      .getByRole("button", { name: "削除" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
+    await page.getByText("職業を削除しました。").waitFor();
+    await expect.poll(async () => count.textContent()).toContain(`${before}件`);
+
+    await page.goto(`${e2e.baseUrl}/admin/annual-income`);
+    await page.getByRole("heading", { name: "年収管理" }).waitFor();
+    await page.getByRole("button", { name: "追加" }).click();
+    await page.getByText(MSG.annualIncomeRequired).waitFor();
+    await page.getByRole("textbox", { name: "年収範囲" }).fill("3000万円以上");
+    await page.getByRole("textbox", { name: "年収範囲" }).press("Enter");
+    await page.getByRole("cell", { name: "3000万円以上" }).waitFor();
+    await page
+      .getByRole("row", { name: /3000万円以上/ })
+      .getByRole("button", { name: "削除" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
+    await page.getByRole("cell", { name: "3000万円以上" }).waitFor({ state: "detached" });
+    // Neither screen is in the menu.
+    expect(await page.getByRole("navigation").getByText("年収管理").count()).toBe(0);
+  });
+
+  it("point costs: inline edit, and a cost above the legal fee is refused", async () => {
+    const page = await adminPage();
+    await page.goto(`${e2e.baseUrl}/admin/point-costs`);
+    const line = page.locator('tr[data-action="profile_view"]');
+    await line.waitFor();
+    expect(await page.getByTestId("add-point-cost").isHidden()).toBe(true);
+    await line.getByRole("button", { name: "編集" }).click();
+    await line.getByLabel("ポイント").fill("20");
+    await line.getByRole("button", { name: "保存" }).click();
+    await page.getByText(pointCostAboveCap(15)).waitFor();
+    await line.getByLabel("ポイント").fill("12");
+    await line.getByRole("button", { name: "保存" }).click();
+    await page.getByText(MSG.pointCostUpdated).first().waitFor();
+    await expect.poll(async () => line.getByTestId("point-cost-value").textContent()).toBe("12");
+    await e2e.screenshot(page, "admin-point-costs");
+
+    // The member's points-usage table reads the same list.
+    const memberPage = await e2e.page();
+    await loginThroughUi(memberPage, e2e.baseUrl, member.userID, member.password);
+    await memberPage.goto(`${e2e.baseUrl}/user/points-usage`);
+    await memberPage.getByRole("row", { name: /プロフィール閲覧\s*12 pt/ }).waitFor();
+  });
+
+  it("renders the admin screens at 375 px and 1280 px", async () => {
+    for (const width of [375, 1280]) {
+      const page = await adminPage(width);
+      for (const [name, route, text] of [
+        ["admin-user-management", "/admin/user-management", "総ユーザー数"],
+        ["admin-point-costs", "/admin/point-costs", "掲示板閲覧"],
+        ["admin-annual-income", "/admin/annual-income", "登録件数"],
+        ["admin-profile", "/admin/profile-settings", "管理者プロフィール"],
+      ] as const) {
+        await page.goto(`${e2e.baseUrl}${route}`);
+        await page.getByText(text).first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${route} overflows at ${width}px`).toBeLessThanOrEqual(0);
+        await e2e.screenshot(page, name);
+      }
+    }
+  });
+});
