@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -6,7 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    globalSetup: ["./vitest.global-setup.ts"],
+    globalSetup: [path.resolve(import.meta.dirname, "vitest.global-setup.ts")],
     projects: [
       {
         extends: true,

@@ -77,7 +77,10 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
     }
   }, [opened, user]);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
+  };
 
   const save = useMutation({
     mutationFn: async ({

@@ -41,6 +41,15 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
     }
   }, [opened]);
 
+  const update = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => ({
+      ...e,
+      ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])),
+      _form: undefined,
+    }));
+  };
+
   const create = useMutation({
     mutationFn: async (input: Draft & { userID: string; password: string }) => {
       const photoLink = input.photo ? (await client.photos.adminUpload.mutate({ data: input.photo })).photoLink : null;
@@ -111,7 +120,7 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
             label="名前"
             required
             value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+            onChange={(e) => update({ name: e.currentTarget.value })}
             error={errors.name}
           />
           <TextInput
@@ -119,20 +128,20 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
             required
             type="email"
             value={draft.email}
-            onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
+            onChange={(e) => update({ email: e.currentTarget.value })}
             error={errors.email}
           />
           <Radio.Group
             label="性別"
             value={draft.gender}
-            onChange={(v) => setDraft({ ...draft, gender: v === "female" ? "female" : "male" })}
+            onChange={(v) => update({ gender: v === "female" ? "female" : "male" })}
           >
             <Group mt={4}>
               <Radio value="male" label="男性" />
               <Radio value="female" label="女性" />
             </Group>
           </Radio.Group>
-          <PhotoPicker current={draft.photo} onChange={(photo) => setDraft({ ...draft, photo })} camera />
+          <PhotoPicker current={draft.photo} onChange={(photo) => update({ photo })} camera />
           {(errors._form || errors.userID || errors.password) && (
             <Alert color="red" role="alert">
               {errors._form ?? errors.userID ?? errors.password}

@@ -93,7 +93,10 @@ export function EditUserModal({
     save.mutate({ values, newPhoto: form.newPhoto });
   };
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+    setErrors((e) => ({ ...e, [key]: undefined, _form: undefined }));
+  };
 
   return (
     <Modal opened={!!user} onClose={onClose} title={`ユーザー編集: ${user?.userID ?? ""}`} centered size="lg">

@@ -1,0 +1,47 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { MemberCard } from "../member/MemberCard";
+import { useCurrentUser } from "../member/useCurrentUser";
+import { renderWithProviders } from "../test/render";
+import { emitPointsDeducted, usePointsDeductedListener } from "./points";
+
+function LiveCard() {
+  usePointsDeductedListener();
+  const { data } = useCurrentUser();
+  return data ? <MemberCard user={data} /> : null;
+}
+
+const me = {
+  id: "u1",
+  userID: "hanako1",
+  name: null,
+  email: "h@example.jp",
+  role: "user",
+  gender: "female",
+  points: 100,
+  sendPoints: 20,
+  photoLink: null,
+  birthday: null,
+  address: null,
+  occupation: null,
+  annualIncome: null,
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  favoriteUserIds: [],
+};
+
+describe("points:deducted", () => {
+  it("updates the member card's balance from the event's remainingPoints; other events are ignored", async () => {
+    renderWithProviders(<LiveCard />, { "auth.me": () => me });
+    const points = await screen.findByTestId("member-card-points");
+    expect(points).toHaveTextContent("100 pt");
+    expect(screen.getByText("未設定")).toBeInTheDocument();
+    act(() => emitPointsDeducted(85));
+    // React Query notifies its observers on the next tick.
+    await waitFor(() => expect(points).toHaveTextContent("85 pt"));
+    act(() => {
+      window.dispatchEvent(new CustomEvent("points:deducted", { detail: { remainingPoints: "oops" } }));
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(points).toHaveTextContent("85 pt");
+  });
+});
