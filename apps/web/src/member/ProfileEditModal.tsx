@@ -15,7 +15,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PhotoPicker } from "../components/PhotoPicker";
+import { PhotoPicker } from "../features/photos/PhotoPicker";
 import { confirmAction } from "../lib/confirm";
 import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";

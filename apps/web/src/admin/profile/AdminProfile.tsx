@@ -3,7 +3,7 @@ import { Alert, Avatar, Button, Card, Group, Modal, PasswordInput, Stack, Text, 
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PhotoPicker } from "../../components/PhotoPicker";
+import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { saveSession } from "../../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 

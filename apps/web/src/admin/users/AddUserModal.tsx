@@ -3,7 +3,7 @@ import { Alert, Button, Code, Group, Modal, Radio, Stack, Text, TextInput } from
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PhotoPicker } from "../../components/PhotoPicker";
+import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, PasswordInput, SimpleGrid, St
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PhotoPicker } from "../../components/PhotoPicker";
+import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPCClient } from "../../lib/trpc";
 import type { AdminUser } from "./types";

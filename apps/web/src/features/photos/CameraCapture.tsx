@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { CAMERA_MESSAGES, captureFrame, ImageError } from "../lib/image";
+import { CAMERA_MESSAGES, captureFrame, ImageError } from "./image";
 
 /**
  * Takes one photo with the device camera (spec §2 "add test user with camera capture", admin

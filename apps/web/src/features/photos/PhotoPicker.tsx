@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { CAMERA_MESSAGES, fileToJpeg, ImageError } from "../lib/image";
 import { CameraCapture } from "./CameraCapture";
+import { CAMERA_MESSAGES, fileToJpeg, ImageError } from "./image";
 
 /**
  * Choose a photo from a file or the camera, shown as a preview. It only reports the choice

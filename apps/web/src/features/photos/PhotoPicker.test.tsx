@@ -2,7 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithProviders } from "../test/render";
+import { renderWithProviders } from "../../test/render";
 import { PhotoPicker } from "./PhotoPicker";
 
 describe("PhotoPicker", () => {
