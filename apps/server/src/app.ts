@@ -8,7 +8,7 @@ import {
 } from "@enmusubi/api";
 import type { Database } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
 import type { Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
@@ -59,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
-    disableRequestLogging: config.env === "test",
+    logController: new LogController({ disableRequestLogging: config.env === "test" }),
   });
 
   const database = options.database ?? (await openDatabase(config));
