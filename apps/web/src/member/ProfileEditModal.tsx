@@ -1,17 +1,5 @@
 import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Divider, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -20,6 +8,7 @@ import { confirmAction } from "../lib/confirm";
 import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
+import { FormActions } from "../ui/FormActions";
 import type { CurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 
@@ -227,19 +216,13 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
             autoComplete="new-password"
           />
         </SimpleGrid>
-        {errors._form && (
-          <Alert color="red" role="alert">
-            {errors._form}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            キャンセル
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            保存する
-          </Button>
-        </Group>
+        <FormActions
+          error={errors._form}
+          onCancel={onClose}
+          onSubmit={submit}
+          submitLabel="保存する"
+          loading={save.isPending}
+        />
       </Stack>
     </Modal>
   );

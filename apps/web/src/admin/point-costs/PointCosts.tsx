@@ -25,6 +25,7 @@ import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
 
 type PointCost = RouterOutputs["reference"]["pointCosts"]["list"][number];
 
@@ -265,15 +266,13 @@ function AddPointCostModal({ opened, onClose, onAdded }: { opened: boolean; onCl
           onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
           error={errors.description}
         />
-        {errors._form && <Alert color="red">{errors._form}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            キャンセル
-          </Button>
-          <Button onClick={submit} loading={create.isPending}>
-            追加する
-          </Button>
-        </Group>
+        <FormActions
+          error={errors._form}
+          onCancel={onClose}
+          onSubmit={submit}
+          submitLabel="追加する"
+          loading={create.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { saveSession } from "../../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
 
 interface Form {
   name: string;
@@ -112,19 +113,13 @@ export function AdminProfile() {
               onChange={(e) => setForm({ ...form, newPassword: e.currentTarget.value })}
               autoComplete="new-password"
             />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setForm(null)}>
-                キャンセル
-              </Button>
-              <Button onClick={submit} loading={save.isPending}>
-                保存する
-              </Button>
-            </Group>
+            <FormActions
+              error={error}
+              onCancel={() => setForm(null)}
+              onSubmit={submit}
+              submitLabel="保存する"
+              loading={save.isPending}
+            />
           </Stack>
         )}
       </Modal>

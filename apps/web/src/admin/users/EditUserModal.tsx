@@ -1,11 +1,12 @@
 import { adminUserUpdateInput, MSG } from "@enmusubi/shared";
-import { Alert, Button, Group, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPCClient } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
 import type { AdminUser } from "./types";
 
 interface Form {
@@ -182,19 +183,13 @@ export function EditUserModal({
               photo ? set("newPhoto", photo) : setForm((f) => f && { ...f, newPhoto: null, photoLink: "" })
             }
           />
-          {errors._form && (
-            <Alert color="red" role="alert">
-              {errors._form}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button onClick={submit} loading={save.isPending}>
-              更新する
-            </Button>
-          </Group>
+          <FormActions
+            error={errors._form}
+            onCancel={onClose}
+            onSubmit={submit}
+            submitLabel="更新する"
+            loading={save.isPending}
+          />
         </Stack>
       )}
     </Modal>

@@ -1,11 +1,12 @@
 import { MSG, sendPointsUpdateInput } from "@enmusubi/shared";
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatPoints } from "../../lib/format";
 import { validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
 import type { AdminUser } from "./types";
 
 /** Send-points edit (spec §2 admin screen 1): sets a member's send points; the ledger records it. */
@@ -63,19 +64,13 @@ export function SendPointsModal({
           suffix=" pt"
           data-autofocus
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            キャンセル
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            保存する
-          </Button>
-        </Group>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          onSubmit={submit}
+          submitLabel="保存する"
+          loading={save.isPending}
+        />
       </Stack>
     </Modal>
   );
