@@ -64,6 +64,20 @@ describe("adminUsers.list", () => {
     const nothing = await caller.adminUsers.list({ field: "gender", search: "unknown" });
     expect(nothing).toMatchObject({ users: [], total: 0, totalPages: 1 });
   });
+
+  it("every page, including those read from the far end, follows one newest-first order without gaps", async () => {
+    for (let i = 0; i < 5; i++) await api.createUser();
+    const caller = api.caller(admin);
+    const all = await caller.adminUsers.list({ pageSize: 1000 });
+    for (const pageSize of [2, 3]) {
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.total / pageSize) + 1; page++) {
+        const result = await caller.adminUsers.list({ pageSize, page });
+        seen.push(...result.users.map((u) => u.id));
+      }
+      expect(seen).toEqual(all.users.map((u) => u.id));
+    }
+  });
 });
 
 describe("adminUsers.create", () => {

@@ -7,7 +7,7 @@ import {
   type Gender,
   MSG,
 } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import type { PasswordHasher } from "../auth/password";
 import { writeOpeningBalances } from "../auth/service";
@@ -55,9 +55,10 @@ function searchCondition(field: "userID" | "gender", search: string): SQL | unde
   ];
   if (ids.length === 0) return undefined;
   if (ids.length === 1) {
-    // One ID: exact match or prefix, so an admin can find "ab12…" while typing.
-    const escaped = ids[0]?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? "";
-    return or(eq(users.userId, ids[0] ?? ""), sql`${users.userId} ilike ${`${escaped}%`}`);
+    // One ID: a case-insensitive prefix (so an admin finds "ab12…" while typing), which the
+    // users_user_id_prefix_idx index answers without reading the table.
+    const escaped = (ids[0] ?? "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sql`lower(${users.userId}) like ${`${escaped}%`}`;
   }
   return inArray(users.userId, ids);
 }
@@ -78,10 +79,18 @@ export async function listUsers(db: Db, raw: AdminUserListInput): Promise<UserPa
     .from(users)
     .where(and(isNull(users.deletedAt), where));
   const total = totals?.total ?? 0;
-  const rows = await selectUsers(db, where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const offset = (input.page - 1) * input.pageSize;
+  // Pages in the second half are read from the other end, so the last page of 100,000 members
+  // skips a few rows instead of nearly all of them.
+  const fromEnd = offset > total / 2;
+  const rows = fromEnd
+    ? (
+        await selectUsers(db, where)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
+          .offset(Math.max(0, total - offset - input.pageSize))
+      ).reverse()
+    : await selectUsers(db, where).orderBy(desc(users.createdAt), desc(users.id)).limit(input.pageSize).offset(offset);
   return {
     users: rows.map(toUserView),
     total,

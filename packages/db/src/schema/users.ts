@@ -50,6 +50,10 @@ export const users = pgTable(
     uniqueIndex("users_user_id_key").on(t.userId),
     uniqueIndex("users_email_live_key").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index("users_role_created_idx").on(t.role, t.createdAt),
+    // The admin user list: live users newest first (read backwards), paged (spec §2 admin screen 1).
+    index("users_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // userID prefix search, case-insensitive: lower(user_id) like 'ab12%'.
+    index("users_user_id_prefix_idx").using("btree", sql`lower(${t.userId}) text_pattern_ops`),
     index("users_gender_created_idx").on(t.gender, t.createdAt),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "users_live_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_user_id_prefix_idx" ON "users" USING btree (lower("user_id") text_pattern_ops);
