@@ -36,7 +36,7 @@ export function Dashboard() {
         ))}
       </SimpleGrid>
       <Card withBorder padding="md">
-        <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group justify="space-between" mb="sm" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Avatar
               src={user.photoLink}
