@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDatabase, users } from "@enmusubi/db";
+import { PREFECTURES } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { type Config, loadConfig } from "../apps/server/src/config";
 
@@ -43,18 +44,6 @@ const TARGETS = {
 const SURNAMES = ["佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "山本", "中村", "小林", "加藤", "吉田", "山田"];
 const GIVEN_MALE = ["健太", "翔太", "大輔", "拓也", "直樹", "亮", "和也", "悠斗", "誠", "蓮"];
 const GIVEN_FEMALE = ["美咲", "愛", "彩花", "優子", "さくら", "由美", "真由", "結衣", "葵", "陽菜"];
-const PREFECTURES = [
-  "東京都",
-  "大阪府",
-  "神奈川県",
-  "愛知県",
-  "福岡県",
-  "北海道",
-  "京都府",
-  "兵庫県",
-  "埼玉県",
-  "千葉県",
-];
 
 /** The app as buildApp returns it (the root package does not depend on fastify itself). */
 type App = Awaited<ReturnType<typeof buildApp>>;

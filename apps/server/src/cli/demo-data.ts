@@ -1,5 +1,6 @@
 import { type PasswordHasher, writeOpeningBalances } from "@enmusubi/api";
 import { annualIncomes, boardPosts, type Db, inquiries, messages, occupations, users } from "@enmusubi/db";
+import { PREFECTURES } from "@enmusubi/shared";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 
 /**
@@ -39,24 +40,6 @@ const FEMALE_NAMES = [
   "森 陽菜",
   "池田 麻衣",
   "橋本 奈々",
-];
-const PREFECTURES = [
-  "東京都",
-  "大阪府",
-  "神奈川県",
-  "愛知県",
-  "福岡県",
-  "北海道",
-  "京都府",
-  "兵庫県",
-  "埼玉県",
-  "千葉県",
-  "宮城県",
-  "広島県",
-  "静岡県",
-  "沖縄県",
-  "新潟県",
-  "長野県",
 ];
 
 export interface DemoMember {
