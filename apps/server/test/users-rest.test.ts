@@ -144,3 +144,15 @@ describe("POST /api/users/deduct-points", () => {
     });
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the fields of bodies that accept digit strings (preprocessed schemas)", async () => {
+    const doc = (await server.request({ method: "GET", url: "/api/openapi.json" })).json();
+    const body = doc.paths["/api/admin/users"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(["userID", "password", "name", "email", "points"]),
+    );
+    const put = doc.paths["/api/point-costs/{actionName}"].put.requestBody.content["application/json"].schema;
+    expect(Object.keys(put.properties)).toEqual(expect.arrayContaining(["pointCost", "displayName", "description"]));
+  });
+});

@@ -3,8 +3,18 @@ import type { RestRoute } from "./adapter";
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * `z.preprocess(fn, schema)` (used to accept digit strings for numbers) has an opaque input side;
+ * what a client must send is described by the schema after it.
+ */
+function documented(type: z.ZodType): z.ZodType {
+  const def = type._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+  if (def.type === "pipe" && def.in?._zod.def.type === "transform" && def.out) return documented(def.out);
+  return type;
+}
+
 function schemaOf(type: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _drop, ...schema } = z.toJSONSchema(type, {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(documented(type), {
     io,
     unrepresentable: "any",
     target: "draft-2020-12",
