@@ -1,4 +1,5 @@
 import { MSG } from "@enmusubi/shared";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -111,6 +112,75 @@ describe("admin user rows", () => {
     const notUuid = await server.request({ method: "DELETE", url: "/api/admin/users/123", as: admin });
     expect(notUuid.statusCode).toBe(400);
     expect(await snapshotTables(server, "users", "point_ledger", "admin_audit_log")).toEqual(before);
+  });
+});
+
+describe("photoLink as { photodatas } (the add-user camera capture)", () => {
+  const capture = async (color: string) =>
+    `data:image/jpeg;base64,${(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+        .jpeg()
+        .withExif({ IFD0: { Make: "Cam" } })
+        .toBuffer()
+    ).toString("base64")}`;
+
+  it("POST stores the image and creates the user with its link; PUT replaces it", async () => {
+    const creds = (await server.request({ method: "GET", url: "/api/auth/uniuqeGenerate", as: admin })).json();
+    const created = await server.request({
+      method: "POST",
+      url: "/api/admin/users",
+      as: admin,
+      payload: {
+        ...creds,
+        name: "カメラ",
+        email: "camera-rest@example.jp",
+        points: 100,
+        sendPoints: 20,
+        gender: "male",
+        role: "user",
+        photoLink: { photodatas: await capture("#f00") },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const first = created.json().photoLink;
+    expect(first).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    const file = await server.request({ method: "GET", url: first });
+    expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+
+    const updated = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${created.json()._id}`,
+      as: admin,
+      payload: {
+        name: "カメラ",
+        email: "camera-rest@example.jp",
+        points: 100,
+        sendPoints: 20,
+        photoLink: { photodatas: await capture("#00f") },
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().photoLink).not.toBe(first);
+    expect((await server.request({ method: "GET", url: first })).statusCode).toBe(404);
+  });
+
+  it("an image that is not one gives 400 and creates nobody", async () => {
+    const before = await snapshotTables(server, "users");
+    const creds = (await server.request({ method: "GET", url: "/api/auth/uniuqeGenerate", as: admin })).json();
+    const res = await server.request({
+      method: "POST",
+      url: "/api/admin/users",
+      as: admin,
+      payload: {
+        ...creds,
+        name: "x",
+        email: "bad-photo@example.jp",
+        photoLink: { photodatas: "data:image/png;base64,aGVsbG8=" },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.imageOnly });
+    expect(await snapshotTables(server, "users")).toEqual(before);
   });
 });
 

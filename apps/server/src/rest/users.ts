@@ -1,12 +1,14 @@
 import {
   ADMIN_USER_PAGE_SIZE,
   adminUserCreateInput,
-  adminUserUpdateInput,
+  adminUserUpdateFields,
   deductPointsInput,
   MSG,
+  passwordConfirmed,
+  photoData,
 } from "@enmusubi/shared";
 import { z } from "zod";
-import { route } from "./adapter";
+import { type Caller, route } from "./adapter";
 import { withNumbers } from "./coerce";
 import { legacyUser, toLegacyUser } from "./legacy-shapes";
 
@@ -17,15 +19,39 @@ const listQuery = z.object({
   limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
 });
 
-const createBody = z.preprocess(withNumbers(["points", "sendPoints"]), adminUserCreateInput);
+/**
+ * Spec §3: a photoLink may be an object holding the image as `photodatas` (the add-user camera
+ * capture). It is taken out as `newPhoto`, stored first, and its link goes into the user.
+ */
+function withPhotoObject(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const { photoLink, ...rest } = raw as Record<string, unknown>;
+  const photodatas =
+    photoLink && typeof photoLink === "object" ? (photoLink as { photodatas?: unknown }).photodatas : undefined;
+  return photodatas === undefined ? raw : { ...rest, newPhoto: photodatas };
+}
+const newPhoto = { newPhoto: photoData.optional() };
+
+const createBody = z.preprocess(
+  (raw) => withPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
+  adminUserCreateInput.extend(newPhoto),
+);
 
 /** The legacy client checks the confirmation itself and sends only `password`. */
-const updateBody = z.preprocess((raw) => {
-  const body = withNumbers(["points", "sendPoints"])(raw) as Record<string, unknown> | undefined;
-  return body && typeof body === "object"
-    ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
-    : body;
-}, adminUserUpdateInput);
+const updateBody = z.preprocess(
+  (raw) => {
+    const body = withPhotoObject(withNumbers(["points", "sendPoints"])(raw)) as Record<string, unknown> | undefined;
+    return body && typeof body === "object"
+      ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
+      : body;
+  },
+  adminUserUpdateFields.extend(newPhoto).refine(...passwordConfirmed),
+);
+
+/** Stores a photo sent as data and answers its link (a draft: the user update that follows uses it). */
+async function storedPhoto(caller: Caller, data: string | undefined): Promise<string | undefined> {
+  return data ? (await caller.photos.adminUpload({ data })).photoLink : undefined;
+}
 
 const chargeResult = z.object({
   success: z.boolean(),
@@ -57,21 +83,28 @@ export const userRoutes = [
   route({
     method: "POST",
     path: "/api/admin/users",
-    summary: "Admin: create a user (userID and password from uniuqeGenerate)",
+    summary: "Admin: create a user (userID and password from uniuqeGenerate); photoLink may be { photodatas }",
     auth: true,
     input: createBody,
     response: legacyUser,
     status: 201,
-    handler: async (caller, input) => toLegacyUser(await caller.adminUsers.create(input)),
+    handler: async (caller, { newPhoto, ...input }) => {
+      const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
+      return toLegacyUser(await caller.adminUsers.create({ ...input, photoLink }));
+    },
   }),
   route({
     method: "PUT",
     path: "/api/admin/users/:id",
-    summary: "Admin: update name, email, points, sendPoints, optional password and photoLink",
+    summary:
+      'Admin: update name, email, points, sendPoints, optional password and photoLink (a link, "" to clear, or { photodatas })',
     auth: true,
     input: updateBody,
     response: legacyUser,
-    handler: async (caller, input) => toLegacyUser(await caller.adminUsers.update(input)),
+    handler: async (caller, { newPhoto, ...input }) => {
+      const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
+      return toLegacyUser(await caller.adminUsers.update({ ...input, photoLink }));
+    },
   }),
   route({
     method: "DELETE",

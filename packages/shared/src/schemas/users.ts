@@ -41,22 +41,29 @@ export const adminUserCreateInput = z.object({
   role: z.enum(ROLES, { error: MSG.badRequest }).default(NEW_USER_DEFAULTS.role),
 });
 
-export const adminUserUpdateInput = z
-  .object({
-    id: z.uuid({ error: MSG.notFound }),
-    name,
-    email,
-    points,
-    sendPoints: points,
-    password: z.union([z.literal(""), newPassword]).optional(),
-    passwordConfirmation: z.string().optional(),
-    /** Empty string or null clears the photo; absent leaves it. */
-    photoLink: photoLink.nullable().optional(),
-  })
-  .refine((v) => !v.password || v.password === v.passwordConfirmation, {
-    message: MSG.passwordMismatch,
-    path: ["passwordConfirmation"],
-  });
+/** The fields of an admin user edit, before the password-confirmation rule (see below). */
+export const adminUserUpdateFields = z.object({
+  id: z.uuid({ error: MSG.notFound }),
+  name,
+  email,
+  points,
+  sendPoints: points,
+  password: z.union([z.literal(""), newPassword]).optional(),
+  passwordConfirmation: z.string().optional(),
+  /** Empty string or null clears the photo; absent leaves it. */
+  photoLink: photoLink.nullable().optional(),
+});
+
+/** A new password must equal its confirmation (spec §5 'パスワードが一致しません'). */
+export const passwordConfirmed: [
+  (v: { password?: string | undefined; passwordConfirmation?: string | undefined }) => boolean,
+  { message: string; path: PropertyKey[] },
+] = [
+  (v) => !v.password || v.password === v.passwordConfirmation,
+  { message: MSG.passwordMismatch, path: ["passwordConfirmation"] },
+];
+
+export const adminUserUpdateInput = adminUserUpdateFields.refine(...passwordConfirmed);
 
 export const sendPointsUpdateInput = z.object({ id: z.uuid({ error: MSG.notFound }), sendPoints: points });
 
