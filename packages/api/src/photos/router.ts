@@ -5,7 +5,7 @@ import { ownView, setUserPhoto, uploadPhoto } from "./service";
 export const photosRouter = router({
   /** The caller's own photo (member or administrator); answers the updated account. */
   upload: authedProcedure.input(photoUploadInput).mutation(async ({ ctx, input }) => {
-    await uploadPhoto(ctx, { data: input.data, userId: ctx.session.id });
+    await uploadPhoto(ctx, { data: input.data, actorId: ctx.session.id, userId: ctx.session.id });
     return ownView(ctx.db, ctx.session.id);
   }),
   remove: authedProcedure.mutation(async ({ ctx }) => {
@@ -17,7 +17,12 @@ export const photosRouter = router({
    * its link (the add-user draft and the edit modal put that link in the user's fields).
    */
   adminUpload: adminProcedure.input(adminPhotoUploadInput).mutation(async ({ ctx, input }) => {
-    const photoLink = await uploadPhoto(ctx, { data: input.data, userId: input.userId, adminId: ctx.session.id });
+    const photoLink = await uploadPhoto(ctx, {
+      data: input.data,
+      actorId: ctx.session.id,
+      userId: input.userId,
+      adminId: ctx.session.id,
+    });
     return { photoLink };
   }),
 });

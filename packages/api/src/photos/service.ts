@@ -5,6 +5,7 @@ import { MSG } from "@enmusubi/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
+import { enforceRateLimit, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
 import { getOwnUserView } from "../users/user-view";
 import { deletePhotoFile, PHOTO_URL_PREFIX, savePhoto } from "./storage";
 
@@ -55,11 +56,16 @@ export async function setUserPhoto(
   if (previous !== link) await releasePhoto(deps, previous);
 }
 
-/** Stores an uploaded photo; if attaching it fails, the new file is removed again. */
+/**
+ * Stores an uploaded photo for `actorId` (rate-limited per account); with `userId` it becomes that
+ * account's photo, and if attaching it fails the new file is removed again.
+ */
 export async function uploadPhoto(
-  deps: PhotoDeps,
-  input: { data: string; userId?: string; adminId?: string },
+  deps: PhotoDeps & { limiter: RateLimiter },
+  input: { data: string; actorId: string; userId?: string | undefined; adminId?: string | undefined },
 ): Promise<string> {
+  const rule = input.adminId ? RATE_LIMITS.photoUploadPerAdmin : RATE_LIMITS.photoUploadPerMember;
+  enforceRateLimit(deps.limiter, [[`photo:${input.actorId}`, rule]]);
   const link = await savePhoto(deps.uploadsDir, input.data);
   if (!input.userId) return link;
   try {

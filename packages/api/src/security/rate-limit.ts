@@ -52,6 +52,9 @@ export const RATE_LIMITS = {
   signupPerEmail: { max: 3, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 60 * 60_000 },
   forgotPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** Each upload decodes and re-encodes an image: bounded so nobody can keep the CPU busy. */
+  photoUploadPerMember: { max: 30, windowMs: 60 * 60_000 },
+  photoUploadPerAdmin: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed logins of one account allowed before it is refused for the rest of the window. */

@@ -1,0 +1,36 @@
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { MSG } from "@enmusubi/shared";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { createMemoryRateLimiter, RATE_LIMITS } from "../src/security/rate-limit";
+import { useTestApi } from "./helpers";
+
+const api = useTestApi({
+  limiter: createMemoryRateLimiter(),
+  uploadsDir: `/tmp/enmusubi-photo-limit-${process.pid}-${Date.now()}`,
+});
+
+describe("photo uploads are rate-limited per account", () => {
+  it("refuses the upload after the hourly allowance with 429 and stores nothing for it", async () => {
+    const member = await api.createUser();
+    const other = await api.createUser();
+    const png = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#abc" } })
+        .png()
+        .toBuffer()
+    ).toString("base64");
+    const caller = api.caller(member);
+    for (let i = 0; i < RATE_LIMITS.photoUploadPerMember.max; i++) await caller.photos.upload({ data: png });
+    const dir = path.join(api.deps.uploadsDir, "photos");
+    const files = existsSync(dir) ? await readdir(dir) : [];
+    await expect(caller.photos.upload({ data: png })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: MSG.tooManyRequests,
+    });
+    expect(await readdir(dir)).toEqual(files);
+    // Another member is not affected.
+    await expect(api.caller(other).photos.upload({ data: png })).resolves.toMatchObject({ userID: other.userID });
+  });
+});
