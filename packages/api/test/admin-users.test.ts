@@ -255,4 +255,28 @@ describe("points.deduct", () => {
     expect(row?.points).toBe(10);
     expect(await ledgerSum(racer.id, "points")).toBe(10);
   });
+
+  it("an admin's edit racing the member's charges leaves a balance equal to the ledger, never below 0", async () => {
+    const racer = await api.createUser({ points: 100 });
+    const charges = Array.from({ length: 6 }, () => api.caller(racer).points.deduct({ actionName: "profile_view" }));
+    const edit = api.caller(admin).adminUsers.update({
+      id: racer.id,
+      name: "競争",
+      email: `${racer.userID}@example.jp`,
+      points: 40,
+      sendPoints: 20,
+    });
+    const results = await Promise.allSettled([...charges, edit]);
+    expect(results.at(-1)?.status).toBe("fulfilled");
+    const [row] = await api.database.db.select({ points: users.points }).from(users).where(eq(users.id, racer.id));
+    expect(row?.points).toBeGreaterThanOrEqual(0);
+    expect(await ledgerSum(racer.id, "points")).toBe(row?.points);
+    // Whatever the interleaving, every successful charge is in the ledger exactly once.
+    const charged = results.slice(0, 6).filter((r) => r.status === "fulfilled").length;
+    const chargeRows = await api.database.db
+      .select()
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, racer.id), eq(pointLedger.kind, "prepaid_charge")));
+    expect(chargeRows).toHaveLength(charged);
+  });
 });
