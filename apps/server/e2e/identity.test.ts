@@ -216,6 +216,49 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await memberPage.getByRole("row", { name: /プロフィール閲覧\s*12 pt/ }).waitFor();
   });
 
+  it("the admin edits their own profile: name required, new photo from a file, name saved", async () => {
+    const page = await adminPage();
+    await page.goto(`${e2e.baseUrl}/admin/profile-settings`);
+    await page.getByRole("button", { name: "プロフィールを編集" }).click();
+    const dialog = page.getByRole("dialog", { name: "プロフィールを編集" });
+    await dialog.getByLabel("名前").fill(" ");
+    await dialog.getByRole("button", { name: "保存する" }).click();
+    await dialog.getByText(MSG.nameRequired).waitFor();
+    await dialog.getByLabel("名前").fill("運営 管理者");
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#48c" } })
+      .png()
+      .toBuffer();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "admin.png", mimeType: "image/png", buffer: photo });
+    await dialog.getByRole("img", { name: "写真のプレビュー" }).waitFor();
+    await dialog.getByRole("button", { name: "保存する" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("運営 管理者").waitFor();
+    expect(await page.locator("main img").first().getAttribute("src")).toMatch(/^\/uploads\/photos\//);
+  });
+
+  it("the admin deletes a member after the irreversible confirmation; the member can no longer log in", async () => {
+    const page = await adminPage();
+    const target = row(page, member.userID);
+    await target.getByRole("button", { name: "削除" }).click();
+    const confirm = page.getByRole("dialog", { name: "ユーザーの削除" });
+    await confirm.getByText("この操作は取り消せません。").waitFor();
+    await confirm.getByRole("button", { name: "キャンセル" }).click();
+    await target.waitFor();
+    await target.getByRole("button", { name: "削除" }).click();
+    await page.getByRole("dialog", { name: "ユーザーの削除" }).getByRole("button", { name: "削除する" }).click();
+    await page.getByText(MSG.userDeleted).first().waitFor();
+    await target.waitFor({ state: "detached" });
+
+    const memberPage = await e2e.page();
+    await memberPage.goto(`${e2e.baseUrl}/login`);
+    await memberPage.getByLabel("ユーザーID").fill(member.userID);
+    await memberPage.getByLabel("パスワード").fill(member.password);
+    await memberPage.getByRole("button", { name: "ログイン", exact: true }).click();
+    await memberPage.getByText("ログインに失敗しました。").waitFor();
+  });
+
   it("renders the admin screens at 375 px and 1280 px", async () => {
     for (const width of [375, 1280]) {
       const page = await adminPage(width);
