@@ -144,6 +144,15 @@ function useLimitedCaller() {
 }
 
 describe("auth.updateProfile", () => {
+  it("an empty update is a successful no-op", async () => {
+    const user = await api.createUser({ name: "変えない" });
+    const before = await snapshotTables(api, "users");
+    const result = await api.caller(user).auth.updateProfile({});
+    expect(result.user.name).toBe("変えない");
+    expect(result.token).toBeUndefined();
+    expect(await snapshotTables(api, "users")).toEqual(before);
+  });
+
   it("changes the password only with the current one, and old tokens stop working", async () => {
     const member = await api.createUser();
     const { token } = await api.caller().auth.login({ userID: member.userID, password: member.password });

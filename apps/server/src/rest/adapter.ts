@@ -56,6 +56,10 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
       url: def.path,
       handler: async (request, reply) => {
         const carrier = def.method === "GET" || def.method === "DELETE" ? request.query : request.body;
+        // A JSON body must be an object; an array, a string, a number or null is refused.
+        if (carrier !== undefined && (typeof carrier !== "object" || carrier === null || Array.isArray(carrier))) {
+          return reply.status(400).send({ message: MSG.invalidJson });
+        }
         const raw = {
           ...(carrier && typeof carrier === "object" && !Array.isArray(carrier) ? carrier : {}),
           ...(request.params as object),

@@ -260,19 +260,25 @@ export async function updateProfile(
     if (!found) throw new AppError("BAD_REQUEST", MSG.annualIncomeUnknown);
   }
   const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
-  const [updated] = await db
-    .update(users)
-    .set({
+  const changes = Object.fromEntries(
+    Object.entries({
       name: input.name,
       birthday: input.birthday,
       address: blankToNull(input.address),
       occupationId: input.occupationId,
       annualIncomeId: input.annualIncomeId,
       photoLink: blankToNull(input.photoLink),
-      ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-    })
-    .where(eq(users.id, userId))
-    .returning({ tokenVersion: users.tokenVersion });
+    }).filter(([, value]) => value !== undefined),
+  );
+  // Nothing to change (an empty form) is a successful no-op, not an empty UPDATE.
+  const [updated] =
+    Object.keys(changes).length === 0 && !passwordHash
+      ? [{ tokenVersion: user.tokenVersion }]
+      : await db
+          .update(users)
+          .set({ ...changes, ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+          .where(eq(users.id, userId))
+          .returning({ tokenVersion: users.tokenVersion });
   if (!updated) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
   if (input.photoLink === "" || input.photoLink === null) await releasePhoto(deps, user.photoLink);
   const token = passwordHash
