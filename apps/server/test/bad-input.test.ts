@@ -57,7 +57,7 @@ describe("no bad input produces a 500", () => {
                 ? {}
                 : { payload: JSON.stringify(payload), headers: { "content-type": "application/json" } }),
             });
-            const message = res.headers["content-type"]?.includes("json") ? res.json()?.message : undefined;
+            const message = String(res.headers["content-type"]).includes("json") ? res.json()?.message : undefined;
             if (res.statusCode >= 500 || (res.statusCode >= 400 && !/[ぁ-んァ-ヶ一-龠]/.test(String(message)))) {
               failures.push(
                 `${route.method} ${url} ${JSON.stringify(payload)?.slice(0, 60)} → ${res.statusCode} ${message}`,
