@@ -1,16 +1,17 @@
 import { adminPhotoUploadInput, photoUploadInput } from "@enmusubi/shared";
+import { me } from "../auth/service";
 import { adminProcedure, authedProcedure, router } from "../trpc";
-import { ownView, setUserPhoto, uploadPhoto } from "./service";
+import { setUserPhoto, uploadPhoto } from "./service";
 
 export const photosRouter = router({
   /** The caller's own photo (member or administrator); answers the updated account. */
   upload: authedProcedure.input(photoUploadInput).mutation(async ({ ctx, input }) => {
     await uploadPhoto(ctx, { data: input.data, actorId: ctx.session.id, userId: ctx.session.id });
-    return ownView(ctx.db, ctx.session.id);
+    return me(ctx.db, ctx.session.id);
   }),
   remove: authedProcedure.mutation(async ({ ctx }) => {
     await setUserPhoto(ctx, ctx.session.id, null);
-    return ownView(ctx.db, ctx.session.id);
+    return me(ctx.db, ctx.session.id);
   }),
   /**
    * Administrator: store a photo for a member (`userId`) or, without one, only store it and answer

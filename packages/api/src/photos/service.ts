@@ -6,7 +6,6 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
-import { getOwnUserView } from "../users/user-view";
 import { deletePhotoFile, PHOTO_URL_PREFIX, savePhoto } from "./storage";
 
 interface PhotoDeps {
@@ -75,12 +74,6 @@ export async function uploadPhoto(
     throw error;
   }
   return link;
-}
-
-export async function ownView(db: Db, userId: string) {
-  const view = await getOwnUserView(db, userId);
-  if (!view) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  return view;
 }
 
 /**
