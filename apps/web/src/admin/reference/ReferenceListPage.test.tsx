@@ -17,7 +17,13 @@ function setup(onAdd = vi.fn(async () => {}), onDelete = vi.fn(async () => {})) 
       itemName="職業"
       inputLabel="職業名"
       placeholder="例"
-      emptyMessage={MSG.occupationRequired}
+      messages={{
+        empty: MSG.occupationRequired,
+        added: MSG.occupationAdded,
+        deleted: MSG.occupationDeleted,
+        addFailed: MSG.occupationAddFailed,
+        deleteFailed: MSG.occupationDeleteFailed,
+      }}
       items={items}
       loadError={null}
       onAdd={onAdd}

@@ -8,6 +8,15 @@ export interface ReferenceItem {
   label: string;
 }
 
+/** The list's texts from the catalogue (spec §5, §8). */
+export interface ReferenceMessages {
+  empty: string;
+  added: string;
+  deleted: string;
+  addFailed: string;
+  deleteFailed: string;
+}
+
 /**
  * One reference list (spec §2 admin screen 10): an add form (Enter submits; empty gives the
  * list's message), the registered count, the list with IDs and delete with confirmation, and
@@ -18,18 +27,18 @@ export function ReferenceListPage({
   itemName,
   inputLabel,
   placeholder,
-  emptyMessage,
+  messages,
   items,
   loadError,
   onAdd,
   onDelete,
 }: {
   title: string;
-  /** 職業 / 年収範囲: used in banners and the confirmation. */
+  /** 職業 / 年収範囲: the column heading and the confirmation. */
   itemName: string;
   inputLabel: string;
   placeholder: string;
-  emptyMessage: string;
+  messages: ReferenceMessages;
   items: ReferenceItem[] | undefined;
   loadError: string | null;
   onAdd(label: string): Promise<void>;
@@ -45,14 +54,14 @@ export function ReferenceListPage({
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const label = value.trim();
-    if (!label) return showBanner({ kind: "error", text: emptyMessage });
+    if (!label) return showBanner({ kind: "error", text: messages.empty });
     setBusy(true);
     try {
       await onAdd(label);
       setValue("");
-      showBanner({ kind: "success", text: `${itemName}を追加しました。` });
+      showBanner({ kind: "success", text: messages.added });
     } catch (error) {
-      failure(error, `${itemName}の追加に失敗しました。`);
+      failure(error, messages.addFailed);
     } finally {
       setBusy(false);
     }
@@ -63,9 +72,9 @@ export function ReferenceListPage({
     if (!ok) return;
     try {
       await onDelete(item.id);
-      showBanner({ kind: "success", text: `${itemName}を削除しました。` });
+      showBanner({ kind: "success", text: messages.deleted });
     } catch (error) {
-      failure(error, `${itemName}の削除に失敗しました。`);
+      failure(error, messages.deleteFailed);
     }
   };
 

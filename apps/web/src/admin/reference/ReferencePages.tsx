@@ -17,7 +17,13 @@ export function OccupationManagement() {
       itemName="職業"
       inputLabel="職業名"
       placeholder="例: 会社員"
-      emptyMessage={MSG.occupationRequired}
+      messages={{
+        empty: MSG.occupationRequired,
+        added: MSG.occupationAdded,
+        deleted: MSG.occupationDeleted,
+        addFailed: MSG.occupationAddFailed,
+        deleteFailed: MSG.occupationDeleteFailed,
+      }}
       items={list.data?.map((o) => ({ id: o.id, label: o.name }))}
       loadError={list.isError ? MSG.occupationFetchFailed : null}
       onAdd={async (name) => void (await create.mutateAsync({ name }))}
@@ -40,7 +46,13 @@ export function AnnualIncomeManagement() {
       itemName="年収範囲"
       inputLabel="年収範囲"
       placeholder="例: 400万円〜600万円"
-      emptyMessage={MSG.annualIncomeRequired}
+      messages={{
+        empty: MSG.annualIncomeRequired,
+        added: MSG.annualIncomeAdded,
+        deleted: MSG.annualIncomeDeleted,
+        addFailed: MSG.annualIncomeAddFailed,
+        deleteFailed: MSG.annualIncomeDeleteFailed,
+      }}
       items={list.data?.map((i) => ({ id: i.id, label: i.label }))}
       loadError={list.isError ? MSG.annualIncomeFetchFailed : null}
       onAdd={async (label) => void (await create.mutateAsync({ label }))}
