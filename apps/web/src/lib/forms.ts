@@ -20,3 +20,8 @@ export function validate<S extends z.ZodType>(
   }
   return { ok: false, errors };
 }
+
+/** A NumberInput's value (a number, or the text left while typing) as a number; NaN fails validation. */
+export function asNumber(value: number | string): number {
+  return typeof value === "number" ? value : Number.NaN;
+}

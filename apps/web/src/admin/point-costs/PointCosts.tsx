@@ -23,7 +23,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
-import { type FieldErrors, validate } from "../../lib/forms";
+import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 
@@ -80,7 +80,7 @@ export function PointCosts() {
     const values = {
       actionName: row.actionName,
       displayName: draft.displayName,
-      pointCost: typeof draft.pointCost === "number" ? draft.pointCost : Number.NaN,
+      pointCost: asNumber(draft.pointCost),
       description: draft.description,
     };
     const result = validate(pointCostUpdateInput, values);
@@ -231,7 +231,7 @@ function AddPointCostModal({ opened, onClose, onAdded }: { opened: boolean; onCl
   const submit = () => {
     const result = validate(pointCostCreateInput, {
       ...form,
-      pointCost: typeof form.pointCost === "number" ? form.pointCost : Number.NaN,
+      pointCost: asNumber(form.pointCost),
     });
     if (!result.ok) return setErrors(result.errors);
     create.mutate(result.data);

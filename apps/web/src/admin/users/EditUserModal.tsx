@@ -1,12 +1,13 @@
 import { adminUserUpdateInput, MSG } from "@enmusubi/shared";
-import { Button, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
-import { type FieldErrors, validate } from "../../lib/forms";
+import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
+import { PointsInput } from "../../ui/PointsInput";
 import type { AdminUser } from "./types";
 
 interface Form {
@@ -78,8 +79,8 @@ export function EditUserModal({
     id: user?.id ?? "",
     name: f.name,
     email: f.email,
-    points: typeof f.points === "number" ? f.points : Number.NaN,
-    sendPoints: typeof f.sendPoints === "number" ? f.sendPoints : Number.NaN,
+    points: asNumber(f.points),
+    sendPoints: asNumber(f.sendPoints),
     password: f.password,
     passwordConfirmation: f.passwordConfirmation,
     photoLink: f.photoLink.trim(),
@@ -118,27 +119,19 @@ export function EditUserModal({
             error={errors.email}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput
+            <PointsInput
               label="ポイント"
               required
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
               value={form.points}
               onChange={(v) => set("points", v)}
               error={errors.points}
-              suffix=" pt"
             />
-            <NumberInput
+            <PointsInput
               label="送信ポイント"
               required
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
               value={form.sendPoints}
               onChange={(v) => set("sendPoints", v)}
               error={errors.sendPoints}
-              suffix=" pt"
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

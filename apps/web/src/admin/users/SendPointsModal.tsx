@@ -1,12 +1,13 @@
 import { MSG, sendPointsUpdateInput } from "@enmusubi/shared";
-import { Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { formatPoints } from "../../lib/format";
-import { validate } from "../../lib/forms";
+import { asNumber, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
+import { PointsInput } from "../../ui/PointsInput";
 import type { AdminUser } from "./types";
 
 /** Send-points edit (spec §2 admin screen 1): sets a member's send points; the ledger records it. */
@@ -42,7 +43,7 @@ export function SendPointsModal({
     if (!user) return;
     const result = validate(sendPointsUpdateInput, {
       id: user.id,
-      sendPoints: typeof value === "number" ? value : Number.NaN,
+      sendPoints: asNumber(value),
     });
     if (!result.ok) return setError(result.errors.sendPoints ?? MSG.pointsInvalid);
     save.mutate(result.data);
@@ -54,16 +55,7 @@ export function SendPointsModal({
         <Text size="sm">
           {user?.name ?? "未設定"}（{user?.userID}）の現在の送信ポイント: {formatPoints(user?.sendPoints ?? 0)}
         </Text>
-        <NumberInput
-          label="送信ポイント"
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          value={value}
-          onChange={setValue}
-          suffix=" pt"
-          data-autofocus
-        />
+        <PointsInput label="送信ポイント" value={value} onChange={setValue} data-autofocus />
         <FormActions
           error={error}
           onCancel={onClose}
