@@ -224,5 +224,7 @@ describe("OpenAPI", () => {
     );
     const put = doc.paths["/api/point-costs/{actionName}"].put.requestBody.content["application/json"].schema;
     expect(Object.keys(put.properties)).toEqual(expect.arrayContaining(["pointCost", "displayName", "description"]));
+    const profile = doc.paths["/api/auth/profile"].put.requestBody.content["application/json"].schema;
+    expect(Object.keys(profile.properties)).toEqual(expect.arrayContaining(["name", "occupation", "photoLink"]));
   });
 });

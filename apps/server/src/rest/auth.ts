@@ -1,31 +1,34 @@
-import { forgotInput, loginInput, MSG, photoData, profileUpdateInput, signupInput } from "@enmusubi/shared";
+import { forgotInput, loginInput, MSG, profileUpdateInput, signupInput } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
-import { legacyPhotoLink, legacyUser, successMessage, toLegacyUser } from "./legacy-shapes";
+import { legacyUser, newPhotoField, splitPhotoObject, successMessage, toLegacyUser } from "./legacy-shapes";
 
 /** Legacy body of PUT /api/auth/profile: snake_case keys and objects or ids for references. */
 const legacyProfileInput = z
-  .object({
-    name: z.string().optional(),
-    birthday: z.string().nullable().optional(),
-    address: z.string().nullable().optional(),
-    occupation: z
-      .union([z.string(), z.object({ _id: z.string() })])
-      .nullable()
-      .optional(),
-    annual_income: z
-      .union([z.string(), z.object({ _id: z.string() })])
-      .nullable()
-      .optional(),
-    currentPassword: z.string().optional(),
-    newPassword: z.string().optional(),
-    /** A link to keep or "" / null to clear, or a new image as `{ photodatas }`. */
-    photoLink: legacyPhotoLink.nullable().optional(),
-  })
+  .preprocess(
+    splitPhotoObject,
+    z.object({
+      name: z.string().optional(),
+      birthday: z.string().nullable().optional(),
+      address: z.string().nullable().optional(),
+      occupation: z
+        .union([z.string(), z.object({ _id: z.string() })])
+        .nullable()
+        .optional(),
+      annual_income: z
+        .union([z.string(), z.object({ _id: z.string() })])
+        .nullable()
+        .optional(),
+      currentPassword: z.string().optional(),
+      newPassword: z.string().optional(),
+      /** A link to keep or "" / null to clear; a new image `{ photodatas }` arrives as newPhoto. */
+      photoLink: z.string().nullable().optional(),
+      ...newPhotoField,
+    }),
+  )
   .transform((b): { profile: z.input<typeof profileUpdateInput>; newPhoto?: string | undefined } => {
     const ref = (v: string | { _id: string } | null | undefined) =>
       v === undefined ? undefined : v === null || v === "" ? null : typeof v === "string" ? v : v._id;
-    const newPhoto = b.photoLink && typeof b.photoLink === "object" ? b.photoLink.photodatas : undefined;
     return {
       profile: {
         name: b.name,
@@ -33,14 +36,14 @@ const legacyProfileInput = z
         address: b.address,
         occupationId: ref(b.occupation),
         annualIncomeId: ref(b.annual_income),
-        photoLink: typeof b.photoLink === "object" && b.photoLink !== null ? undefined : b.photoLink,
+        photoLink: b.photoLink,
         currentPassword: b.currentPassword || undefined,
         newPassword: b.newPassword || undefined,
       },
-      newPhoto,
+      newPhoto: b.newPhoto,
     };
   })
-  .pipe(z.object({ profile: profileUpdateInput, newPhoto: photoData.optional() }));
+  .pipe(z.object({ profile: profileUpdateInput, ...newPhotoField }));
 
 export const authRoutes = [
   route({

@@ -1,4 +1,5 @@
 import type { UserView } from "@enmusubi/api";
+import { photoData } from "@enmusubi/shared";
 import { z } from "zod";
 
 /**
@@ -46,5 +47,16 @@ export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
 
-/** Spec §3: a photoLink is a string, or an object holding the image data as `photodatas`. */
-export const legacyPhotoLink = z.union([z.string(), z.object({ photodatas: z.string() })]);
+/**
+ * Spec §3: a photoLink is a string, or an object holding the image data as `photodatas`. This
+ * `z.preprocess` step moves such an image out of `photoLink` into `newPhoto` (see `newPhotoField`),
+ * so the route stores and cleans it first and then uses its link; a string photoLink stays.
+ */
+export function splitPhotoObject(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const { photoLink, ...rest } = raw as Record<string, unknown>;
+  const photodatas =
+    photoLink && typeof photoLink === "object" ? (photoLink as { photodatas?: unknown }).photodatas : undefined;
+  return photodatas === undefined ? raw : { ...rest, newPhoto: photodatas };
+}
+export const newPhotoField = { newPhoto: photoData.optional() };

@@ -4,13 +4,14 @@ import type { RestRoute } from "./adapter";
 type JsonSchema = Record<string, unknown>;
 
 /**
- * `z.preprocess(fn, schema)` (used to accept digit strings for numbers) has an opaque input side;
- * what a client must send is described by the schema after it.
+ * What a client sends is the input side of a schema: the start of a pipe (`.transform`, `.pipe`).
+ * `z.preprocess(fn, schema)` (digit strings, photo objects) starts with an opaque function, so
+ * there the schema after it describes the body.
  */
 function documented(type: z.ZodType): z.ZodType {
   const def = type._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
-  if (def.type === "pipe" && def.in?._zod.def.type === "transform" && def.out) return documented(def.out);
-  return type;
+  if (def.type !== "pipe" || !def.in || !def.out) return type;
+  return documented(def.in._zod.def.type === "transform" ? def.out : def.in);
 }
 
 function schemaOf(type: z.ZodType, io: "input" | "output"): JsonSchema {

@@ -5,12 +5,11 @@ import {
   deductPointsInput,
   MSG,
   passwordConfirmed,
-  photoData,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { withNumbers } from "./coerce";
-import { legacyUser, toLegacyUser } from "./legacy-shapes";
+import { legacyUser, newPhotoField, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
 
 const listQuery = z.object({
   field: z.enum(["userID", "gender"]).default("userID"),
@@ -19,33 +18,20 @@ const listQuery = z.object({
   limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
 });
 
-/**
- * Spec §3: a photoLink may be an object holding the image as `photodatas` (the add-user camera
- * capture). It is taken out as `newPhoto`, stored first, and its link goes into the user.
- */
-function withPhotoObject(raw: unknown): unknown {
-  if (!raw || typeof raw !== "object") return raw;
-  const { photoLink, ...rest } = raw as Record<string, unknown>;
-  const photodatas =
-    photoLink && typeof photoLink === "object" ? (photoLink as { photodatas?: unknown }).photodatas : undefined;
-  return photodatas === undefined ? raw : { ...rest, newPhoto: photodatas };
-}
-const newPhoto = { newPhoto: photoData.optional() };
-
 const createBody = z.preprocess(
-  (raw) => withPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
-  adminUserCreateInput.extend(newPhoto),
+  (raw) => splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
+  adminUserCreateInput.extend(newPhotoField),
 );
 
 /** The legacy client checks the confirmation itself and sends only `password`. */
 const updateBody = z.preprocess(
   (raw) => {
-    const body = withPhotoObject(withNumbers(["points", "sendPoints"])(raw)) as Record<string, unknown> | undefined;
+    const body = splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)) as Record<string, unknown> | undefined;
     return body && typeof body === "object"
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
-  adminUserUpdateFields.extend(newPhoto).refine(...passwordConfirmed),
+  adminUserUpdateFields.extend(newPhotoField).refine(...passwordConfirmed),
 );
 
 /** Stores a photo sent as data and answers its link (a draft: the user update that follows uses it). */
