@@ -1,9 +1,10 @@
-import { MSG, PASSWORD_MIN_LENGTH } from "@enmusubi/shared";
+import { MSG, type ProfileUpdateInput, profileUpdateInput } from "@enmusubi/shared";
 import { Alert, Avatar, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
+import { validate } from "../../lib/forms";
 import { saveSession } from "../../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
@@ -35,13 +36,10 @@ export function AdminProfile() {
   };
 
   const save = useMutation({
-    mutationFn: async (f: Form) => {
-      if (f.photo) await client.photos.upload.mutate({ data: f.photo });
-      else if (f.photo === null) await client.photos.remove.mutate();
-      return client.auth.updateProfile.mutate({
-        name: f.name,
-        ...(f.newPassword ? { currentPassword: f.currentPassword, newPassword: f.newPassword } : {}),
-      });
+    mutationFn: async ({ photo, input }: { photo: Form["photo"]; input: ProfileUpdateInput }) => {
+      if (photo) await client.photos.upload.mutate({ data: photo });
+      else if (photo === null) await client.photos.remove.mutate();
+      return client.auth.updateProfile.mutate(input);
     },
     onSuccess: (result) => {
       if (result.token) saveSession({ token: result.token, role: "admin" });
@@ -57,11 +55,14 @@ export function AdminProfile() {
 
   const submit = () => {
     if (!form) return;
-    if (!form.name.trim()) return setError(MSG.nameRequired);
-    if (form.newPassword && form.newPassword.length < PASSWORD_MIN_LENGTH) return setError(MSG.passwordTooShort);
-    if (form.newPassword && !form.currentPassword) return setError(MSG.currentPasswordRequired);
+    // The server's rules: name required; a new password (blank = unchanged) needs 6+ characters and the current one.
+    const result = validate(profileUpdateInput, {
+      name: form.name,
+      ...(form.newPassword ? { currentPassword: form.currentPassword, newPassword: form.newPassword } : {}),
+    });
+    if (!result.ok) return setError(Object.values(result.errors)[0] ?? MSG.profileUpdateFailed);
     setError(null);
-    save.mutate({ ...form, name: form.name.trim() });
+    save.mutate({ photo: form.photo, input: result.data });
   };
 
   if (me.isError) return <Alert color="red">{MSG.adminFetchFailed}</Alert>;
