@@ -6,6 +6,9 @@ import { hasChromium, loginThroughUi, useE2E } from "./harness";
 
 const e2e = useE2E();
 
+/** Mantine modals fade and scale in; screenshots wait for that to end. */
+const MODAL_TRANSITION_MS = 400;
+
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
@@ -141,6 +144,12 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await loginThroughUi(p, e2e.baseUrl, member.userID, member.password);
       await p.getByTestId("dashboard-points").waitFor();
       await e2e.screenshot(p, "member-dashboard");
+      await p.getByRole("button", { name: "プロフィールを編集" }).click();
+      await p.getByRole("dialog", { name: "プロフィールを編集" }).getByLabel("生年月日").waitFor();
+      await p.waitForTimeout(MODAL_TRANSITION_MS);
+      await e2e.screenshot(p, "member-profile-edit");
+      await p.keyboard.press("Escape");
+      await p.getByRole("dialog").waitFor({ state: "detached" });
       await p.goto(`${e2e.baseUrl}/user/points-usage`);
       await p.getByText("掲示板閲覧").waitFor();
       await e2e.screenshot(p, "member-points-usage");
@@ -266,6 +275,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
         ["admin-user-management", "/admin/user-management", "総ユーザー数"],
         ["admin-point-costs", "/admin/point-costs", "掲示板閲覧"],
         ["admin-annual-income", "/admin/annual-income", "登録件数"],
+        ["admin-occupations", "/admin/occupation-management", "登録件数"],
         ["admin-profile", "/admin/profile-settings", "管理者プロフィール"],
       ] as const) {
         await page.goto(`${e2e.baseUrl}${route}`);
@@ -274,6 +284,33 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
         expect(overflow, `${route} overflows at ${width}px`).toBeLessThanOrEqual(0);
         await e2e.screenshot(page, name);
       }
+      // The user-management dialogs, each once its opening transition has finished.
+      const shoot = async (dialog: string | RegExp, name: string) => {
+        await page.getByRole("dialog", { name: dialog }).waitFor();
+        await page.waitForTimeout(MODAL_TRANSITION_MS);
+        await e2e.screenshot(page, name);
+      };
+      const close = async () => {
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "detached" });
+      };
+      await page.goto(`${e2e.baseUrl}/admin/user-management`);
+      await page.getByRole("button", { name: "ユーザーを追加" }).click();
+      await page
+        .getByRole("dialog", { name: "ユーザーを追加" })
+        .getByText(/ユーザーID: \S{4,}/)
+        .waitFor();
+      await shoot("ユーザーを追加", "admin-add-user");
+      await close();
+      await row(page, e2e.admin.userID).getByRole("button", { name: "履歴" }).click();
+      await page
+        .getByRole("dialog", { name: /ポイント履歴/ })
+        .getByRole("table")
+        .waitFor();
+      await shoot(/ポイント履歴/, "admin-ledger");
+      await close();
+      await row(page, e2e.admin.userID).getByRole("button", { name: "編集", exact: true }).click();
+      await shoot(/ユーザー編集/, "admin-edit-user");
     }
   });
 });
