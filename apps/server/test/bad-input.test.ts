@@ -25,7 +25,7 @@ const BODIES: unknown[] = [
     email: { $ne: null },
     gender: "other",
     points: "-1",
-    sendPoints: 1e309,
+    sendPoints: 2 ** 60,
     name: "x".repeat(10_000),
     photoLink: { photodatas: 5 },
     photodatas: "data:image/png;base64,%%%",
