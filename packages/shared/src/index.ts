@@ -1,7 +1,7 @@
 import "./zod-locale";
 
 export * from "./constants";
-export * from "./messages";
+export * from "./messages/index";
 export * from "./schemas/auth";
 export * from "./schemas/photos";
 export * from "./schemas/points";

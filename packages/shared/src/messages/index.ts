@@ -1,0 +1,28 @@
+import { AUTH_MSG } from "./auth";
+import { COMMON_MSG } from "./common";
+import { POINTS_MSG } from "./points";
+import { PROFILE_MSG } from "./profile";
+import { REFERENCE_MSG } from "./reference";
+import { ADMIN_USERS_MSG } from "./users";
+
+/**
+ * The Japanese message catalogue (spec §8 and §5), assembled from one file per domain. Wording is
+ * the contract: change a string only when the spec changes. A new domain adds its own file and one
+ * line below; the type check refuses a key that two domains both define.
+ */
+const parts = [COMMON_MSG, AUTH_MSG, PROFILE_MSG, ADMIN_USERS_MSG, REFERENCE_MSG, POINTS_MSG] as const;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Keys defined by more than one part; must stay `never`. */
+type Clashing<T extends readonly object[], Seen = never> = T extends readonly [
+  infer H,
+  ...infer R extends readonly object[],
+]
+  ? (keyof H & Seen) | Clashing<R, Seen | keyof H>
+  : never;
+const noClash: [Clashing<typeof parts>] extends [never] ? true : { clashingKey: Clashing<typeof parts> } = true;
+void noClash;
+
+export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}, ...parts);
+
+export { insufficientPoints, pointCostAboveCap } from "./points";
