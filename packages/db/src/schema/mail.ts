@@ -11,7 +11,10 @@ export const mailOutbox = pgTable(
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
+    /** The body; `{{secret}}` marks where `secret` goes when the mail is sent. */
     text: text("text").notNull(),
+    /** A one-time secret (a generated password), kept only until the mail is sent or given up. */
+    secret: text("secret"),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -38,8 +38,12 @@ export const users = pgTable(
     annualIncomeId: uuid("annual_income_id").references(() => annualIncomes.id, { onDelete: "set null" }),
     /** Bumped on password change and deletion; tokens carry it, so older tokens stop working. */
     tokenVersion: integer("token_version").notNull().default(0),
-    failedLoginCount: integer("failed_login_count").notNull().default(0),
-    lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
+    /**
+     * A password reissued by mail (forgot password). The current password keeps working until this
+     * one is first used to log in, which makes it the password; it lapses at the expiry.
+     */
+    pendingPasswordHash: text("pending_password_hash"),
+    pendingPasswordExpiresAt: timestamp("pending_password_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -72,6 +76,44 @@ export const favorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.favoriteUserId] }),
     check("favorites_not_self", sql`${t.userId} <> ${t.favoriteUserId}`),
+  ],
+);
+
+/**
+ * Paid profile views (spec §6 profile_view): one row per viewer and viewed member, with when the
+ * viewer last paid. Viewing the same profile again within 24 hours of that is free; the row is the
+ * lock that makes concurrent views charge once.
+ */
+export const profileViews = pgTable(
+  "profile_views",
+  {
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedId: uuid("viewed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chargedAt: timestamp("charged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.viewedId] })],
+);
+
+/** Footprints (足あと): who viewed a member's profile, one row per viewer per day (Japan time). */
+export const footprints = pgTable(
+  "footprints",
+  {
+    viewedId: uuid("viewed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewedId, t.viewerId, t.day] }),
+    index("footprints_viewed_recent_idx").on(t.viewedId, t.lastViewedAt.desc()),
   ],
 );
 
