@@ -31,7 +31,7 @@ const me = {
 
 describe("points:deducted", () => {
   it("updates the member card's balance from the event's remainingPoints; other events are ignored", async () => {
-    renderWithProviders(<LiveCard />, { "auth.me": () => me });
+    renderWithProviders(<LiveCard />, { "profile.me": () => me });
     const points = await screen.findByTestId("member-card-points");
     expect(points).toHaveTextContent("100 pt");
     expect(screen.getByText("未設定")).toBeInTheDocument();

@@ -21,7 +21,7 @@ export function usePointsDeductedListener(): void {
     const onDeducted = (event: Event) => {
       const remaining = (event as CustomEvent<Partial<PointsDeductedDetail>>).detail?.remainingPoints;
       if (typeof remaining !== "number" || !Number.isFinite(remaining)) return;
-      queryClient.setQueryData(trpc.auth.me.queryKey(), (user) => (user ? { ...user, points: remaining } : user));
+      queryClient.setQueryData(trpc.profile.me.queryKey(), (user) => (user ? { ...user, points: remaining } : user));
     };
     window.addEventListener(POINTS_DEDUCTED_EVENT, onDeducted);
     return () => window.removeEventListener(POINTS_DEDUCTED_EVENT, onDeducted);

@@ -76,13 +76,13 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
       input,
       photo,
     }: {
-      input: Parameters<typeof client.auth.updateProfile.mutate>[0];
+      input: Parameters<typeof client.profile.update.mutate>[0];
       photo: Form["photo"];
     }) => {
       if (photo !== undefined) {
         try {
-          if (photo) await client.photos.upload.mutate({ data: photo });
-          else await client.photos.remove.mutate();
+          if (photo) await client.profile.uploadPhoto.mutate({ data: photo });
+          else await client.profile.removePhoto.mutate();
         } catch (error) {
           const what = photo ? "写真のアップロード" : "写真の削除";
           const goOn = await confirmAction({
@@ -94,16 +94,16 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
           if (!goOn) throw new Error("cancelled");
         }
       }
-      return client.auth.updateProfile.mutate(input);
+      return client.profile.update.mutate(input);
     },
     onSuccess: (result) => {
       if (result.token) saveSession({ token: result.token, role: "user" });
-      queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+      queryClient.setQueryData(trpc.profile.me.queryKey(), result.user);
       notifications.show({ color: "green", message: MSG.profileUpdated });
       onClose();
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
       if (error instanceof Error && error.message === "cancelled") return;
       setErrors({ _form: errorMessage(error, MSG.profileUpdateFailed) });
     },

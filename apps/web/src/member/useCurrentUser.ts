@@ -2,9 +2,9 @@ import type { RouterOutputs } from "@enmusubi/api";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../lib/trpc";
 
-export type CurrentUser = RouterOutputs["auth"]["me"];
+export type CurrentUser = RouterOutputs["profile"]["me"];
 
 export function useCurrentUser() {
   const trpc = useTRPC();
-  return useQuery(trpc.auth.me.queryOptions());
+  return useQuery(trpc.profile.me.queryOptions());
 }

@@ -13,7 +13,7 @@ import { theme } from "../theme";
 export type Handlers = Record<string, (input: unknown) => unknown>;
 
 /**
- * A terminating link answering each procedure from `handlers` (by path, e.g. "auth.me"), so
+ * A terminating link answering each procedure from `handlers` (by path, e.g. "profile.me"), so
  * components run against typed procedures without a server. Calls are recorded in `calls`.
  */
 function handlerLink(handlers: Handlers, calls: { path: string; input: unknown }[]): TRPCLink<AppRouter> {

@@ -26,7 +26,7 @@ export function AdminProfile() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const me = useQuery(trpc.auth.me.queryOptions());
+  const me = useQuery(trpc.profile.me.queryOptions());
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,19 +37,19 @@ export function AdminProfile() {
 
   const save = useMutation({
     mutationFn: async ({ photo, input }: { photo: Form["photo"]; input: ProfileUpdateInput }) => {
-      if (photo) await client.photos.upload.mutate({ data: photo });
-      else if (photo === null) await client.photos.remove.mutate();
-      return client.auth.updateProfile.mutate(input);
+      if (photo) await client.profile.uploadPhoto.mutate({ data: photo });
+      else if (photo === null) await client.profile.removePhoto.mutate();
+      return client.profile.update.mutate(input);
     },
     onSuccess: (result) => {
       if (result.token) saveSession({ token: result.token, role: "admin" });
-      queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+      queryClient.setQueryData(trpc.profile.me.queryKey(), result.user);
       notifications.show({ color: "green", message: MSG.profileUpdated });
       setForm(null);
     },
     onError: (e) => {
       setError(errorMessage(e, MSG.profileUpdateFailed));
-      void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
     },
   });
 
