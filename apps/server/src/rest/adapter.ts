@@ -1,4 +1,4 @@
-import { type AppRouter, createCaller, createContext } from "@enmusubi/api";
+import { type AppRouter, createCaller, createContextInner, resolveSession, type Session } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -9,29 +9,111 @@ export type Caller = ReturnType<typeof createCaller>;
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
- * One legacy REST route (spec §7): the request is validated against `input` (path params merged
- * with the query for GET/DELETE, with the JSON body otherwise), handed to the tRPC procedure it
- * stands for through a caller (so roles and rules are the procedure's), and the answer is shaped
- * into the legacy form. `response` documents that form in the OpenAPI document.
+ * Who may call a route, checked before anything else (before the body is read or validated):
+ * - `public`: anyone; a token is used when valid and ignored otherwise (spec §6: login, signup,
+ *   forgot, the reference lists).
+ * - `signedIn`: any signed-in account, member or administrator; 401 without one.
+ * - `member`: members only; 401 anonymous, 403 for an administrator.
+ * - `admin`: administrators only; 401 anonymous, 403 for a member.
+ * It must state what the procedure behind the route enforces (test/rest-access.test.ts proves
+ * they agree for every route), and the OpenAPI document derives 401/403 from it.
+ */
+export type Access = "public" | "signedIn" | "member" | "admin";
+
+/** Error statuses a route may declare beyond the ones its access and method give it (see `errorStatuses`). */
+export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = DeclaredErrorStatus | 415 | 500;
+
+/** A response header clients read, documented with its schema (the contract tests check it is sent). */
+export interface ResponseHeader {
+  description: string;
+  schema: z.ZodType;
+}
+
+/**
+ * One legacy REST route (spec §7): the caller's access is checked first, then the request is
+ * validated against `input` (path params merged with the query for GET/DELETE, with the JSON body
+ * otherwise) and handed to the tRPC procedure it stands for through a caller (so roles and rules
+ * are the procedure's), and the answer is shaped into the legacy form. `response`, `example`,
+ * `errors` and `headers` make its OpenAPI entry; the server tests hold every answer to that entry.
  */
 export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** Fastify path: `/api/admin/users/:id`. */
   path: string;
   summary: string;
-  /** false for the calls the spec lists as open (login, signup, forgot, reference lists). */
-  auth: boolean;
+  /** Longer text for the reference page (rules, limits the service enforces). */
+  description?: string;
+  access: Access;
   input?: I;
   response: R;
-  status?: number;
+  /** Success status, 200 unless told. */
+  status?: 200 | 201;
+  /** A success answer as the route gives it, shown on /api/docs (the contract tests validate it). */
+  example: z.input<R>;
+  /**
+   * The error statuses this route's procedures can answer beyond what every route of its kind
+   * answers (400 for input, 401/403 from `access`, 413/415 for a body, 500), each with the
+   * catalogue messages it answers with, as examples. E.g. `{ 404: MSG.notFound, 429: MSG.tooManyRequests }`.
+   */
+  errors?: { [S in DeclaredErrorStatus]?: string | readonly string[] };
+  /** Response headers of the success answer that clients read (e.g. X-Total-Count). */
+  headers?: Record<string, ResponseHeader>;
   handler(caller: Caller, input: z.output<I>, request: FastifyRequest, reply: FastifyReply): Promise<z.input<R>>;
 }
 
-/** Keeps each table entry's handler typed against its own schemas. */
+/** Keeps each table entry's handler and example typed against its own schemas. */
 export function route<I extends z.ZodType = z.ZodObject<Record<string, never>>, R extends z.ZodType = z.ZodType>(
   def: RestRoute<I, R>,
 ): RestRoute {
   return def as unknown as RestRoute;
+}
+
+/** Methods whose request may carry a body (Fastify reads one for these). */
+export const hasBody = (method: HttpMethod): boolean => method !== "GET";
+
+/** The refusal `access` gives this caller, or null when the caller may go on. */
+export function accessDenied(access: Access, session: Session | null): { status: 401 | 403; message: string } | null {
+  if (access === "public") return null;
+  if (!session) return { status: 401, message: MSG.unauthorized };
+  if (access === "member" && session.role !== "user") return { status: 403, message: MSG.forbidden };
+  if (access === "admin" && session.role !== "admin") return { status: 403, message: MSG.forbidden };
+  return null;
+}
+
+/** The first validation message of `input` for a request that sends nothing, if it refuses that. */
+function emptyRequestMessage(def: RestRoute): string | undefined {
+  const parsed = def.input?.safeParse({});
+  return parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+}
+
+/**
+ * Every error status a route can answer, each with the messages it answers with: the ones its
+ * kind gives (derived here, in one place, from its access, method and input) plus those it
+ * declares. The OpenAPI document is built from this.
+ */
+export function errorStatuses(def: RestRoute): Map<ErrorStatus, string[]> {
+  const out = new Map<ErrorStatus, string[]>();
+  const add = (status: ErrorStatus, ...messages: Array<string | undefined>) => {
+    const list = out.get(status) ?? [];
+    for (const m of messages) if (m !== undefined && !list.includes(m)) list.push(m);
+    out.set(status, list);
+  };
+  if (def.input || hasBody(def.method)) {
+    add(400, emptyRequestMessage(def), hasBody(def.method) ? MSG.invalidJson : undefined);
+    if (out.get(400)?.length === 0) add(400, MSG.badRequest);
+  }
+  if (def.access !== "public") add(401, MSG.unauthorized);
+  if (def.access === "member" || def.access === "admin") add(403, MSG.forbidden);
+  if (hasBody(def.method)) {
+    add(413, MSG.payloadTooLarge);
+    add(415, MSG.invalidJson);
+  }
+  for (const [status, messages] of Object.entries(def.errors ?? {})) {
+    add(Number(status) as ErrorStatus, ...(typeof messages === "string" ? [messages] : (messages ?? [])));
+  }
+  add(500, MSG.internalError);
+  return new Map([...out].sort(([a], [b]) => a - b));
 }
 
 /** `{ message }` plus any figures the error carries (e.g. required/available points). */
@@ -49,11 +131,21 @@ function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest)
   return reply.status(500).send({ message: MSG.internalError });
 }
 
+const sessions = new WeakMap<FastifyRequest, Session | null>();
+
 export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void {
   for (const def of routes) {
     app.route({
       method: def.method,
       url: def.path,
+      // Who is calling is settled before the body is read: an anonymous caller of an admin route
+      // gets 401 (and a member 403) whatever it sends, never a field error or a body-size refusal.
+      onRequest: async (request, reply) => {
+        const session = await resolveSession(app.deps, request.headers.authorization);
+        const denied = accessDenied(def.access, session);
+        if (denied) return reply.status(denied.status).send({ message: denied.message });
+        sessions.set(request, session);
+      },
       handler: async (request, reply) => {
         const carrier = def.method === "GET" || def.method === "DELETE" ? request.query : request.body;
         // A JSON body must be an object; an array, a string, a number or null is refused.
@@ -69,7 +161,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
           return reply.status(400).send({ message: parsed.error.issues[0]?.message ?? MSG.badRequest });
         }
         try {
-          const ctx = await createContext(app.deps, { authorization: request.headers.authorization, ip: request.ip });
+          const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip);
           const result = await def.handler(createCaller(ctx), parsed.data, request, reply);
           return reply.status(def.status ?? 200).send(result);
         } catch (error) {

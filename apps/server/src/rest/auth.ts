@@ -1,6 +1,7 @@
 import { forgotInput, loginInput, MSG, profileUpdateInput, signupInput } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
 import { legacyUser, newPhotoField, splitPhotoObject, successMessage, toLegacyUser } from "./legacy-shapes";
 
 /** Legacy body of PUT /api/auth/profile: snake_case keys and objects or ids for references. */
@@ -50,18 +51,24 @@ export const authRoutes = [
     method: "POST",
     path: "/api/auth/login",
     summary: "Log in with userID and password",
-    auth: false,
+    description:
+      "Wrong credentials answer 401 with one message for both an unknown userID and a wrong password; repeated attempts answer 429.",
+    access: "public",
     input: loginInput,
     response: z.object({ token: z.string(), role: z.enum(["user", "admin"]) }),
+    example: { token: EXAMPLE_TOKEN, role: "user" },
+    errors: { 401: MSG.loginFailed, 429: MSG.tooManyRequests },
     handler: (caller, input) => caller.auth.login(input),
   }),
   route({
     method: "POST",
     path: "/api/auth/signup",
     summary: "Register with email and gender; the generated userID and password are mailed",
-    auth: false,
+    access: "public",
     input: signupInput,
     response: successMessage,
+    example: { success: true, message: MSG.signupDone },
+    errors: { 409: MSG.emailTaken, 429: MSG.tooManyRequests },
     status: 201,
     handler: (caller, input) => caller.auth.signup(input),
   }),
@@ -69,29 +76,40 @@ export const authRoutes = [
     method: "POST",
     path: "/api/auth/forgot",
     summary: "Reissue a password by mail (same answer whether or not the pair exists)",
-    auth: false,
+    access: "public",
     input: forgotInput,
     response: successMessage,
+    example: { success: true, message: MSG.forgotSent },
+    errors: { 429: MSG.tooManyRequests },
     handler: (caller, input) => caller.auth.forgot(input),
   }),
   route({
     method: "GET",
     path: "/api/auth/me",
     summary: "The signed-in account",
-    auth: true,
+    access: "signedIn",
     response: legacyUser,
-    handler: async (caller) => toLegacyUser(await caller.auth.me()),
+    example: EXAMPLE_OWN_USER,
+    handler: async (caller) => toLegacyUser(await caller.profile.me()),
   }),
   route({
     method: "PUT",
     path: "/api/auth/profile",
     summary: "Update the signed-in account's profile (a new password needs currentPassword)",
-    auth: true,
+    description:
+      'Fields left out stay as they are; `null` or "" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session: the answer then carries a fresh `token`.',
+    access: "signedIn",
     input: legacyProfileInput,
     response: z.object({ message: z.string(), user: legacyUser, token: z.string().optional() }),
+    example: { message: MSG.profileUpdated, user: EXAMPLE_OWN_USER },
+    errors: {
+      400: [MSG.currentPasswordRequired, MSG.currentPasswordWrong, MSG.photoLinkInvalid, MSG.imageOnly],
+      413: MSG.imageTooLarge,
+      429: MSG.tooManyRequests,
+    },
     handler: async (caller, input) => {
-      if (input.newPhoto) await caller.photos.upload({ data: input.newPhoto });
-      const { user, token } = await caller.auth.updateProfile(input.profile);
+      if (input.newPhoto) await caller.profile.uploadPhoto({ data: input.newPhoto });
+      const { user, token } = await caller.profile.update(input.profile);
       return { message: MSG.profileUpdated, user: toLegacyUser(user), ...(token ? { token } : {}) };
     },
   }),
@@ -99,8 +117,9 @@ export const authRoutes = [
     method: "GET",
     path: "/api/auth/uniuqeGenerate",
     summary: "Admin: a fresh unused userID and password (path spelled as the legacy client does)",
-    auth: true,
+    access: "admin",
     response: z.object({ userID: z.string(), password: z.string() }),
+    example: { userID: "k3x9m2pq", password: "Vb7kQ2mX9p" },
     handler: (caller) => caller.auth.uniqueGenerate(),
   }),
 ];

@@ -1,5 +1,6 @@
+import { insufficientPoints } from "@enmusubi/shared";
 import { z } from "zod";
-import type { RestRoute } from "./adapter";
+import { type Access, type ErrorStatus, errorStatuses, type RestRoute } from "./adapter";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -14,6 +15,11 @@ function documented(type: z.ZodType): z.ZodType {
   return documented(def.in._zod.def.type === "transform" ? def.out : def.in);
 }
 
+/**
+ * JSON Schema of a request (input side, as a client may send it) or of an answer (output side:
+ * objects are closed with `additionalProperties: false`, so a field the document does not name
+ * fails the contract tests instead of reaching clients unannounced).
+ */
 function schemaOf(type: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _drop, ...schema } = z.toJSONSchema(documented(type), {
     io,
@@ -22,6 +28,72 @@ function schemaOf(type: z.ZodType, io: "input" | "output"): JsonSchema {
   }) as JsonSchema;
   return schema;
 }
+
+const STATUS_TEXT: Record<ErrorStatus, string> = {
+  400: "入力内容の誤り (Bad Request)",
+  401: "未認証 (Unauthorized)",
+  402: "ポイント不足 (Payment Required)",
+  403: "権限なし (Forbidden)",
+  404: "対象が見つからない (Not Found)",
+  409: "重複 (Conflict)",
+  413: "送信データが大きすぎる (Payload Too Large)",
+  415: "JSON 以外の本文 (Unsupported Media Type)",
+  429: "試行回数の超過 (Too Many Requests)",
+  500: "サーバー内部エラー (Internal Server Error)",
+};
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: "No token needed (a token is ignored when invalid).",
+  signedIn: "Any signed-in account (member or administrator): 401 without a valid token.",
+  member: "Members only: 401 without a valid token, 403 for an administrator.",
+  admin: "Administrators only: 401 without a valid token, 403 for a member.",
+};
+
+/** Components every error answer refers to. */
+const ERROR_SCHEMAS = {
+  Error: {
+    type: "object",
+    description: "Every error answer: a Japanese message from the catalogue, for the client to show.",
+    properties: { message: { type: "string", minLength: 1 } },
+    required: ["message"],
+    additionalProperties: false,
+  },
+  InsufficientPoints: {
+    type: "object",
+    description: "402: the action costs more points than the balance holds.",
+    properties: {
+      success: { type: "boolean", const: false },
+      required: { type: "integer", minimum: 0, description: "Points the action costs (cost × quantity)" },
+      available: { type: "integer", minimum: 0, description: "The balance" },
+      message: { type: "string", minLength: 1 },
+    },
+    required: ["success", "required", "available", "message"],
+    additionalProperties: false,
+  },
+};
+
+function errorBody(status: ErrorStatus, messages: string[]) {
+  const body = (message: string) =>
+    status === 402 ? { success: false, required: 10, available: 5, message } : { message };
+  const examples = Object.fromEntries(
+    messages.map((message, i) => [`e${i + 1}`, { summary: message, value: body(message) }]),
+  );
+  return {
+    description: STATUS_TEXT[status],
+    content: {
+      "application/json": {
+        schema: { $ref: `#/components/schemas/${status === 402 ? "InsufficientPoints" : "Error"}` },
+        examples,
+      },
+    },
+  };
+}
+
+/** The 402 example message, with the figures of `errorBody`'s example. */
+export const INSUFFICIENT_POINTS_EXAMPLE = insufficientPoints(10, 5);
+
+export const operationId = (r: Pick<RestRoute, "method" | "path">): string =>
+  `${r.method.toLowerCase()}${r.path.replace(/:(\w+)/g, "{$1}").replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
 
 /** OpenAPI 3.1 document of the legacy REST layer, generated from the same zod schemas it validates with. */
 export function buildOpenApiDocument(routes: RestRoute[], info: { version: string; serverUrl: string }) {
@@ -36,7 +108,7 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
       name,
       in: "path",
       required: true,
-      schema: { type: "string" },
+      schema: props[name] ?? { type: "string" },
     }));
     let requestBody: unknown;
     if (r.method === "GET" || r.method === "DELETE") {
@@ -59,24 +131,32 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
         },
       };
     }
-    const errorBody = { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    const headers = Object.fromEntries(
+      Object.entries(r.headers ?? {}).map(([name, h]) => [
+        name,
+        { description: h.description, required: true, schema: schemaOf(h.schema, "output") },
+      ]),
+    );
+    const errors = Object.fromEntries(
+      [...errorStatuses(r)].map(([status, messages]) => [String(status), errorBody(status, messages)]),
+    );
     paths[openPath] ??= {};
     (paths[openPath] as Record<string, unknown>)[r.method.toLowerCase()] = {
       summary: r.summary,
-      operationId: `${r.method.toLowerCase()}${openPath.replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+      description: [r.description, `**Access:** ${ACCESS_TEXT[r.access]}`].filter(Boolean).join("\n\n"),
+      operationId: operationId(r),
       tags: [openPath.split("/")[2] ?? "api"],
-      ...(r.auth ? {} : { security: [] }),
+      "x-access": r.access,
+      ...(r.access === "public" ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: {
         [String(r.status ?? 200)]: {
-          description: "OK",
-          content: { "application/json": { schema: schemaOf(r.response, "input") } },
+          description: r.status === 201 ? "作成しました (Created)" : "成功 (OK)",
+          ...(Object.keys(headers).length ? { headers } : {}),
+          content: { "application/json": { schema: schemaOf(r.response, "output"), example: r.example } },
         },
-        "400": { description: "入力内容の誤り", ...errorBody },
-        ...(r.auth
-          ? { "401": { description: "未認証", ...errorBody }, "403": { description: "権限なし", ...errorBody } }
-          : {}),
+        ...errors,
       },
     };
   }
@@ -85,14 +165,17 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
     info: {
       title: "Enmusubi legacy REST API",
       version: info.version,
-      description:
-        'The legacy `/api/*` calls, reproduced for third-party clients. Errors answer `{ "message": "…" }` in Japanese.',
+      description: [
+        "The legacy `/api/*` calls, reproduced for third-party clients.",
+        'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`). Each operation lists every status it can answer, with an example of each.',
+        "Access is checked before the request is read: a route for signed-in callers answers 401 to an anonymous caller (and one for a role 403 to the other role) whatever the body holds. Bodies are JSON objects (415 otherwise, 400 when unreadable, 413 above 15 MB).",
+      ].join("\n\n"),
     },
     servers: [{ url: info.serverUrl }],
     security: [{ bearerAuth: [] }],
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: { Error: { type: "object", properties: { message: { type: "string" } }, required: ["message"] } },
+      schemas: ERROR_SCHEMAS,
     },
     paths,
   };

@@ -1,6 +1,7 @@
 import { MSG, photoData } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { EXAMPLE_OWN_USER } from "./examples";
 import { legacyUser, toLegacyUser } from "./legacy-shapes";
 
 /**
@@ -9,9 +10,9 @@ import { legacyUser, toLegacyUser } from "./legacy-shapes";
  */
 const uploadBody = z
   .object({
-    photodatas: z.string().optional(),
-    photoLink: z.object({ photodatas: z.string() }).optional(),
-    image: z.string().optional(),
+    photodatas: photoData.optional(),
+    photoLink: z.object({ photodatas: photoData }).optional(),
+    image: photoData.optional(),
   })
   .transform((b) => ({ data: b.photodatas ?? b.photoLink?.photodatas ?? b.image }))
   .pipe(z.object({ data: photoData }));
@@ -22,11 +23,19 @@ export const photoRoutes = [
     path: "/api/photo-data/photo-data",
     summary:
       "Set the signed-in account's photo: checked to be an image, metadata stripped, ≤ 2048 px, JPEG 0.8; answers the user",
-    auth: true,
+    description:
+      "The image (a data URL or bare base64, at most 10 MB) may be sent as `photodatas`, `photoLink.photodatas` or `image`. The photo it replaces is deleted.",
+    access: "signedIn",
     input: uploadBody,
     response: z.object({ message: z.string(), user: legacyUser, photoLink: z.string().nullable() }),
+    example: { message: MSG.photoUpdated, user: EXAMPLE_OWN_USER, photoLink: EXAMPLE_OWN_USER.photoLink ?? null },
+    errors: {
+      400: [MSG.imageOnly, MSG.imageUnreadable, MSG.imageTooLarge],
+      413: MSG.imageTooLarge,
+      429: MSG.tooManyRequests,
+    },
     handler: async (caller, input) => {
-      const user = await caller.photos.upload(input);
+      const user = await caller.profile.uploadPhoto(input);
       return { message: MSG.photoUpdated, user: toLegacyUser(user), photoLink: user.photoLink };
     },
   }),
@@ -34,10 +43,11 @@ export const photoRoutes = [
     method: "DELETE",
     path: "/api/photo-data/photo-data",
     summary: "Remove the signed-in account's photo (its file is deleted); answers the user",
-    auth: true,
+    access: "signedIn",
     response: z.object({ message: z.string(), user: legacyUser, photoLink: z.null() }),
+    example: { message: MSG.photoRemoved, user: { ...EXAMPLE_OWN_USER, photoLink: null }, photoLink: null },
     handler: async (caller) => {
-      const user = await caller.photos.remove();
+      const user = await caller.profile.removePhoto();
       return { message: MSG.photoRemoved, user: toLegacyUser(user), photoLink: null };
     },
   }),

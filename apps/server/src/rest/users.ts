@@ -1,19 +1,23 @@
 import {
   ADMIN_USER_PAGE_SIZE,
   adminUserCreateInput,
+  adminUserListInput,
   adminUserUpdateFields,
   deductPointsInput,
   MSG,
   passwordConfirmed,
+  userIdInput,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { withNumbers } from "./coerce";
+import { EXAMPLE_USER } from "./examples";
 import { legacyUser, newPhotoField, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
+import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
 const listQuery = z.object({
-  field: z.enum(["userID", "gender"]).default("userID"),
-  search: z.string().default(""),
+  field: adminUserListInput.shape.field,
+  search: adminUserListInput.shape.search,
   page: z.coerce.number({ error: MSG.badRequest }).int().min(1).default(1),
   limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
 });
@@ -52,9 +56,18 @@ export const userRoutes = [
     path: "/api/admin/users",
     summary:
       "Admin: users, newest first. Paged on the server (page, limit ≤ 1000, default 50); X-Total-Count gives the total",
-    auth: true,
+    description:
+      "`search` holds one userID prefix (case-insensitive) or several userIDs separated by commas or spaces; with `field=gender` it holds male/female or 男性/女性.",
+    access: "admin",
     input: listQuery,
     response: z.array(legacyUser),
+    example: [EXAMPLE_USER],
+    headers: {
+      "X-Total-Count": {
+        description: "How many users match the search, across all pages",
+        schema: z.number().int().min(0),
+      },
+    },
     handler: async (caller, input, _request, reply) => {
       const page = await caller.adminUsers.list({
         field: input.field,
@@ -70,9 +83,16 @@ export const userRoutes = [
     method: "POST",
     path: "/api/admin/users",
     summary: "Admin: create a user (userID and password from uniuqeGenerate); photoLink may be { photodatas }",
-    auth: true,
+    access: "admin",
     input: createBody,
     response: legacyUser,
+    example: EXAMPLE_USER,
+    errors: {
+      400: [MSG.imageOnly, MSG.photoLinkInvalid],
+      409: [MSG.userIdTaken, MSG.emailTaken],
+      413: MSG.imageTooLarge,
+      429: MSG.tooManyRequests,
+    },
     status: 201,
     handler: async (caller, { newPhoto, ...input }) => {
       const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
@@ -84,9 +104,19 @@ export const userRoutes = [
     path: "/api/admin/users/:id",
     summary:
       'Admin: update name, email, points, sendPoints, optional password and photoLink (a link, "" to clear, or { photodatas })',
-    auth: true,
+    description:
+      "A balance set here is recorded in the member's ledger as an administrator's adjustment (who, when, from → to). A new password ends the member's sessions.",
+    access: "admin",
     input: updateBody,
     response: legacyUser,
+    example: EXAMPLE_USER,
+    errors: {
+      400: [MSG.passwordTooShort, MSG.imageOnly],
+      404: MSG.notFound,
+      409: MSG.emailTaken,
+      413: MSG.imageTooLarge,
+      429: MSG.tooManyRequests,
+    },
     handler: async (caller, { newPhoto, ...input }) => {
       const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
       return toLegacyUser(await caller.adminUsers.update({ ...input, photoLink }));
@@ -96,9 +126,11 @@ export const userRoutes = [
     method: "DELETE",
     path: "/api/admin/users/:id",
     summary: "Admin: delete a member (irreversible; administrators cannot be deleted here)",
-    auth: true,
-    input: z.object({ id: z.string() }),
+    access: "admin",
+    input: userIdInput,
     response: z.object({ message: z.string() }),
+    example: { message: MSG.userDeleted },
+    errors: { 403: [MSG.adminNotDeletable, MSG.selfNotDeletable], 404: MSG.notFound },
     handler: async (caller, input) => {
       await caller.adminUsers.delete(input);
       return { message: MSG.userDeleted };
@@ -109,9 +141,13 @@ export const userRoutes = [
     path: "/api/users/deduct-points",
     summary:
       "Member: prepay cost × quantity for send_message, message_board_view or profile_view; 402 with required/available when short",
-    auth: true,
+    description:
+      "The points are taken now and credited to the action that follows, which then charges nothing; units left unused are refunded later.",
+    access: "member",
     input: z.preprocess(withNumbers(["quantity"]), deductPointsInput),
     response: chargeResult,
+    example: { success: true, required: 96, available: 100, remainingPoints: 4 },
+    errors: { 400: MSG.unknownAction, 402: INSUFFICIENT_POINTS_EXAMPLE },
     handler: (caller, input) => caller.points.deduct(input),
   }),
 ];
