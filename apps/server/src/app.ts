@@ -38,6 +38,17 @@ declare module "fastify" {
 /** Room for a 10 MB image sent as base64 JSON (spec photos), and nothing much bigger. */
 export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify 5 ignores a bare hop count (it trusts nothing
+ * then), so a count becomes "trust the nearest n hops", which is what the setting means.
+ */
+function fastifyTrustProxy(
+  setting: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -58,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.env === "test" }),
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -17,7 +18,43 @@ const envSchema = z.object({
   ADMIN_USERID: z.string().min(3).max(100).optional(),
   ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (/^\d+$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4; // a netmask: 10.0.0.0/255.0.0.0
+}
+
+/**
+ * TRUST_PROXY: which peers may tell us the client's address (X-Forwarded-For) and protocol.
+ * Unset or "false": nobody, the socket address is the client (per-IP rate limits cannot be
+ * dodged by sending the header). "true": every peer (only behind a proxy that overwrites the
+ * header). A number: that many proxy hops in front of the server. Otherwise a comma-separated list
+ * of proxy addresses or CIDR ranges (and proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: not an address, CIDR range, hop count, true or false: ${invalid.join(", ") || "(empty entry)"}`,
+    );
+  }
+  return entries;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -31,6 +68,8 @@ export interface Config {
   publicUrl: string;
   admin: { userID: string; password: string } | undefined;
   logLevel: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); false: none. */
+  trustProxy: boolean | number | string[];
   /** Directory of the built web app; served with the SPA fallback when it exists. */
   webDist: string;
   /** Start the background jobs (pg-boss). Tests that only call routes leave them off. */
@@ -76,6 +115,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin:
       env.ADMIN_USERID && env.ADMIN_PASSWORD ? { userID: env.ADMIN_USERID, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.join(REPO_ROOT, "apps/web/dist"),
     jobs: true,
   };
