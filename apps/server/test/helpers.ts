@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
+import { type ContractChecker, checkedInject, createContractChecker, publishedDocument } from "./contract";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,8 +31,14 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** `app.inject` with the user's bearer token (or none). JSON bodies are sent as JSON. */
+  /**
+   * `app.inject` with the user's bearer token (or none). JSON bodies are sent as JSON. Every answer
+   * of a documented REST route is held to the published OpenAPI document (status, content type,
+   * body, documented headers): one that drifts throws, failing the test that received it.
+   */
   request(options: InjectOptions & { as?: RestUser | null }): Promise<LightMyRequestResponse>;
+  /** The published /api/openapi.json as a validator (see contract.ts). */
+  contract: ContractChecker;
   /** Inserts an account and logs it in through POST /api/auth/login. */
   createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<RestUser>;
 }
@@ -63,13 +70,14 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
       ...(options.limits ? {} : { limiter: unlimited }),
     });
     await server.app.ready();
+    server.contract = await createContractChecker(await publishedDocument(server.app));
   });
   afterAll(async () => {
     await server.app?.close();
     await server.database?.close();
   });
   server.request = ({ as, headers, ...rest }) =>
-    server.app.inject({
+    checkedInject(server.app, server.contract, {
       ...rest,
       headers: { ...headers, ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
     });

@@ -68,7 +68,7 @@ export const authRoutes = [
     input: signupInput,
     response: successMessage,
     example: { success: true, message: MSG.signupDone },
-    errors: { 409: MSG.emailTaken, 429: MSG.tooManyRequests },
+    errors: { 429: MSG.tooManyRequests },
     status: 201,
     handler: (caller, input) => caller.auth.signup(input),
   }),

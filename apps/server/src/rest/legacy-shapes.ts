@@ -14,14 +14,14 @@ export const legacyUser = z.object({
   email: z.string(),
   role: z.enum(["user", "admin"]),
   gender: z.enum(["male", "female"]),
-  points: z.number().int(),
-  sendPoints: z.number().int(),
+  points: z.number().int().min(0),
+  sendPoints: z.number().int().min(0),
   photoLink: z.string().nullable(),
   birthday: z.string().nullable(),
   address: z.string().nullable(),
   occupation: z.object({ _id: z.string(), occupaionName: z.string() }).nullable(),
   annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   favoriteUserIds: z.array(z.string()).optional(),
 });
 
