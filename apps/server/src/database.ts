@@ -1,4 +1,4 @@
-import { createPasswordHasher, generatePassword, type PasswordHasher } from "@enmusubi/api";
+import { createAccount, createPasswordHasher, generatePassword, type PasswordHasher } from "@enmusubi/api";
 import { createDatabase, type Database, type Db, seedReferenceData, users } from "@enmusubi/db";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -40,13 +40,19 @@ export async function ensureFirstAdmin(
   if (existing) return;
   const userID = admin?.userID ?? "admin";
   const password = admin?.password ?? generatePassword();
-  await db.insert(users).values({
-    userId: userID,
-    name: "管理者",
-    email: "admin@enmusubi.local",
-    role: "admin",
-    passwordHash: await passwords.hash(password),
-  });
+  const passwordHash = await passwords.hash(password);
+  await db.transaction((tx) =>
+    createAccount(tx, {
+      userID,
+      name: "管理者",
+      email: "admin@enmusubi.local",
+      role: "admin",
+      gender: "male",
+      points: 0,
+      sendPoints: 0,
+      passwordHash,
+    }),
+  );
   if (admin) {
     log.info({ userID }, "created the first administrator from ADMIN_USERID");
   } else {

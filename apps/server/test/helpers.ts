@@ -1,10 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPasswordHasher, unlimited, writeOpeningBalances } from "@enmusubi/api";
-import { type Database, users } from "@enmusubi/db";
+import { createPasswordHasher, unlimited } from "@enmusubi/api";
+import { createTestAccount, type TestAccountFields } from "@enmusubi/api/testing";
+import type { Database } from "@enmusubi/db";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
-import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
@@ -40,10 +40,8 @@ export interface TestServer {
   /** The published /api/openapi.json as a validator (see contract.ts). */
   contract: ContractChecker;
   /** Inserts an account and logs it in through POST /api/auth/login. */
-  createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<RestUser>;
+  createUser(fields?: TestAccountFields): Promise<RestUser>;
 }
-
-let counter = 0;
 
 /**
  * The whole server (REST, tRPC, static web) on a fresh test database for this file, jobs off,
@@ -81,34 +79,11 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
       ...rest,
       headers: { ...headers, ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
     });
-  server.createUser = async ({ password = "password123", ...fields } = {}) => {
-    counter += 1;
-    const userID = fields.userId ?? `s${process.pid % 1000}u${counter}${Math.random().toString(36).slice(2, 6)}`;
-    const role = fields.role ?? "user";
-    const [row] = await server.database.db
-      .insert(users)
-      .values({
-        email: `${userID}@example.jp`,
-        name: `テスト${counter}`,
-        gender: "male",
-        points: NEW_USER_DEFAULTS.points,
-        sendPoints: NEW_USER_DEFAULTS.sendPoints,
-        ...fields,
-        userId: userID,
-        role,
-        passwordHash: await testPasswords.hash(password),
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error("user insert failed");
-    await writeOpeningBalances(
-      server.database.db,
-      row.id,
-      fields.points ?? NEW_USER_DEFAULTS.points,
-      fields.sendPoints ?? NEW_USER_DEFAULTS.sendPoints,
-    );
+  server.createUser = async (fields) => {
+    const { id, userID, password, role } = await createTestAccount(server.database.db, testPasswords, fields);
     const login = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { userID, password } });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    return { id: row.id, userID, password, role, token: login.json<{ token: string }>().token };
+    return { id, userID, password, role, token: login.json<{ token: string }>().token };
   };
   return server;
 }

@@ -1,5 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
 
 export type AppErrorCode =
   | "BAD_REQUEST"
@@ -12,9 +13,9 @@ export type AppErrorCode =
   | "TOO_MANY_REQUESTS";
 
 /**
- * A user-facing failure with a Japanese message from the catalogue. Services throw it; `toTRPCError`
- * is the one place it becomes a transport error. `details` are extra figures a client may show
- * (for example the required and available points of a failed charge).
+ * A user-facing failure with a Japanese message from the catalogue. Services throw it; this file
+ * is the one place where it (or invalid input, or anything unexpected) becomes a transport error.
+ * `details` are extra figures a client may show (e.g. the required and available points).
  */
 export class AppError extends Error {
   readonly code: AppErrorCode;
@@ -35,6 +36,11 @@ export class AppError extends Error {
 export const notFound = () => new AppError("NOT_FOUND", MSG.notFound);
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
 
+/** Invalid input: BAD_REQUEST carrying the first (Japanese) validation message. */
+export function invalidInput(error: ZodError): AppError {
+  return new AppError("BAD_REQUEST", error.issues[0]?.message ?? MSG.badRequest, { cause: error });
+}
+
 /** Postgres unique violation (error code 23505), seen through either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -43,9 +49,33 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What a client reads for errors the framework raises itself (unknown procedure, bad request body…). */
+const FRAMEWORK_MESSAGES: Partial<Record<TRPCError["code"], string>> = {
+  PARSE_ERROR: MSG.invalidJson,
+  BAD_REQUEST: MSG.badRequest,
+  UNAUTHORIZED: MSG.unauthorized,
+  FORBIDDEN: MSG.forbidden,
+  NOT_FOUND: MSG.notFound,
+  METHOD_NOT_SUPPORTED: MSG.badRequest,
+  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
+  TOO_MANY_REQUESTS: MSG.tooManyRequests,
+  UNSUPPORTED_MEDIA_TYPE: MSG.invalidJson,
+};
+
+/** Any thrown value → the TRPCError a client sees; unexpected failures become a 500 with no detail. */
 export function toTRPCError(error: unknown): TRPCError {
-  if (error instanceof TRPCError && !(error.cause instanceof AppError)) return error;
-  const cause = error instanceof TRPCError ? error.cause : error;
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (cause instanceof ZodError) return toTRPCError(invalidInput(cause));
+  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
+    return new TRPCError({ code: error.code, message: FRAMEWORK_MESSAGES[error.code] ?? MSG.badRequest, cause: error });
+  }
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: MSG.internalError, cause });
+}
+
+/** The Japanese message of an error that already went through `toTRPCError` (or the framework's own). */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof AppError) return error.cause.message;
+  if (error.code === "INTERNAL_SERVER_ERROR") return MSG.internalError;
+  return toTRPCError(error).message;
 }

@@ -1,9 +1,10 @@
+export { createAccount, generateCredentials, type NewAccount } from "./accounts/create-account";
 export { createPasswordHasher, generatePassword, generateUserId, type PasswordHasher } from "./auth/password";
-export { writeOpeningBalances } from "./auth/service";
 export { createTokenService, type TokenService } from "./auth/tokens";
 export { type ApiDeps, type Context, createContext, createContextInner, resolveSession, type Session } from "./context";
-export { AppError, type AppErrorCode, toTRPCError } from "./errors";
-export { sweepOrphanPhotos } from "./photos/service";
+export { AppError, type AppErrorCode, invalidInput, publicMessage, toTRPCError } from "./errors";
+export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
+export { renderMail } from "./mail/outbox";
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createMemoryRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";

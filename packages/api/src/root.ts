@@ -1,13 +1,17 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./auth/router";
+import { membersRouter } from "./members/router";
 import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
+import { profileRouter } from "./profile/router";
 import { referenceRouter } from "./reference/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
 
 export const appRouter = router({
   auth: authRouter,
+  profile: profileRouter,
+  members: membersRouter,
   adminUsers: adminUsersRouter,
   points: pointsRouter,
   photos: photosRouter,

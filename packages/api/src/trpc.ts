@@ -1,45 +1,40 @@
 import { MSG } from "@enmusubi/shared";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
 import type { Context } from "./context";
-import { AppError, toTRPCError } from "./errors";
+import { AppError, publicMessage, toTRPCError } from "./errors";
 
-const t = initTRPC.context<Context>().create({
-  // Dates and other rich values keep their types between server and web app.
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    // Input validation: the first Japanese message becomes the error message.
-    if (cause instanceof ZodError) {
+/** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
+export interface ProcedureMeta {
+  /** The point-cost action a paid procedure charges (set by `paidProcedure`, never by hand). */
+  paidAction?: string;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Dates and other rich values keep their types between server and web app.
+    transformer: superjson,
+    // Every answer, the framework's own too (unknown procedure, unreadable body), carries a Japanese message.
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
       return {
         ...shape,
-        message: cause.issues[0]?.message ?? MSG.badRequest,
-        data: { ...shape.data, stack: undefined },
+        message: publicMessage(error),
+        data: {
+          ...shape.data,
+          stack: undefined,
+          details: cause instanceof AppError ? cause.details : undefined,
+        },
       };
-    }
-    return {
-      ...shape,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        details: cause instanceof AppError ? cause.details : undefined,
-      },
-    };
-  },
-});
+    },
+  });
 
-/**
- * Turns every thrown error into its transport form in one place: AppError → its code, invalid
- * input → BAD_REQUEST carrying the first (Japanese) validation message, anything else → 500.
- */
+/** Every thrown error becomes its transport form in one place (errors.ts). */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const cause = result.error.cause;
-  if (cause instanceof ZodError) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: cause.issues[0]?.message ?? MSG.badRequest, cause });
-  }
   throw toTRPCError(result.error);
 });
 
@@ -47,24 +42,28 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+/*
+ * Who may call a procedure is stated by the builder it starts from, in layers: role (public,
+ * signed in, member, administrator), then standing, then payment (`paidProcedure` in
+ * points/paid-procedure.ts, which starts from `memberProcedure`).
+ */
+
 export const publicProcedure = t.procedure.use(mapErrors);
 
-const signedIn = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: MSG.unauthorized });
+/** Any signed-in account (member or administrator). */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** Any signed-in account (member or administrator). */
-export const authedProcedure = signedIn;
-
 /** Members only (role user); an administrator gets FORBIDDEN. */
-export const memberProcedure = signedIn.use(({ ctx, next }) => {
-  if (ctx.session.role !== "user") throw new TRPCError({ code: "FORBIDDEN", message: MSG.forbidden });
+export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.session.role !== "user") throw new AppError("FORBIDDEN", MSG.forbidden);
   return next();
 });
 
 /** Administrators only; a member gets FORBIDDEN. */
-export const adminProcedure = signedIn.use(({ ctx, next }) => {
-  if (ctx.session.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: MSG.forbidden });
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.session.role !== "admin") throw new AppError("FORBIDDEN", MSG.forbidden);
   return next();
 });

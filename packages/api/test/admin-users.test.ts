@@ -193,8 +193,8 @@ describe("adminUsers.delete", () => {
     await expect(api.caller().auth.login({ userID: target.userID, password: target.password })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
-    await expect(api.caller(target).auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    expect((await api.caller(friend).auth.me()).favoriteUserIds).not.toContain(target.id);
+    await expect(api.caller(target).profile.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await api.caller(friend).profile.me()).favoriteUserIds).not.toContain(target.id);
     const [row] = await api.database.db.select().from(users).where(eq(users.id, target.id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
   });

@@ -1,13 +1,12 @@
-import { type Database, users } from "@enmusubi/db";
+import type { Database } from "@enmusubi/db";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
-import { NEW_USER_DEFAULTS } from "@enmusubi/shared";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createPasswordHasher } from "../src/auth/password";
-import { writeOpeningBalances } from "../src/auth/service";
 import { createTokenService } from "../src/auth/tokens";
 import { type ApiDeps, createContextInner, type Session } from "../src/context";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
+import { createTestAccount, type TestAccountFields } from "../src/testing";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,7 +31,7 @@ export interface TestApi {
   mailQueued: { count: number };
   /** A tRPC caller acting as `user` (or anonymous). */
   caller(user?: TestUser | null, ip?: string): ReturnType<typeof createCaller>;
-  createUser(fields?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<TestUser>;
+  createUser(fields?: TestAccountFields): Promise<TestUser>;
 }
 
 let counter = 0;
@@ -63,29 +62,10 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
   });
   api.caller = (user, ip) =>
     createCaller(createContextInner(api.deps, user ? user.session : null, ip ?? `10.0.0.${(counter % 250) + 1}`));
-  api.createUser = async ({ password = "password123", ...fields } = {}) => {
+  api.createUser = async (fields) => {
     counter += 1;
-    const role = fields.role ?? "user";
-    const points = fields.points ?? NEW_USER_DEFAULTS.points;
-    const sendPoints = fields.sendPoints ?? NEW_USER_DEFAULTS.sendPoints;
-    const userID = fields.userId ?? `t${process.pid % 1000}u${counter}${Math.random().toString(36).slice(2, 6)}`;
-    const [row] = await api.database.db
-      .insert(users)
-      .values({
-        email: `${userID}@example.jp`,
-        name: `テスト${counter}`,
-        gender: "male",
-        ...fields,
-        userId: userID,
-        role,
-        points,
-        sendPoints,
-        passwordHash: await testPasswords.hash(password),
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error("user insert failed");
-    await writeOpeningBalances(api.database.db, row.id, points, sendPoints);
-    return { id: row.id, userID, password, role, session: { id: row.id, role } };
+    const account = await createTestAccount(api.database.db, testPasswords, fields);
+    return { ...account, session: { id: account.id, role: account.role } };
   };
   return api;
 }

@@ -22,15 +22,15 @@ describe("photo uploads are rate-limited per account", () => {
         .toBuffer()
     ).toString("base64");
     const caller = api.caller(member);
-    for (let i = 0; i < RATE_LIMITS.photoUploadPerMember.max; i++) await caller.photos.upload({ data: png });
+    for (let i = 0; i < RATE_LIMITS.photoUploadPerMember.max; i++) await caller.profile.uploadPhoto({ data: png });
     const dir = path.join(api.deps.uploadsDir, "photos");
     const files = existsSync(dir) ? await readdir(dir) : [];
-    await expect(caller.photos.upload({ data: png })).rejects.toMatchObject({
+    await expect(caller.profile.uploadPhoto({ data: png })).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
       message: MSG.tooManyRequests,
     });
     expect(await readdir(dir)).toEqual(files);
     // Another member is not affected.
-    await expect(api.caller(other).photos.upload({ data: png })).resolves.toMatchObject({ userID: other.userID });
+    await expect(api.caller(other).profile.uploadPhoto({ data: png })).resolves.toMatchObject({ userID: other.userID });
   });
 });

@@ -44,7 +44,7 @@ describe("photos.upload", () => {
     const originalMeta = await sharp(original).metadata();
     expect(originalMeta.exif && hasGpsPointer(originalMeta.exif)).toBe(true);
 
-    const me = await api.caller(member).photos.upload({ data: dataUrl(original) });
+    const me = await api.caller(member).profile.uploadPhoto({ data: dataUrl(original) });
     expect(me.photoLink).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
     const file = photoFile(api.deps.uploadsDir, me.photoLink);
     if (!file) throw new Error("no stored file");
@@ -59,11 +59,11 @@ describe("photos.upload", () => {
   });
 
   it("accepts PNG and bare base64, and a replacement removes the old file", async () => {
-    const before = (await api.caller(member).auth.me()).photoLink;
+    const before = (await api.caller(member).profile.me()).photoLink;
     const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: "#0000ff80" } })
       .png()
       .toBuffer();
-    const me = await api.caller(member).photos.upload({ data: png.toString("base64") });
+    const me = await api.caller(member).profile.uploadPhoto({ data: png.toString("base64") });
     expect(me.photoLink).not.toBe(before);
     expect(existsSync(photoFile(api.deps.uploadsDir, me.photoLink) ?? "")).toBe(true);
     expect(existsSync(photoFile(api.deps.uploadsDir, before) ?? "")).toBe(false);
@@ -75,15 +75,15 @@ describe("photos.upload", () => {
     const files = await storedFiles();
     const caller = api.caller(member);
     await expect(
-      caller.photos.upload({ data: dataUrl(Buffer.from("hello, not an image"), "image/png") }),
+      caller.profile.uploadPhoto({ data: dataUrl(Buffer.from("hello, not an image"), "image/png") }),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: MSG.imageOnly,
     });
     const broken = (await phonePhoto()).subarray(0, 400);
-    await expect(caller.photos.upload({ data: dataUrl(broken) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(caller.photos.upload({ data: "" })).rejects.toMatchObject({ message: MSG.imageOnly });
-    await expect(caller.photos.upload({ data: "x".repeat(15 * 1024 * 1024) })).rejects.toMatchObject({
+    await expect(caller.profile.uploadPhoto({ data: dataUrl(broken) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.profile.uploadPhoto({ data: "" })).rejects.toMatchObject({ message: MSG.imageOnly });
+    await expect(caller.profile.uploadPhoto({ data: "x".repeat(15 * 1024 * 1024) })).rejects.toMatchObject({
       message: MSG.imageTooLarge,
     });
     expect(await snapshotTables(api, "users", "admin_audit_log")).toEqual(tables);
@@ -91,16 +91,16 @@ describe("photos.upload", () => {
   });
 
   it("anonymous callers are refused", async () => {
-    await expect(api.caller(null).photos.upload({ data: "abc" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(api.caller(null).photos.remove()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(api.caller(null).profile.uploadPhoto({ data: "abc" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(api.caller(null).profile.removePhoto()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 
 describe("photos.remove and profile links", () => {
   it("remove clears the link and deletes the file", async () => {
     const user = await api.createUser();
-    const { photoLink } = await api.caller(user).photos.upload({ data: dataUrl(await phonePhoto()) });
-    const me = await api.caller(user).photos.remove();
+    const { photoLink } = await api.caller(user).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
+    const me = await api.caller(user).profile.removePhoto();
     expect(me.photoLink).toBeNull();
     expect(existsSync(photoFile(api.deps.uploadsDir, photoLink) ?? "")).toBe(false);
   });
@@ -108,16 +108,16 @@ describe("photos.remove and profile links", () => {
   it("a member cannot point the profile at another member's file; keeping or clearing works", async () => {
     const owner = await api.createUser();
     const other = await api.createUser();
-    const { photoLink } = await api.caller(owner).photos.upload({ data: dataUrl(await phonePhoto()) });
+    const { photoLink } = await api.caller(owner).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
     if (!photoLink) throw new Error("no link");
     const before = await snapshotTables(api, "users");
-    await expect(api.caller(other).auth.updateProfile({ photoLink })).rejects.toMatchObject({
+    await expect(api.caller(other).profile.update({ photoLink })).rejects.toMatchObject({
       message: MSG.photoLinkInvalid,
     });
     expect(await snapshotTables(api, "users")).toEqual(before);
-    await api.caller(owner).auth.updateProfile({ name: "同じ写真", photoLink });
+    await api.caller(owner).profile.update({ name: "同じ写真", photoLink });
     expect(existsSync(photoFile(api.deps.uploadsDir, photoLink) ?? "")).toBe(true);
-    await api.caller(owner).auth.updateProfile({ photoLink: "" });
+    await api.caller(owner).profile.update({ photoLink: "" });
     expect(existsSync(photoFile(api.deps.uploadsDir, photoLink) ?? "")).toBe(false);
   });
 });
@@ -166,7 +166,7 @@ describe("sweepOrphanPhotos", () => {
     const abandoned = await caller.photos.adminUpload({ data: dataUrl(await phonePhoto()) });
     const fresh = await caller.photos.adminUpload({ data: dataUrl(await phonePhoto()) });
     const user = await api.createUser();
-    const used = await api.caller(user).photos.upload({ data: dataUrl(await phonePhoto()) });
+    const used = await api.caller(user).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     for (const link of [abandoned.photoLink, used.photoLink]) {
       utimesSync(photoFile(api.deps.uploadsDir, link) ?? "", twoDaysAgo, twoDaysAgo);

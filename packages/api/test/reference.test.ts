@@ -87,7 +87,7 @@ describe("occupations and annual incomes", () => {
     const chooser = await api.createUser({ occupationId: occupation.id, annualIncomeId: income.id });
     await caller.reference.occupations.delete({ id: occupation.id });
     await caller.reference.annualIncomes.delete({ id: income.id });
-    const me = await api.caller(chooser).auth.me();
+    const me = await api.caller(chooser).profile.me();
     expect(me.occupation).toBeNull();
     expect(me.annualIncome).toBeNull();
     expect((await caller.reference.occupations.list()).map((o) => o.id)).not.toContain(occupation.id);

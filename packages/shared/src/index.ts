@@ -6,4 +6,5 @@ export * from "./schemas/auth";
 export * from "./schemas/photos";
 export * from "./schemas/points";
 export * from "./schemas/reference";
+export * from "./schemas/text";
 export * from "./schemas/users";

@@ -1,4 +1,4 @@
-import { type PasswordHasher, writeOpeningBalances } from "@enmusubi/api";
+import { createAccount, type PasswordHasher } from "@enmusubi/api";
 import { annualIncomes, boardPosts, type Db, inquiries, messages, occupations, users } from "@enmusubi/db";
 import { PREFECTURES } from "@enmusubi/shared";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
@@ -145,10 +145,10 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, today = new Da
     for (const [i, m] of members.entries()) {
       const hash = hashes.get(m.userID);
       if (!hash) continue;
-      const [row] = await tx
-        .insert(users)
-        .values({
-          userId: m.userID,
+      const id = await createAccount(
+        tx,
+        {
+          userID: m.userID,
           name: m.name,
           email: m.email,
           passwordHash: hash,
@@ -162,11 +162,10 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, today = new Da
           annualIncomeId: incomeRows[(i * 3) % Math.max(1, incomeRows.length)]?.id ?? null,
           // demo24 newest: the admin list (newest first) shows them in order from the end.
           createdAt: new Date(baseTime - (DEMO_MEMBER_COUNT - i) * 60_000),
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!row) continue; // created concurrently by another run
-      await writeOpeningBalances(tx, row.id, m.points, m.sendPoints);
+        },
+        { ifAbsent: true },
+      );
+      if (!id) continue; // created concurrently by another run
       result.created.push(m.userID);
     }
 

@@ -1,16 +1,14 @@
-import { refundExpiredPrepaid, sweepOrphanPhotos } from "@enmusubi/api";
+import { backgroundJobs } from "@enmusubi/api";
 import type { FastifyInstance } from "fastify";
 import { fromPglite, PgBoss } from "pg-boss";
 import { createMailTransport, deliverDueMail } from "./mail-outbox";
 
 const MAIL_QUEUE = "mail-outbox";
-const PREPAID_REFUND_QUEUE = "prepaid-refund";
-const PHOTO_SWEEP_QUEUE = "photo-sweep";
 
 /**
  * Background jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data. The mail queue is
- * woken right after a transaction queues mail, and swept every minute for retries; expired
- * prepaid points are refunded every minute; stored photos nobody uses are removed every hour.
+ * woken right after a transaction queues mail, and swept every minute for retries; the domains'
+ * own jobs (refunds of expired prepaid points, the unused-photo sweep…) run on their schedules.
  */
 export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => void }): Promise<void> {
   const { database, config } = app;
@@ -31,20 +29,19 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
       // keep going while full batches were sent
     }
   });
-  // Points prepaid through the legacy deduct-points call and never used go back to the member.
-  await boss.createQueue(PREPAID_REFUND_QUEUE);
-  await boss.schedule(PREPAID_REFUND_QUEUE, "* * * * *");
-  await boss.work(PREPAID_REFUND_QUEUE, async () => {
-    const refunded = await refundExpiredPrepaid(database.db);
-    if (refunded > 0) app.log.info({ refunded }, "refunded expired prepaid points");
-  });
-
-  await boss.createQueue(PHOTO_SWEEP_QUEUE);
-  await boss.schedule(PHOTO_SWEEP_QUEUE, "17 * * * *");
-  await boss.work(PHOTO_SWEEP_QUEUE, async () => {
-    const removed = await sweepOrphanPhotos(app.deps);
-    if (removed > 0) app.log.info({ removed }, "removed unused photo files");
-  });
+  // Each domain's scheduled jobs (packages/api/src/jobs.ts). A failing run is logged and retried on schedule.
+  for (const job of backgroundJobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron);
+    await boss.work(job.name, async () => {
+      try {
+        await job.run(app.deps, app.log);
+      } catch (error) {
+        app.log.error({ err: error, job: job.name }, "background job failed");
+        throw error;
+      }
+    });
+  }
 
   mailKick.fn = () => {
     boss.send(MAIL_QUEUE, {}, { singletonKey: "kick", singletonSeconds: 1 }).catch((error: unknown) => {

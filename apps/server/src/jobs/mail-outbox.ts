@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { renderMail } from "@enmusubi/api";
 import { type Db, mailOutbox } from "@enmusubi/db";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -56,7 +57,8 @@ export async function deliverDueMail(
   log: FastifyBaseLogger,
   batch = 20,
 ): Promise<number> {
-  const claimed = await db.execute<{ id: string; to: string; subject: string; text: string; attempts: number }>(sql`
+  type Claimed = { id: string; to: string; subject: string; text: string; secret: string | null; attempts: number };
+  const claimed = await db.execute<Claimed>(sql`
     update ${mailOutbox}
        set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
      where id in (
@@ -65,15 +67,16 @@ export async function deliverDueMail(
         order by next_attempt_at
         limit ${batch}
         for update skip locked)
-    returning id, "to", subject, text, attempts`);
+    returning id, "to", subject, text, secret, attempts`);
   const rows = Array.isArray(claimed) ? claimed : (claimed as { rows: typeof claimed }).rows;
   let sent = 0;
-  for (const mail of rows as Array<{ id: string; to: string; subject: string; text: string; attempts: number }>) {
+  for (const mail of rows as Claimed[]) {
     try {
-      await transport.send(mail);
+      await transport.send({ id: mail.id, to: mail.to, subject: mail.subject, text: renderMail(mail) });
+      // The secret (a generated password) is not kept once the mail has gone.
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .set({ status: "sent", sentAt: new Date(), lastError: null, secret: null })
         .where(eq(mailOutbox.id, mail.id));
       sent += 1;
     } catch (error) {
@@ -83,6 +86,7 @@ export async function deliverDueMail(
         .update(mailOutbox)
         .set({
           status: giveUp ? "failed" : "pending",
+          ...(giveUp ? { secret: null } : {}),
           lastError: String((error as Error)?.message ?? error).slice(0, 1000),
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
         })

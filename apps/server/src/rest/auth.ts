@@ -27,24 +27,22 @@ const legacyProfileInput = z
       ...newPhotoField,
     }),
   )
-  .transform((b): { profile: z.input<typeof profileUpdateInput>; newPhoto?: string | undefined } => {
+  .transform((b): z.input<typeof profileUpdateInput> => {
     const ref = (v: string | { _id: string } | null | undefined) =>
       v === undefined ? undefined : v === null || v === "" ? null : typeof v === "string" ? v : v._id;
     return {
-      profile: {
-        name: b.name,
-        birthday: b.birthday === "" ? null : b.birthday,
-        address: b.address,
-        occupationId: ref(b.occupation),
-        annualIncomeId: ref(b.annual_income),
-        photoLink: b.photoLink,
-        currentPassword: b.currentPassword || undefined,
-        newPassword: b.newPassword || undefined,
-      },
+      name: b.name,
+      birthday: b.birthday === "" ? null : b.birthday,
+      address: b.address,
+      occupationId: ref(b.occupation),
+      annualIncomeId: ref(b.annual_income),
+      photoLink: b.photoLink,
+      currentPassword: b.currentPassword || undefined,
+      newPassword: b.newPassword || undefined,
       newPhoto: b.newPhoto,
     };
   })
-  .pipe(z.object({ profile: profileUpdateInput, ...newPhotoField }));
+  .pipe(profileUpdateInput);
 
 export const authRoutes = [
   route({
@@ -108,8 +106,8 @@ export const authRoutes = [
       429: MSG.tooManyRequests,
     },
     handler: async (caller, input) => {
-      if (input.newPhoto) await caller.profile.uploadPhoto({ data: input.newPhoto });
-      const { user, token } = await caller.profile.update(input.profile);
+      // One procedure, one transaction: a new photo is kept only if the whole update applies.
+      const { user, token } = await caller.profile.update(input);
       return { message: MSG.profileUpdated, user: toLegacyUser(user), ...(token ? { token } : {}) };
     },
   }),

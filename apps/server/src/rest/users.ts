@@ -9,10 +9,10 @@ import {
   userIdInput,
 } from "@enmusubi/shared";
 import { z } from "zod";
-import { type Caller, route } from "./adapter";
+import { route } from "./adapter";
 import { withNumbers } from "./coerce";
 import { EXAMPLE_USER } from "./examples";
-import { legacyUser, newPhotoField, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
+import { legacyUser, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
 const listQuery = z.object({
@@ -24,7 +24,7 @@ const listQuery = z.object({
 
 const createBody = z.preprocess(
   (raw) => splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
-  adminUserCreateInput.extend(newPhotoField),
+  adminUserCreateInput,
 );
 
 /** The legacy client checks the confirmation itself and sends only `password`. */
@@ -35,13 +35,8 @@ const updateBody = z.preprocess(
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
-  adminUserUpdateFields.extend(newPhotoField).refine(...passwordConfirmed),
+  adminUserUpdateFields.refine(...passwordConfirmed),
 );
-
-/** Stores a photo sent as data and answers its link (a draft: the user update that follows uses it). */
-async function storedPhoto(caller: Caller, data: string | undefined): Promise<string | undefined> {
-  return data ? (await caller.photos.adminUpload({ data })).photoLink : undefined;
-}
 
 const chargeResult = z.object({
   success: z.boolean(),
@@ -94,10 +89,7 @@ export const userRoutes = [
       429: MSG.tooManyRequests,
     },
     status: 201,
-    handler: async (caller, { newPhoto, ...input }) => {
-      const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
-      return toLegacyUser(await caller.adminUsers.create({ ...input, photoLink }));
-    },
+    handler: async (caller, input) => toLegacyUser(await caller.adminUsers.create(input)),
   }),
   route({
     method: "PUT",
@@ -117,10 +109,7 @@ export const userRoutes = [
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,
     },
-    handler: async (caller, { newPhoto, ...input }) => {
-      const photoLink = (await storedPhoto(caller, newPhoto)) ?? input.photoLink;
-      return toLegacyUser(await caller.adminUsers.update({ ...input, photoLink }));
-    },
+    handler: async (caller, input) => toLegacyUser(await caller.adminUsers.update(input)),
   }),
   route({
     method: "DELETE",

@@ -1,21 +1,21 @@
-import { annualIncomes, type Db, occupations, pointLedger, users } from "@enmusubi/db";
+import { type Db, users } from "@enmusubi/db";
 import {
   type ForgotInput,
   type LoginInput,
   MSG,
   NEW_USER_DEFAULTS,
-  type ProfileUpdateInput,
   type Role,
   type SignupInput,
 } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { createAccount, uniqueUserId } from "../accounts/create-account";
 import { AppError, isUniqueViolation } from "../errors";
-import { enqueueMail } from "../mail/outbox";
-import { releasePhoto } from "../photos/service";
+import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
 import { enforceRateLimit, LOGIN_FAILURES_PER_ACCOUNT, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
-import { getOwnUserView } from "../users/user-view";
-import { generatePassword, generateUserId, type PasswordHasher } from "./password";
+import { generatePassword, type PasswordHasher } from "./password";
 import type { TokenService } from "./tokens";
+
+/** Sign-in, registration and password reissue. */
 
 interface AuthDeps {
   db: Db;
@@ -25,11 +25,24 @@ interface AuthDeps {
   publicUrl: string;
 }
 
+/** How long a password reissued by mail can be taken into use. */
+export const PENDING_PASSWORD_HOURS = 24;
+
 // Verified against when the user ID is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * Login by userID and password. Attempts are counted per account and client before the password
+ * is checked (atomic: concurrent attempts cannot overtake the limit) and cleared by a success;
+ * unknown and known IDs are answered alike. A password reissued by mail works alongside the current
+ * one until it is first used, which makes it the password and ends the other sessions.
+ */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ token: string; role: Role }> {
-  enforceRateLimit(deps.limiter, [[`login:ip:${ip}`, RATE_LIMITS.loginPerIp]]);
+  const throttle = `login:account:${input.userID.toLowerCase()}:${ip}`;
+  enforceRateLimit(deps.limiter, [
+    [`login:ip:${ip}`, RATE_LIMITS.loginPerIp],
+    [throttle, LOGIN_FAILURES_PER_ACCOUNT],
+  ]);
   const [user] = await deps.db
     .select()
     .from(users)
@@ -39,54 +52,59 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     await deps.passwords.verify(await dummyHash, input.password);
     throw new AppError("UNAUTHORIZED", MSG.loginFailed);
   }
-  const windowOpen =
-    user.lastFailedLoginAt !== null &&
-    Date.now() - user.lastFailedLoginAt.getTime() < LOGIN_FAILURES_PER_ACCOUNT.windowMs;
-  if (windowOpen && user.failedLoginCount >= LOGIN_FAILURES_PER_ACCOUNT.max) {
-    throw new AppError("TOO_MANY_REQUESTS", MSG.tooManyRequests);
-  }
+  let tokenVersion = user.tokenVersion;
   if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
-    await deps.db
+    const pending = user.pendingPasswordHash;
+    const usable =
+      pending !== null &&
+      (user.pendingPasswordExpiresAt?.getTime() ?? 0) > Date.now() &&
+      (await deps.passwords.verify(pending, input.password));
+    if (!usable) throw new AppError("UNAUTHORIZED", MSG.loginFailed);
+    const [promoted] = await deps.db
       .update(users)
       .set({
-        failedLoginCount: windowOpen ? sql`${users.failedLoginCount} + 1` : 1,
-        lastFailedLoginAt: new Date(),
+        passwordHash: pending,
+        pendingPasswordHash: null,
+        pendingPasswordExpiresAt: null,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
       })
-      .where(eq(users.id, user.id));
-    throw new AppError("UNAUTHORIZED", MSG.loginFailed);
+      .where(and(eq(users.id, user.id), eq(users.pendingPasswordHash, pending)))
+      .returning({ tokenVersion: users.tokenVersion });
+    // A concurrent login already promoted it: read the version that one wrote.
+    tokenVersion =
+      promoted?.tokenVersion ??
+      (await deps.db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, user.id)))[0]?.v ??
+      tokenVersion;
   }
-  if (user.failedLoginCount > 0) {
-    await deps.db.update(users).set({ failedLoginCount: 0, lastFailedLoginAt: null }).where(eq(users.id, user.id));
-  }
-  const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
+  deps.limiter.reset(throttle);
+  const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: tokenVersion });
   return { token, role: user.role };
 }
 
-/** A fresh login ID that no account (live or deleted) uses. */
-export async function uniqueUserId(db: Db): Promise<string> {
-  for (;;) {
-    const candidate = generateUserId();
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.userId, candidate));
-    if (!taken) return candidate;
-  }
-}
-
-/** Admin helper (spec `GET /api/auth/uniuqeGenerate`): an unused login ID and a new password. */
-export async function generateCredentials(db: Db): Promise<{ userID: string; password: string }> {
-  return { userID: await uniqueUserId(db), password: generatePassword() };
-}
-
-function credentialsMail(publicUrl: string, userID: string, password: string, intro: string) {
+function credentialsMail(publicUrl: string, userID: string, intro: string) {
   return [
     intro,
     "",
     `ユーザーID: ${userID}`,
-    `パスワード: ${password}`,
+    `パスワード: ${SECRET_PLACEHOLDER}`,
     "",
     `ログイン: ${publicUrl}/login`,
     "",
-    "ログイン後、プロフィール設定からパスワードを変更できます。",
+    "ログイン後、ダッシュボードの「プロフィール編集」でパスワードを変更できます。",
     "このメールにお心当たりがない場合は破棄してください。",
+    "",
+    "縁結び (Enmusubi)",
+  ].join("\n");
+}
+
+function alreadyRegisteredMail(publicUrl: string) {
+  return [
+    "このメールアドレスで縁結びへの新規登録のお申し込みがありましたが、このアドレスは既に登録されています。",
+    "",
+    "パスワードをお忘れの場合は、ログイン画面の「パスワードをお忘れの方」から再発行できます。",
+    `ログイン: ${publicUrl}/login`,
+    "",
+    "このメールにお心当たりがない場合は破棄してください。お客様の登録内容は変更されていません。",
     "",
     "縁結び (Enmusubi)",
   ].join("\n");
@@ -94,7 +112,8 @@ function credentialsMail(publicUrl: string, userID: string, password: string, in
 
 /**
  * Registration: creates a member with a generated user ID and password and mails both to the
- * address. The starting balances are written to the ledger like any other change.
+ * address. A registered address gets the same answer (so the form cannot tell which addresses
+ * are members) and its owner a mail saying so; nothing else changes.
  */
 export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: SignupInput, ip: string) {
   enforceRateLimit(deps.limiter, [
@@ -102,76 +121,55 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
     [`signup:email:${input.email}`, RATE_LIMITS.signupPerEmail],
   ]);
   const password = generatePassword();
+  // Hashed whether or not the address is new, so both answers take the same time.
   const passwordHash = await deps.passwords.hash(password);
+  const notifyOwner = (tx: Db) =>
+    enqueueMail(tx, {
+      to: input.email,
+      subject: "【縁結び】新規登録のお申し込みについて",
+      text: alreadyRegisteredMail(deps.publicUrl),
+    });
   try {
     await deps.db.transaction(async (tx) => {
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt)));
-      if (taken) throw new AppError("CONFLICT", MSG.emailTaken);
+      if (taken) return notifyOwner(tx);
       const userID = await uniqueUserId(tx);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          userId: userID,
-          email: input.email,
-          gender: input.gender,
-          passwordHash,
-          role: "user",
-          points: NEW_USER_DEFAULTS.points,
-          sendPoints: NEW_USER_DEFAULTS.sendPoints,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error("insert returned no row");
-      await writeOpeningBalances(tx, user.id, NEW_USER_DEFAULTS.points, NEW_USER_DEFAULTS.sendPoints);
+      await createAccount(tx, {
+        userID,
+        passwordHash,
+        email: input.email,
+        gender: input.gender,
+        role: "user",
+        points: NEW_USER_DEFAULTS.points,
+        sendPoints: NEW_USER_DEFAULTS.sendPoints,
+      });
       await enqueueMail(tx, {
         to: input.email,
         subject: "【縁結び】会員登録が完了しました",
         text: credentialsMail(
           deps.publicUrl,
           userID,
-          password,
           "縁結びへのご登録ありがとうございます。ログイン情報をお送りします。",
         ),
+        secret: password,
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.emailTaken, { cause: error });
-    throw error;
+    // The same address registered concurrently: it is registered now, so answer as for one.
+    if (!isUniqueViolation(error)) throw error;
+    await deps.db.transaction(notifyOwner);
   }
   deps.onMailQueued();
   return { success: true as const, message: MSG.signupDone };
 }
 
-/** Ledger rows for the balances an account starts with, so ledger sums always equal balances. */
-export async function writeOpeningBalances(
-  tx: Db,
-  userId: string,
-  points: number,
-  sendPoints: number,
-  actorId?: string,
-) {
-  const rows = [
-    { account: "points" as const, delta: points },
-    { account: "send_points" as const, delta: sendPoints },
-  ].filter((r) => r.delta !== 0);
-  if (rows.length === 0) return;
-  await tx.insert(pointLedger).values(
-    rows.map((r) => ({
-      userId,
-      account: r.account,
-      kind: "initial" as const,
-      delta: r.delta,
-      balanceAfter: r.delta,
-      actorId,
-    })),
-  );
-}
-
 /**
- * Password reissue. The answer is the same whether or not the pair exists, so the form cannot be
- * used to discover accounts; only a matching pair gets a new password by mail.
+ * Password reissue (spec: a new password by mail). The answer is the same whether or not the pair
+ * exists; only a matching pair gets a mail. The new password waits beside the current one (see
+ * `login`), so someone who knows a member's ID and address cannot lock them out.
  */
 export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, input: ForgotInput, ip: string) {
   enforceRateLimit(deps.limiter, [
@@ -179,11 +177,14 @@ export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, 
     [`forgot:user:${input.userID}`, RATE_LIMITS.forgotPerAccount],
   ]);
   const password = generatePassword();
-  const passwordHash = await deps.passwords.hash(password);
+  const pendingPasswordHash = await deps.passwords.hash(password);
   const sent = await deps.db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, failedLoginCount: 0, lastFailedLoginAt: null })
+      .set({
+        pendingPasswordHash,
+        pendingPasswordExpiresAt: sql`now() + make_interval(hours => ${PENDING_PASSWORD_HOURS})`,
+      })
       .where(
         and(
           eq(users.userId, input.userID),
@@ -199,90 +200,12 @@ export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, 
       text: credentialsMail(
         deps.publicUrl,
         input.userID,
-        password,
-        "パスワードの再発行を受け付けました。新しいログイン情報をお送りします。",
+        `パスワードの再発行を受け付けました。新しいログイン情報をお送りします。新しいパスワードは${PENDING_PASSWORD_HOURS}時間以内に一度ログインすると有効になり、それまでは現在のパスワードもご利用いただけます。`,
       ),
+      secret: password,
     });
     return true;
   });
   if (sent) deps.onMailQueued();
   return { success: true as const, message: MSG.forgotSent };
-}
-
-export async function me(db: Db, userId: string) {
-  const view = await getOwnUserView(db, userId);
-  if (!view) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  return view;
-}
-
-/**
- * The member's own profile. A new password needs the current one and ends every other session
- * (token version); the response carries a fresh token for this one.
- */
-export async function updateProfile(
-  deps: AuthDeps & { uploadsDir: string },
-  userId: string,
-  input: ProfileUpdateInput,
-) {
-  const { db, passwords, tokens } = deps;
-  const [user] = await db
-    .select({
-      passwordHash: users.passwordHash,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-      photoLink: users.photoLink,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  // A new photo arrives through photos.upload (which checks and cleans the image); here the link
-  // may only be kept or cleared, so nobody can point their profile at another member's file.
-  if (input.photoLink && input.photoLink !== user.photoLink) throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
-  let passwordHash: string | undefined;
-  if (input.newPassword) {
-    if (!(await passwords.verify(user.passwordHash, input.currentPassword ?? ""))) {
-      throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong);
-    }
-    passwordHash = await passwords.hash(input.newPassword);
-  }
-  if (input.occupationId) {
-    const [found] = await db
-      .select({ id: occupations.id })
-      .from(occupations)
-      .where(eq(occupations.id, input.occupationId));
-    if (!found) throw new AppError("BAD_REQUEST", MSG.occupationUnknown);
-  }
-  if (input.annualIncomeId) {
-    const [found] = await db
-      .select({ id: annualIncomes.id })
-      .from(annualIncomes)
-      .where(eq(annualIncomes.id, input.annualIncomeId));
-    if (!found) throw new AppError("BAD_REQUEST", MSG.annualIncomeUnknown);
-  }
-  const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
-  const changes = Object.fromEntries(
-    Object.entries({
-      name: input.name,
-      birthday: input.birthday,
-      address: blankToNull(input.address),
-      occupationId: input.occupationId,
-      annualIncomeId: input.annualIncomeId,
-      photoLink: blankToNull(input.photoLink),
-    }).filter(([, value]) => value !== undefined),
-  );
-  // Nothing to change (an empty form) is a successful no-op, not an empty UPDATE.
-  const [updated] =
-    Object.keys(changes).length === 0 && !passwordHash
-      ? [{ tokenVersion: user.tokenVersion }]
-      : await db
-          .update(users)
-          .set({ ...changes, ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-          .where(eq(users.id, userId))
-          .returning({ tokenVersion: users.tokenVersion });
-  if (!updated) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  if (input.photoLink === "" || input.photoLink === null) await releasePhoto(deps, user.photoLink);
-  const token = passwordHash
-    ? await tokens.sign({ sub: userId, role: user.role, tv: updated.tokenVersion })
-    : undefined;
-  return { user: await me(db, userId), token };
 }

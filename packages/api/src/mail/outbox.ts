@@ -1,9 +1,15 @@
 import { type Db, mailOutbox } from "@enmusubi/db";
 
+/** Where a mail's one-time secret goes in its text; the stored text never holds the secret itself. */
+export const SECRET_PLACEHOLDER = "{{secret}}";
+
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The body; write SECRET_PLACEHOLDER where `secret` belongs. */
   text: string;
+  /** A generated password: kept only until the mail is sent (or given up), then erased. */
+  secret?: string;
 }
 
 /**
@@ -12,4 +18,9 @@ export interface OutgoingMail {
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
   await tx.insert(mailOutbox).values(mail);
+}
+
+/** The text to send: the placeholder replaced by the secret while it is still kept. */
+export function renderMail(mail: { text: string; secret: string | null }): string {
+  return mail.secret === null ? mail.text : mail.text.replaceAll(SECRET_PLACEHOLDER, mail.secret);
 }

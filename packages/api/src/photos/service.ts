@@ -55,25 +55,49 @@ export async function setUserPhoto(
   if (previous !== link) await releasePhoto(deps, previous);
 }
 
+interface StoreRequest {
+  data: string;
+  /** Who uploads: rate-limited per account, since each upload decodes and re-encodes an image. */
+  actorId: string;
+  /** An administrator acting (on a member, or for a new user's draft): a higher allowance, and audited. */
+  adminId?: string | undefined;
+}
+
 /**
- * Stores an uploaded photo for `actorId` (rate-limited per account); with `userId` it becomes that
- * account's photo, and if attaching it fails the new file is removed again.
+ * Stores a new photo (checked and cleaned), hands its link to `use`, and removes the file again if
+ * `use` fails: a request carrying a photo applies entirely or leaves nothing behind. Without data,
+ * `use` gets undefined.
  */
-export async function uploadPhoto(
+export async function withStoredPhoto<T>(
   deps: PhotoDeps & { limiter: RateLimiter },
-  input: { data: string; actorId: string; userId?: string | undefined; adminId?: string | undefined },
-): Promise<string> {
-  const rule = input.adminId ? RATE_LIMITS.photoUploadPerAdmin : RATE_LIMITS.photoUploadPerMember;
-  enforceRateLimit(deps.limiter, [[`photo:${input.actorId}`, rule]]);
-  const link = await savePhoto(deps.uploadsDir, input.data);
-  if (!input.userId) return link;
+  request: StoreRequest | undefined,
+  use: (link: string | undefined) => Promise<T>,
+): Promise<T> {
+  if (!request) return use(undefined);
+  const rule = request.adminId ? RATE_LIMITS.photoUploadPerAdmin : RATE_LIMITS.photoUploadPerMember;
+  enforceRateLimit(deps.limiter, [[`photo:${request.actorId}`, rule]]);
+  const link = await savePhoto(deps.uploadsDir, request.data);
   try {
-    await setUserPhoto(deps, input.userId, link, input.adminId);
+    return await use(link);
   } catch (error) {
     await deletePhotoFile(deps.uploadsDir, link);
     throw error;
   }
-  return link;
+}
+
+/**
+ * Stores an uploaded photo; with `userId` it becomes that account's photo (the one it replaces is
+ * removed). Answers the stored photo's link.
+ */
+export async function uploadPhoto(
+  deps: PhotoDeps & { limiter: RateLimiter },
+  input: StoreRequest & { userId?: string | undefined },
+): Promise<string> {
+  return withStoredPhoto(deps, input, async (link) => {
+    const stored = link as string;
+    if (input.userId) await setUserPhoto(deps, input.userId, stored, input.adminId);
+    return stored;
+  });
 }
 
 /**

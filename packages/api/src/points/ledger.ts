@@ -18,6 +18,8 @@ export interface BalanceChange {
   reference?: string;
   actorId?: string;
   note?: string;
+  /** Also for a deleted account (a refund owed to a member who has left). */
+  includeDeleted?: boolean;
 }
 
 /**
@@ -28,16 +30,17 @@ export interface BalanceChange {
 export async function changeBalance(tx: Db, change: BalanceChange): Promise<number> {
   const account = change.account ?? "points";
   const col = column(account);
+  const live = change.includeDeleted ? undefined : isNull(users.deletedAt);
   const [row] = await tx
     .update(users)
     .set({ [account === "points" ? "points" : "sendPoints"]: sql`${col} + ${change.delta}` })
-    .where(and(eq(users.id, change.userId), isNull(users.deletedAt), sql`${col} + ${change.delta} >= 0`))
+    .where(and(eq(users.id, change.userId), live, sql`${col} + ${change.delta} >= 0`))
     .returning({ balance: col });
   if (!row) {
     const [user] = await tx
       .select({ balance: col })
       .from(users)
-      .where(and(eq(users.id, change.userId), isNull(users.deletedAt)));
+      .where(and(eq(users.id, change.userId), live));
     if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
     throw insufficient(-change.delta, user.balance);
   }
@@ -54,6 +57,23 @@ export async function changeBalance(tx: Db, change: BalanceChange): Promise<numb
     note: change.note,
   });
   return row.balance;
+}
+
+/**
+ * The balances a new account starts with, written like any other change (kind `initial`), so the
+ * account row is created at 0 and the ledger is the only writer of balances.
+ */
+export async function openBalances(
+  tx: Db,
+  input: { userId: string; points: number; sendPoints: number; actorId?: string },
+): Promise<void> {
+  for (const [account, delta] of [
+    ["points", input.points],
+    ["send_points", input.sendPoints],
+  ] as const) {
+    if (delta !== 0)
+      await changeBalance(tx, { userId: input.userId, account, delta, kind: "initial", actorId: input.actorId });
+  }
 }
 
 /** An administrator sets a balance to an exact figure; the ledger records the difference. */
@@ -205,33 +225,54 @@ export async function prepayAction(
   });
 }
 
+export interface RefundRun {
+  refunded: number;
+  /** Credits whose refund failed this time (each is retried on the next run; the others went ahead). */
+  failed: Array<{ creditId: string; error: unknown }>;
+}
+
 /**
  * Gives back the points of prepaid units whose action never came (the legacy client deducted,
- * then the send failed or the tab closed). Run periodically; each expired credit is refunded once,
- * even with several workers, because rows are claimed with SKIP LOCKED and zeroed in the same
- * transaction as the refund. Returns the number of credits refunded.
+ * then the send failed or the tab closed). Run periodically. Each credit is refunded in its own
+ * transaction, so one that fails cannot hold back the others; it is claimed with SKIP LOCKED and
+ * zeroed with the refund, so several workers never refund it twice. A member who has left since is
+ * refunded too (their account is kept, and the ledger must still add up).
  */
-export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<number> {
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .select()
-      .from(prepaidActions)
-      .where(and(gt(prepaidActions.remaining, 0), sql`${prepaidActions.expiresAt} <= now()`))
-      .orderBy(asc(prepaidActions.expiresAt))
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    for (const credit of expired) {
-      await tx.update(prepaidActions).set({ remaining: 0 }).where(eq(prepaidActions.id, credit.id));
-      await changeBalance(tx, {
-        userId: credit.userId,
-        delta: credit.remaining * credit.unitCost,
-        kind: "refund",
-        actionName: credit.actionName,
-        quantity: credit.remaining,
-        reference: credit.id,
-        note: "未使用の事前減算ポイントの返還",
+export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<RefundRun> {
+  const due = await db
+    .select({ id: prepaidActions.id })
+    .from(prepaidActions)
+    .where(and(gt(prepaidActions.remaining, 0), sql`${prepaidActions.expiresAt} <= now()`))
+    .orderBy(asc(prepaidActions.expiresAt))
+    .limit(batch);
+  const run: RefundRun = { refunded: 0, failed: [] };
+  for (const { id } of due) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [credit] = await tx
+          .select()
+          .from(prepaidActions)
+          .where(and(eq(prepaidActions.id, id), gt(prepaidActions.remaining, 0)))
+          .for("update", { skipLocked: true });
+        if (!credit) return false;
+        const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, credit.userId));
+        await tx.update(prepaidActions).set({ remaining: 0 }).where(eq(prepaidActions.id, credit.id));
+        await changeBalance(tx, {
+          userId: credit.userId,
+          delta: credit.remaining * credit.unitCost,
+          kind: "refund",
+          actionName: credit.actionName,
+          quantity: credit.remaining,
+          reference: credit.id,
+          note: owner?.deletedAt ? "未使用の事前減算ポイントの返還（退会済み）" : "未使用の事前減算ポイントの返還",
+          includeDeleted: true,
+        });
+        return true;
       });
+      if (done) run.refunded += 1;
+    } catch (error) {
+      run.failed.push({ creditId: id, error });
     }
-    return expired.length;
-  });
+  }
+  return run;
 }

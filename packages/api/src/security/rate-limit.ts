@@ -14,6 +14,8 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts one attempt for `key`; false when the window's allowance is used up. */
   hit(key: string, rule: RateLimitRule): boolean;
+  /** Forgets the attempts counted for `key` (a successful login clears its failures). */
+  reset(key: string): void;
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -34,11 +36,14 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       w.count += 1;
       return w.count <= rule.max;
     },
+    reset(key) {
+      windows.delete(key);
+    },
   };
 }
 
 /** A limiter that never refuses, for tests that are not about rate limits. */
-export const unlimited: RateLimiter = { hit: () => true };
+export const unlimited: RateLimiter = { hit: () => true, reset: () => {} };
 
 export function enforceRateLimit(limiter: RateLimiter, rules: Array<[key: string, rule: RateLimitRule]>): void {
   // Every rule counts the attempt, so a refused caller cannot dodge one counter by tripping another.
@@ -57,5 +62,9 @@ export const RATE_LIMITS = {
   photoUploadPerAdmin: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-/** Failed logins of one account allowed before it is refused for the rest of the window. */
+/**
+ * Login attempts allowed for one account from one client (IP) before that client is refused for
+ * the rest of the window; a successful login clears the count. Keyed by client too, so nobody can
+ * lock a member (or an administrator) out by failing on purpose from elsewhere.
+ */
 export const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowMs: 15 * 60_000 };

@@ -21,7 +21,7 @@ export const adminUsersRouter = router({
     .input(sendPointsUpdateInput)
     .mutation(({ ctx, input }) => updateSendPoints(ctx.db, ctx.session.id, input)),
   delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await deleteUser(ctx.db, ctx.session.id, input.id);
+    await deleteUser(ctx, ctx.session.id, input.id);
     return { success: true as const };
   }),
   ledger: adminProcedure

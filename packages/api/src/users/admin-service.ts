@@ -8,12 +8,13 @@ import {
   MSG,
 } from "@enmusubi/shared";
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { createAccount } from "../accounts/create-account";
 import { writeAudit } from "../audit/audit-log";
 import type { PasswordHasher } from "../auth/password";
-import { writeOpeningBalances } from "../auth/service";
 import { AppError, isUniqueViolation } from "../errors";
-import { releasePhoto } from "../photos/service";
+import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
+import type { RateLimiter } from "../security/rate-limit";
 import { getUserView, selectUsers, toUserView, type UserView } from "./user-view";
 
 /**
@@ -26,6 +27,7 @@ interface AdminDeps {
   db: Db;
   passwords: PasswordHasher;
   uploadsDir: string;
+  limiter: RateLimiter;
 }
 
 const GENDER_TERMS: Record<string, Gender> = {
@@ -121,15 +123,16 @@ async function assertFree(db: Db, input: { userID?: string; email: string }, exc
   if (emailTaken && emailTaken.id !== exceptId) throw new AppError("CONFLICT", MSG.emailTaken);
 }
 
+/** Adds an account; a photo sent as data is stored only if the account is created. */
 export async function createUser(deps: AdminDeps, adminId: string, input: AdminUserCreateInput): Promise<UserView> {
   await assertFree(deps.db, input);
   const passwordHash = await deps.passwords.hash(input.password);
-  const id = await deps.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          userId: input.userID,
+  const photo = input.newPhoto ? { data: input.newPhoto, actorId: adminId, adminId } : undefined;
+  const id = await withStoredPhoto(deps, photo, (newLink) =>
+    deps.db
+      .transaction(async (tx) => {
+        const id = await createAccount(tx, {
+          userID: input.userID,
           passwordHash,
           name: input.name,
           email: input.email,
@@ -137,22 +140,21 @@ export async function createUser(deps: AdminDeps, adminId: string, input: AdminU
           role: input.role,
           points: input.points,
           sendPoints: input.sendPoints,
-          photoLink: input.photoLink || null,
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error("insert returned nothing");
-      await writeOpeningBalances(tx, row.id, input.points, input.sendPoints, adminId);
-      await writeAudit(tx, {
-        adminId,
-        action: "user.create",
-        targetType: "user",
-        targetId: row.id,
-        details: { userID: input.userID, role: input.role, points: input.points, sendPoints: input.sendPoints },
-      });
-      return row.id;
-    })
-    .catch(uniqueError);
-  const view = await getUserView(deps.db, id);
+          photoLink: newLink ?? (input.photoLink || null),
+          actorId: adminId,
+        });
+        await writeAudit(tx, {
+          adminId,
+          action: "user.create",
+          targetType: "user",
+          targetId: id,
+          details: { userID: input.userID, role: input.role, points: input.points, sendPoints: input.sendPoints },
+        });
+        return id;
+      })
+      .catch(uniqueError),
+  );
+  const view = await getUserView(deps.db, id as string);
   if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
   return view;
 }
@@ -170,40 +172,42 @@ async function lockLiveUser(tx: Db, id: string) {
 export async function updateUser(deps: AdminDeps, adminId: string, input: AdminUserUpdateInput): Promise<UserView> {
   await assertFree(deps.db, { email: input.email }, input.id);
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
-  const previousPhoto = await deps.db
-    .transaction(async (tx) => {
-      const before = await lockLiveUser(tx, input.id);
-      const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email };
-      if (input.photoLink !== undefined) changes.photoLink = input.photoLink || null;
-      if (passwordHash) {
-        changes.passwordHash = passwordHash;
-        changes.tokenVersion = before.tokenVersion + 1;
-      }
-      await tx.update(users).set(changes).where(eq(users.id, input.id));
-      await setBalance(tx, { userId: input.id, account: "points", value: input.points, actorId: adminId });
-      await setBalance(tx, { userId: input.id, account: "send_points", value: input.sendPoints, actorId: adminId });
-      const diff: Record<string, { from: unknown; to: unknown }> = {};
-      const compare = (key: string, from: unknown, to: unknown) => {
-        if (from !== to) diff[key] = { from, to };
-      };
-      compare("name", before.name, input.name);
-      compare("email", before.email, input.email);
-      compare("points", before.points, input.points);
-      compare("sendPoints", before.sendPoints, input.sendPoints);
-      if (input.photoLink !== undefined) compare("photoLink", before.photoLink, input.photoLink || null);
-      await writeAudit(tx, {
-        adminId,
-        action: "user.update",
-        targetType: "user",
-        targetId: input.id,
-        details: { ...diff, ...(passwordHash ? { password: "changed" } : {}) },
-      });
-      return before.photoLink;
-    })
-    .catch(uniqueError);
-  if (input.photoLink !== undefined && previousPhoto !== (input.photoLink || null)) {
-    await releasePhoto(deps, previousPhoto);
-  }
+  const photo = input.newPhoto ? { data: input.newPhoto, actorId: adminId, adminId } : undefined;
+  const applied = await withStoredPhoto(deps, photo, (newLink) => {
+    const link = newLink ?? (input.photoLink === undefined ? undefined : input.photoLink || null);
+    return deps.db
+      .transaction(async (tx) => {
+        const before = await lockLiveUser(tx, input.id);
+        const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email };
+        if (link !== undefined) changes.photoLink = link;
+        if (passwordHash) {
+          Object.assign(changes, { passwordHash, pendingPasswordHash: null, pendingPasswordExpiresAt: null });
+          changes.tokenVersion = before.tokenVersion + 1;
+        }
+        await tx.update(users).set(changes).where(eq(users.id, input.id));
+        await setBalance(tx, { userId: input.id, account: "points", value: input.points, actorId: adminId });
+        await setBalance(tx, { userId: input.id, account: "send_points", value: input.sendPoints, actorId: adminId });
+        const diff: Record<string, { from: unknown; to: unknown }> = {};
+        const compare = (key: string, from: unknown, to: unknown) => {
+          if (from !== to) diff[key] = { from, to };
+        };
+        compare("name", before.name, input.name);
+        compare("email", before.email, input.email);
+        compare("points", before.points, input.points);
+        compare("sendPoints", before.sendPoints, input.sendPoints);
+        if (link !== undefined) compare("photoLink", before.photoLink, link);
+        await writeAudit(tx, {
+          adminId,
+          action: "user.update",
+          targetType: "user",
+          targetId: input.id,
+          details: { ...diff, ...(passwordHash ? { password: "changed" } : {}) },
+        });
+        return { previous: before.photoLink, link };
+      })
+      .catch(uniqueError);
+  });
+  if (applied.link !== undefined && applied.previous !== applied.link) await releasePhoto(deps, applied.previous);
   const view = await getUserView(deps.db, input.id);
   if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
   return view;
@@ -236,17 +240,18 @@ export async function updateSendPoints(
 }
 
 /**
- * Soft delete: the account can no longer log in (token version bumped) and leaves every list;
+ * Soft delete: the account can no longer log in (token version bumped) and leaves every list; its
+ * photo is removed;
  * messages it exchanged stay readable for the other party. Administrators are refused here.
  */
-export async function deleteUser(db: Db, adminId: string, id: string): Promise<void> {
+export async function deleteUser(deps: { db: Db; uploadsDir: string }, adminId: string, id: string): Promise<void> {
   if (id === adminId) throw new AppError("FORBIDDEN", MSG.selfNotDeletable);
-  await db.transaction(async (tx) => {
+  const photo = await deps.db.transaction(async (tx) => {
     const user = await lockLiveUser(tx, id);
     if (user.role === "admin") throw new AppError("FORBIDDEN", MSG.adminNotDeletable);
     await tx
       .update(users)
-      .set({ deletedAt: new Date(), tokenVersion: user.tokenVersion + 1 })
+      .set({ deletedAt: new Date(), tokenVersion: user.tokenVersion + 1, photoLink: null })
       .where(eq(users.id, id));
     await tx.delete(favorites).where(or(eq(favorites.userId, id), eq(favorites.favoriteUserId, id)));
     await writeAudit(tx, {
@@ -256,7 +261,10 @@ export async function deleteUser(db: Db, adminId: string, id: string): Promise<v
       targetId: id,
       details: { userID: user.userId },
     });
+    return user.photoLink;
   });
+  // The photo goes with the account: its public link stops working once nobody shows it.
+  await releasePhoto(deps, photo);
 }
 
 const actors = aliasedTable(users, "actors");

@@ -1,20 +1,16 @@
 import { z } from "zod";
 import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH } from "../constants";
 import { MSG } from "../messages";
-
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+import { photoData } from "./photos";
+import { text } from "./text";
 
 export const loginInput = z.object({
-  userID: required(MSG.loginRequired).max(100, MSG.invalidCredentials),
-  password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired).max(200, MSG.invalidCredentials),
+  userID: text({ required: MSG.loginRequired, max: 100, tooLong: MSG.invalidCredentials }),
+  password: text({ required: MSG.loginRequired, max: 200, tooLong: MSG.invalidCredentials, trim: false }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const email = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.emailInvalid)
+export const email = text({ required: MSG.emailRequired, max: 254, tooLong: MSG.emailInvalid })
   .pipe(z.email({ error: MSG.emailInvalid }))
   .transform((v) => v.toLowerCase());
 
@@ -24,12 +20,15 @@ export const signupInput = z.object({ email, gender: gender.default("male") });
 export type SignupInput = z.infer<typeof signupInput>;
 
 export const forgotInput = z.object({
-  userID: required(MSG.genericError).max(100),
-  email: required(MSG.genericError).max(254),
+  userID: text({ required: MSG.genericError, max: 100 }),
+  email: text({ required: MSG.genericError, max: 254 }),
 });
 export type ForgotInput = z.infer<typeof forgotInput>;
 
-export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(200, MSG.passwordTooShort);
+export const newPassword = text({ max: 200, tooLong: MSG.passwordTooShort, trim: false }).min(
+  PASSWORD_MIN_LENGTH,
+  MSG.passwordTooShort,
+);
 
 /** Age in whole years on `today` for an ISO date `yyyy-mm-dd`. */
 export function ageOn(birthday: string, today: Date): number {
@@ -50,11 +49,10 @@ export const birthday = z
   .refine((v) => ageOn(v, new Date()) >= MIN_AGE, MSG.underAge);
 
 /** A photo link is a stored photo path (`/uploads/…`) or an http(s) URL; empty clears it. */
-export const photoLink = z
-  .string()
-  .trim()
-  .max(2048, MSG.photoLinkInvalid)
-  .refine((v) => v === "" || v.startsWith("/uploads/") || /^https?:\/\/\S+$/.test(v), MSG.photoLinkInvalid);
+export const photoLink = text({ max: 2048, tooLong: MSG.photoLinkInvalid }).refine(
+  (v) => v === "" || v.startsWith("/uploads/") || /^https?:\/\/\S+$/.test(v),
+  MSG.photoLinkInvalid,
+);
 
 const optionalId = z.string().uuid({ error: MSG.notFound }).nullable().optional();
 
@@ -64,14 +62,16 @@ const optionalId = z.string().uuid({ error: MSG.notFound }).nullable().optional(
  */
 export const profileUpdateInput = z
   .object({
-    name: z.string().trim().min(1, MSG.nameRequired).max(50, MSG.nameTooLong).optional(),
+    name: text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong }).optional(),
     birthday: birthday.nullable().optional(),
-    address: z.string().trim().max(100, MSG.addressTooLong).nullable().optional(),
+    address: text({ max: 100, tooLong: MSG.addressTooLong }).nullable().optional(),
     occupationId: optionalId,
     annualIncomeId: optionalId,
     photoLink: photoLink.nullable().optional(),
-    currentPassword: z.string().max(200).optional(),
+    currentPassword: text({ max: 200, trim: false }).optional(),
     newPassword: newPassword.optional(),
+    /** A new photo sent with the profile (the legacy `photoLink: { photodatas }`): stored only if the rest applies. */
+    newPhoto: photoData.optional(),
   })
   .refine((v) => !v.newPassword || (v.currentPassword ?? "").length > 0, {
     message: MSG.currentPasswordRequired,

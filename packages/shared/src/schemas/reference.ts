@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_NEW_POINT_COST } from "../constants";
 import { MSG } from "../messages";
+import { text } from "./text";
 
 /** Reference-list ids are UUIDs; anything else cannot name a row. */
 export const referenceIdInput = z.object({ id: z.string().uuid({ error: MSG.notFound }) });
@@ -8,20 +9,12 @@ export const referenceIdInput = z.object({ id: z.string().uuid({ error: MSG.notF
 export const REFERENCE_NAME_MAX = 50;
 
 export const occupationCreateInput = z.object({
-  name: z
-    .string({ error: MSG.occupationRequired })
-    .trim()
-    .min(1, MSG.occupationRequired)
-    .max(REFERENCE_NAME_MAX, MSG.referenceNameTooLong),
+  name: text({ required: MSG.occupationRequired, max: REFERENCE_NAME_MAX, tooLong: MSG.referenceNameTooLong }),
 });
 export type OccupationCreateInput = z.infer<typeof occupationCreateInput>;
 
 export const annualIncomeCreateInput = z.object({
-  label: z
-    .string({ error: MSG.annualIncomeRequired })
-    .trim()
-    .min(1, MSG.annualIncomeRequired)
-    .max(REFERENCE_NAME_MAX, MSG.referenceNameTooLong),
+  label: text({ required: MSG.annualIncomeRequired, max: REFERENCE_NAME_MAX, tooLong: MSG.referenceNameTooLong }),
 });
 export type AnnualIncomeCreateInput = z.infer<typeof annualIncomeCreateInput>;
 
@@ -31,10 +24,10 @@ export type AnnualIncomeCreateInput = z.infer<typeof annualIncomeCreateInput>;
  */
 export const POINT_COST_ABSOLUTE_MAX = 500;
 
-export const actionName = z
-  .string({ error: MSG.actionNameInvalid })
-  .trim()
-  .regex(/^[a-z][a-z0-9_]{1,49}$/, MSG.actionNameInvalid);
+export const actionName = text({ max: 50, tooLong: MSG.actionNameInvalid }).regex(
+  /^[a-z][a-z0-9_]{1,49}$/,
+  MSG.actionNameInvalid,
+);
 
 const pointCost = z
   .number({ error: MSG.pointCostInvalid })
@@ -42,13 +35,13 @@ const pointCost = z
   .min(0, MSG.pointCostInvalid)
   .max(1_000_000, MSG.pointCostInvalid);
 
-const displayName = z
-  .string({ error: MSG.displayNameRequired })
-  .trim()
-  .min(1, MSG.displayNameRequired)
-  .max(REFERENCE_NAME_MAX, MSG.referenceNameTooLong);
+const displayName = text({
+  required: MSG.displayNameRequired,
+  max: REFERENCE_NAME_MAX,
+  tooLong: MSG.referenceNameTooLong,
+});
 
-const description = z.string({ error: MSG.badRequest }).trim().max(500, MSG.descriptionTooLong);
+const description = text({ max: 500, tooLong: MSG.descriptionTooLong });
 
 /** Inline edit of one row (spec §7 PUT /api/point-costs/{actionName}); left-out fields stay. */
 export const pointCostUpdateInput = z.object({

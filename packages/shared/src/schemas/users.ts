@@ -2,6 +2,8 @@ import { z } from "zod";
 import { type GENDERS, NEW_USER_DEFAULTS, ROLES } from "../constants";
 import { MSG } from "../messages";
 import { email, gender, newPassword, photoLink } from "./auth";
+import { photoData } from "./photos";
+import { text } from "./text";
 
 /** Admin user management (spec §2 admin screen 1, §5 "Admin user edit" and "Add user"). */
 
@@ -18,16 +20,13 @@ export const ADMIN_USER_PAGE_SIZE = 50;
 export const adminUserListInput = z.object({
   /** userID: one or several IDs separated by commas; gender: male/female or 男性/女性. */
   field: z.enum(["userID", "gender"]).default("userID"),
-  search: z.string().trim().max(2000).default(""),
+  search: text({ max: 2000 }).default(""),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
 });
 
-const name = z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(50, MSG.nameTooLong);
-const loginId = z
-  .string({ error: MSG.userIdInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);
+const name = text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong });
+const loginId = text({ max: 32, tooLong: MSG.userIdInvalid }).regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);
 
 export const adminUserCreateInput = z.object({
   userID: loginId,
@@ -38,6 +37,8 @@ export const adminUserCreateInput = z.object({
   points: points.default(NEW_USER_DEFAULTS.points),
   sendPoints: points.default(NEW_USER_DEFAULTS.sendPoints),
   photoLink: photoLink.nullable().optional(),
+  /** A new photo as image data (the camera capture): stored only if the account is created. */
+  newPhoto: photoData.optional(),
   role: z.enum(ROLES, { error: MSG.badRequest }).default(NEW_USER_DEFAULTS.role),
 });
 
@@ -49,9 +50,11 @@ export const adminUserUpdateFields = z.object({
   points,
   sendPoints: points,
   password: z.union([z.literal(""), newPassword]).optional(),
-  passwordConfirmation: z.string().optional(),
+  passwordConfirmation: text({ max: 200, trim: false }).optional(),
   /** Empty string or null clears the photo; absent leaves it. */
   photoLink: photoLink.nullable().optional(),
+  /** A new photo as image data: stored only if the rest of the edit applies. */
+  newPhoto: photoData.optional(),
 });
 
 /** A new password must equal its confirmation (spec §5 'パスワードが一致しません'). */

@@ -1,0 +1,68 @@
+import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
+import { ageOn } from "@enmusubi/shared";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+
+/**
+ * How members see other members (ARCHITECTURE "public profile shape"): name, photo, gender, age,
+ * prefecture, occupation, income and registration date. Email, points, send points, role, birthday
+ * and the login ID never leave the server in a member-facing answer; the columns are listed here
+ * one by one so nothing else can slip in. (The login ID is half of a member's credentials.)
+ */
+export interface PublicProfile {
+  id: string;
+  name: string | null;
+  photoLink: string | null;
+  gender: "male" | "female";
+  /** Whole years, from the birthday (which itself is never shown). */
+  age: number | null;
+  /** The prefecture the member chose (stored as the address). */
+  prefecture: string | null;
+  occupation: { id: string; name: string } | null;
+  annualIncome: { id: string; label: string } | null;
+  createdAt: Date;
+}
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  photoLink: users.photoLink,
+  gender: users.gender,
+  birthday: users.birthday,
+  address: users.address,
+  occupationId: occupations.id,
+  occupationName: occupations.name,
+  annualIncomeId: annualIncomes.id,
+  annualIncomeLabel: annualIncomes.label,
+  createdAt: users.createdAt,
+};
+
+type PublicRow = Awaited<ReturnType<typeof selectPublicProfiles>>[number];
+
+export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    photoLink: row.photoLink,
+    gender: row.gender,
+    age: row.birthday ? ageOn(row.birthday, today) : null,
+    prefecture: row.address,
+    occupation:
+      row.occupationId && row.occupationName !== null ? { id: row.occupationId, name: row.occupationName } : null,
+    annualIncome:
+      row.annualIncomeId && row.annualIncomeLabel !== null
+        ? { id: row.annualIncomeId, label: row.annualIncomeLabel }
+        : null,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Live members (never administrators) matching `where`, in the public shape's columns. */
+export function selectPublicProfiles(db: Db, where?: SQL) {
+  return db
+    .select(publicColumns)
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where))
+    .$dynamic();
+}

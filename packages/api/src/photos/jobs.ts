@@ -1,0 +1,14 @@
+import type { BackgroundJob } from "../jobs";
+import { sweepOrphanPhotos } from "./service";
+
+export const photoJobs: BackgroundJob[] = [
+  {
+    // Stored photos nobody uses (abandoned drafts) are removed once they are a day old.
+    name: "photo-sweep",
+    cron: "17 * * * *",
+    async run(deps, log) {
+      const removed = await sweepOrphanPhotos(deps);
+      if (removed > 0) log.info({ removed }, "removed unused photo files");
+    },
+  },
+];

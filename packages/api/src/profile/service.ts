@@ -1,0 +1,104 @@
+import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
+import { MSG, type ProfileUpdateInput } from "@enmusubi/shared";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PasswordHasher } from "../auth/password";
+import type { TokenService } from "../auth/tokens";
+import { AppError } from "../errors";
+import { releasePhoto, withStoredPhoto } from "../photos/service";
+import type { RateLimiter } from "../security/rate-limit";
+import { getOwnUserView } from "../users/user-view";
+
+/** The signed-in account's own view of itself and its profile edits (members and administrators). */
+
+interface ProfileDeps {
+  db: Db;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  uploadsDir: string;
+}
+
+export async function me(db: Db, userId: string) {
+  const view = await getOwnUserView(db, userId);
+  if (!view) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  return view;
+}
+
+async function assertReference(db: Db, table: typeof occupations | typeof annualIncomes, id: string, message: string) {
+  const [found] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!found) throw new AppError("BAD_REQUEST", message);
+}
+
+/**
+ * Updates the own profile. Everything one request asks for applies together or not at all: a new
+ * photo (`newPhoto`, the legacy `photoLink: { photodatas }`) is stored first and removed again if
+ * the rest fails (a wrong current password, an unknown occupation…). A new password needs the
+ * current one, ends every other session (token version) and drops a pending reissued password; the
+ * answer carries a fresh token for this session.
+ */
+export async function updateProfile(deps: ProfileDeps, userId: string, input: ProfileUpdateInput) {
+  const { db, passwords, tokens } = deps;
+  const newPasswordHash = input.newPassword ? await passwords.hash(input.newPassword) : undefined;
+  const photo = input.newPhoto ? { data: input.newPhoto, actorId: userId } : undefined;
+  const outcome = await withStoredPhoto(deps, photo, (newLink) =>
+    db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({
+          passwordHash: users.passwordHash,
+          role: users.role,
+          tokenVersion: users.tokenVersion,
+          photoLink: users.photoLink,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for("update");
+      if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+      // A new photo arrives as an image (checked and cleaned); a link may only be kept or cleared,
+      // so nobody can point their profile at another member's file.
+      if (input.photoLink && input.photoLink !== user.photoLink)
+        throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
+      if (newPasswordHash && !(await passwords.verify(user.passwordHash, input.currentPassword ?? ""))) {
+        throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong);
+      }
+      if (input.occupationId) await assertReference(tx, occupations, input.occupationId, MSG.occupationUnknown);
+      if (input.annualIncomeId) await assertReference(tx, annualIncomes, input.annualIncomeId, MSG.annualIncomeUnknown);
+      const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
+      const photoLink = newLink ?? blankToNull(input.photoLink);
+      const changes = Object.fromEntries(
+        Object.entries({
+          name: input.name,
+          birthday: input.birthday,
+          address: blankToNull(input.address),
+          occupationId: input.occupationId,
+          annualIncomeId: input.annualIncomeId,
+          photoLink,
+        }).filter(([, value]) => value !== undefined),
+      );
+      const password = newPasswordHash
+        ? {
+            passwordHash: newPasswordHash,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+            pendingPasswordHash: null,
+            pendingPasswordExpiresAt: null,
+          }
+        : {};
+      // Nothing to change (an empty form) is a successful no-op, not an empty UPDATE.
+      if (Object.keys(changes).length === 0 && !newPasswordHash) {
+        return { tokenVersion: user.tokenVersion, role: user.role, released: null };
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({ ...changes, ...password })
+        .where(eq(users.id, userId))
+        .returning({ tokenVersion: users.tokenVersion });
+      if (!updated) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+      const released = photoLink !== undefined && photoLink !== user.photoLink ? user.photoLink : null;
+      return { tokenVersion: updated.tokenVersion, role: user.role, released };
+    }),
+  );
+  await releasePhoto(deps, outcome.released);
+  const token = newPasswordHash
+    ? await tokens.sign({ sub: userId, role: outcome.role, tv: outcome.tokenVersion })
+    : undefined;
+  return { user: await me(db, userId), token };
+}
