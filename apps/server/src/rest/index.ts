@@ -16,5 +16,9 @@ export async function registerRest(app: FastifyInstance): Promise<void> {
   const document = buildOpenApiDocument(restRoutes, { version: "1.0.0", serverUrl: app.config.publicUrl });
   app.get("/api/openapi.json", async () => document);
   await app.register(swagger, { mode: "static", specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { docExpansion: "list" } });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    uiConfig: { docExpansion: "list", deepLinking: true, showExtensions: true },
+  });
 }
