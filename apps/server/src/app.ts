@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import {
   type ApiDeps,
   createMemoryRateLimiter,
@@ -8,7 +10,13 @@ import {
 } from "@enmusubi/api";
 import type { Database } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import type { Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
@@ -37,6 +45,86 @@ declare module "fastify" {
 
 /** Room for a 10 MB image sent as base64 JSON (spec photos), and nothing much bigger. */
 export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
+/** Request line plus headers, as Node's parser counts them (its default); more is answered 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** The Japanese message a client gets for an HTTP error status (and Fastify's error code). */
+function messageFor(status: number, code: string | undefined): string {
+  switch (status) {
+    case 401:
+      return MSG.unauthorized;
+    case 403:
+      return MSG.forbidden;
+    case 404:
+      return MSG.notFound;
+    case 405:
+    case 501:
+      return MSG.methodNotSupported;
+    case 408:
+      return MSG.requestTimeout;
+    case 413:
+      return MSG.payloadTooLarge;
+    case 414:
+      return MSG.uriTooLong;
+    case 415:
+      return MSG.unsupportedMediaType;
+    case 429:
+      return MSG.tooManyRequests;
+    case 431:
+      return MSG.headerTooLarge;
+    case 503:
+      return MSG.serviceUnavailable;
+  }
+  if (code === "FST_ERR_BAD_URL") return MSG.invalidUrl;
+  if (code?.startsWith("FST_ERR_CTP")) return MSG.invalidJson;
+  return MSG.badRequest;
+}
+
+/**
+ * Every error a route, a plugin or Fastify itself (bad percent-encoding, a too long parameter, a
+ * body it cannot parse) raises ends here: `{ message }` in Japanese, never Fastify's English text
+ * or the URL it refused. 5xx details are logged, not sent.
+ */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500 && status !== 503) {
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ message: MSG.internalError });
+  }
+  return reply.status(status).send({ message: messageFor(status, error.code) });
+}
+
+/**
+ * Errors of Node's HTTP parser, before Fastify sees a request (headers or URL over
+ * MAX_HEADER_BYTES, a method Node does not know, malformed framing, a timeout): answered on the
+ * socket in the same Japanese `{ message }` form, then the connection is closed.
+ */
+function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? 431
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? 408
+        : error.code === "HPE_INVALID_METHOD"
+          ? 501
+          : 400;
+  this.log.debug({ err: error }, "client error");
+  if (socket.writable) {
+    const body = JSON.stringify({ message: messageFor(status, undefined) });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Cache-Control: no-store\r\n" +
+        "X-Content-Type-Options: nosniff\r\n" +
+        "Connection: close\r\n\r\n" +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
 
 /**
  * Fastify's trustProxy from TRUST_PROXY. Fastify 5 ignores a bare hop count (it trusts nothing
@@ -70,6 +158,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Node answers a request without Host itself (400, empty body): checked below instead.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: sendError,
+    // Fastify's own 503 while closing is English: the hook below answers it instead.
+    return503OnClosing: false,
     logController: new LogController({ disableRequestLogging: config.env === "test" }),
   });
 
@@ -91,25 +185,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (!options.database) await ensureFirstAdmin(database.db, config.admin, app.log, passwords);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.status(500).send({ message: MSG.internalError });
+  app.setErrorHandler(sendError);
+
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (closing) {
+      reply.header("connection", "close");
+      return reply.status(503).send({ message: MSG.serviceUnavailable });
     }
-    const message =
-      status === 413
-        ? MSG.payloadTooLarge
-        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code?.startsWith("FST_ERR_CTP")
-          ? MSG.invalidJson
-          : status === 429
-            ? MSG.tooManyRequests
-            : status === 403
-              ? MSG.forbidden
-              : status === 404
-                ? MSG.notFound
-                : MSG.badRequest;
-    return reply.status(status).send({ message });
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it.
+    const { httpVersionMajor, httpVersionMinor } = request.raw;
+    if (httpVersionMajor === 1 && httpVersionMinor >= 1 && !request.headers.host) {
+      return reply.status(400).send({ message: MSG.badRequest });
+    }
   });
 
   await registerSecurity(app);

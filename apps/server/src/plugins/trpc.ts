@@ -1,17 +1,28 @@
 import { type AppRouter, appRouter, createContext } from "@enmusubi/api";
+import { MSG } from "@enmusubi/shared";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
 
 export async function registerTrpc(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => createContext(app.deps, { authorization: req.headers.authorization, ip: req.ip }),
-      onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          app.log.error({ err: error.cause ?? error, path }, "procedure failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  await app.register(async (scope) => {
+    // The tRPC plugin accepts multipart/form-data and reads such a body whole, past Fastify's
+    // bodyLimit. The app's procedures take JSON only, so a multipart request is refused before
+    // its body is read.
+    scope.addHook("onRequest", async (request, reply) => {
+      if (request.headers["content-type"]?.trimStart().toLowerCase().startsWith("multipart/")) {
+        return reply.status(415).send({ message: MSG.unsupportedMediaType });
+      }
+    });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: "/trpc",
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => createContext(app.deps, { authorization: req.headers.authorization, ip: req.ip }),
+        onError: ({ error, path }) => {
+          if (error.code === "INTERNAL_SERVER_ERROR")
+            app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    });
   });
 }
