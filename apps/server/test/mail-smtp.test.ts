@@ -230,6 +230,10 @@ describe("mail outbox over SMTP", () => {
     expect(userID).toBeTruthy();
     const login = await server.request({ method: "POST", url: "/api/auth/login", payload: { userID, password } });
     expect(login.statusCode).toBe(200);
+    // Once sent, the outbox keeps no trace of the generated password.
+    const [row] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(row).toMatchObject({ status: "sent", secret: null });
+    expect(row?.text).not.toContain(password ?? "-");
   });
 
   it("keeps mail queued while the SMTP server is down, and delivers it exactly once when it is back", async () => {
