@@ -88,6 +88,8 @@ function messageFor(status: number, code: string | undefined): string {
  */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+  // Also for refusals Fastify makes before any hook runs (bad URL, too long a parameter).
+  reply.header("cache-control", "no-store");
   if (status >= 500 && status !== 503) {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: MSG.internalError });
@@ -193,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook("onRequest", async (request, reply) => {
     if (closing) {
-      reply.header("connection", "close");
+      reply.header("connection", "close").header("cache-control", "no-store");
       return reply.status(503).send({ message: MSG.serviceUnavailable });
     }
     // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it.

@@ -27,4 +27,19 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Signed-in answers (accounts, balances, messages) must not stay in a shared or browser cache:
+  // every answer to a request carrying a token, and every /api and /trpc answer, is no-store.
+  // Public static files (uploaded photos, hashed assets, the API reference's files) keep theirs.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const url = request.url;
+    if (PUBLIC_STATIC.test(url)) return payload;
+    if (request.headers.authorization !== undefined || PRIVATE.test(url)) reply.header("cache-control", "no-store");
+    return payload;
+  });
 }
+
+/** Files that are the same for everyone and never change under their name. */
+const PUBLIC_STATIC = /^\/(?:uploads|assets|api\/docs\/static)\//;
+/** Paths whose answers depend on who asks (or may: the API as a whole). */
+const PRIVATE = /^\/(?:api|trpc)(?:[/?]|$)/;
