@@ -83,11 +83,11 @@ describe("the published document", () => {
     expect(failures).toEqual([]);
   });
 
-  it("documents each route's statuses: 401/403 from its access, 400/413/415 for bodies, 404/409/429 declared, 500", () => {
+  it("documents each route's statuses: 401/403 from its access, 400/413/415 for bodies, 404/409/429 declared, 500/503", () => {
     const statuses = (path: string, method: string) => Object.keys(documented(path, method).responses);
-    expect(statuses("/api/auth/login", "post")).toEqual(["200", "400", "401", "413", "415", "429", "500"]);
-    expect(statuses("/api/occupations", "get")).toEqual(["200", "500"]);
-    expect(statuses("/api/auth/me", "get")).toEqual(["200", "401", "500"]);
+    expect(statuses("/api/auth/login", "post")).toEqual(["200", "400", "401", "413", "415", "429", "500", "503"]);
+    expect(statuses("/api/occupations", "get")).toEqual(["200", "500", "503"]);
+    expect(statuses("/api/auth/me", "get")).toEqual(["200", "401", "500", "503"]);
     expect(statuses("/api/admin/users/{id}", "delete")).toEqual([
       "200",
       "400",
@@ -97,6 +97,7 @@ describe("the published document", () => {
       "413",
       "415",
       "500",
+      "503",
     ]);
     expect(statuses("/api/users/deduct-points", "post")).toContain("402");
     expect(statuses("/api/photo-data/photo-data", "post")).toEqual(expect.arrayContaining(["413", "429"]));

@@ -141,13 +141,11 @@ describe("access is settled before the request is read", () => {
   it("the wrong role gets 403 before any field error", async () => {
     const failures: string[] = [];
     for (const r of restRoutes.filter((x) => x.access === "admin" || x.access === "member")) {
+      const url = urlOf(r, { id: "not-a-uuid", actionName: "BAD name!" });
       const res = await server.request({
         method: r.method,
-        url: urlOf(r, { id: "not-a-uuid", actionName: "BAD name!" }),
         as: r.access === "admin" ? member : admin,
-        ...(r.method === "GET"
-          ? { url: `${urlOf(r, {})}?page=-1&limit=abc` }
-          : { payload: { name: 42, pointCost: -1 } }),
+        ...(r.method === "GET" ? { url: `${url}?page=-1&limit=abc` } : { url, payload: { name: 42, pointCost: -1 } }),
       });
       if (res.statusCode !== 403 || res.json().message !== MSG.forbidden) {
         failures.push(`${r.method} ${r.path}: ${res.statusCode} ${res.body.slice(0, 80)}`);

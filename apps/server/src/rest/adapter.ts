@@ -22,7 +22,7 @@ export type Access = "public" | "signedIn" | "member" | "admin";
 
 /** Error statuses a route may declare beyond the ones its access and method give it (see `errorStatuses`). */
 export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
-export type ErrorStatus = DeclaredErrorStatus | 415 | 500;
+export type ErrorStatus = DeclaredErrorStatus | 415 | 500 | 503;
 
 /** A response header clients read, documented with its schema (the contract tests check it is sent). */
 export interface ResponseHeader {
@@ -53,7 +53,7 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType 
   example: z.input<R>;
   /**
    * The error statuses this route's procedures can answer beyond what every route of its kind
-   * answers (400 for input, 401/403 from `access`, 413/415 for a body, 500), each with the
+   * answers (400 for input, 401/403 from `access`, 413/415 for a body, 500, 503), each with the
    * catalogue messages it answers with, as examples. E.g. `{ 404: MSG.notFound, 429: MSG.tooManyRequests }`.
    */
   errors?: { [S in DeclaredErrorStatus]?: string | readonly string[] };
@@ -99,20 +99,29 @@ export function errorStatuses(def: RestRoute): Map<ErrorStatus, string[]> {
     for (const m of messages) if (m !== undefined && !list.includes(m)) list.push(m);
     out.set(status, list);
   };
-  if (def.input || hasBody(def.method)) {
-    add(400, emptyRequestMessage(def), hasBody(def.method) ? MSG.invalidJson : undefined);
+  const hasParams = def.path.includes(":");
+  if (def.input || hasBody(def.method) || hasParams) {
+    add(
+      400,
+      emptyRequestMessage(def),
+      hasBody(def.method) ? MSG.invalidJson : undefined,
+      // A path parameter that is not valid percent-encoding (Fastify refuses it before the route).
+      hasParams ? MSG.invalidUrl : undefined,
+    );
     if (out.get(400)?.length === 0) add(400, MSG.badRequest);
   }
   if (def.access !== "public") add(401, MSG.unauthorized);
   if (def.access === "member" || def.access === "admin") add(403, MSG.forbidden);
   if (hasBody(def.method)) {
     add(413, MSG.payloadTooLarge);
-    add(415, MSG.invalidJson);
+    add(415, MSG.unsupportedMediaType);
   }
   for (const [status, messages] of Object.entries(def.errors ?? {})) {
     add(Number(status) as ErrorStatus, ...(typeof messages === "string" ? [messages] : (messages ?? [])));
   }
   add(500, MSG.internalError);
+  // Any request arriving while the server shuts down (app.ts).
+  add(503, MSG.serviceUnavailable);
   return new Map([...out].sort(([a], [b]) => a - b));
 }
 

@@ -1,30 +1,55 @@
-import { forgotInput, loginInput, MSG, profileUpdateInput, signupInput } from "@enmusubi/shared";
+import { birthday, forgotInput, loginInput, MSG, newPassword, profileUpdateInput, signupInput } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
 import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
-import { legacyUser, newPhotoField, splitPhotoObject, successMessage, toLegacyUser } from "./legacy-shapes";
+import {
+  documentedAs,
+  legacyUser,
+  newPhotoDoc,
+  newPhotoField,
+  photoLinkOrImage,
+  splitPhotoObject,
+  successMessage,
+  toLegacyUser,
+} from "./legacy-shapes";
 
 /** Legacy body of PUT /api/auth/profile: snake_case keys and objects or ids for references. */
 const legacyProfileInput = z
   .preprocess(
     splitPhotoObject,
+    // Documented (`.meta`) with the limits profileUpdateInput checks once the body is reshaped.
     z.object({
-      name: z.string().optional(),
-      birthday: z.string().nullable().optional(),
-      address: z.string().nullable().optional(),
+      name: z.string().optional().meta(documentedAs(profileUpdateInput.shape.name)),
+      birthday: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({
+          anyOf: [documentedAs(birthday), { const: "" }, { type: "null" }],
+          description: 'yyyy-mm-dd, 18 years old or more; "" or null clears it',
+        }),
+      address: z.string().nullable().optional().meta(documentedAs(profileUpdateInput.shape.address)),
       occupation: z
         .union([z.string(), z.object({ _id: z.string() })])
         .nullable()
-        .optional(),
+        .optional()
+        .meta({ description: 'An occupation\'s _id, or the object holding it; "" or null clears it' }),
       annual_income: z
         .union([z.string(), z.object({ _id: z.string() })])
         .nullable()
-        .optional(),
-      currentPassword: z.string().optional(),
-      newPassword: z.string().optional(),
+        .optional()
+        .meta({ description: 'An annual-income range\'s _id, or the object holding it; "" or null clears it' }),
+      currentPassword: z.string().optional().meta(documentedAs(profileUpdateInput.shape.currentPassword)),
+      newPassword: z
+        .string()
+        .optional()
+        .meta({
+          anyOf: [documentedAs(newPassword), { const: "" }],
+          description: 'A new password (needs currentPassword); "" leaves it unchanged',
+        }),
       /** A link to keep or "" / null to clear; a new image `{ photodatas }` arrives as newPhoto. */
-      photoLink: z.string().nullable().optional(),
-      ...newPhotoField,
+      photoLink: z.string().nullable().optional().meta(photoLinkOrImage("The account's current link, to keep it")),
+      newPhoto: newPhotoField.newPhoto.meta(newPhotoDoc),
     }),
   )
   .transform((b): z.input<typeof profileUpdateInput> => {

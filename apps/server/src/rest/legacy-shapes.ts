@@ -1,5 +1,5 @@
 import type { UserView } from "@enmusubi/api";
-import { photoData } from "@enmusubi/shared";
+import { photoData, photoLink } from "@enmusubi/shared";
 import { z } from "zod";
 
 /**
@@ -60,3 +60,38 @@ export function splitPhotoObject(raw: unknown): unknown {
   return photodatas === undefined ? raw : { ...rest, newPhoto: photodatas };
 }
 export const newPhotoField = { newPhoto: photoData.optional() };
+
+/**
+ * The JSON Schema of what `schema` accepts (its input side): documents a legacy field with the
+ * limits of the shared schema that checks it after the legacy body is reshaped.
+ */
+export function documentedAs(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Record<string, unknown>;
+  return json;
+}
+
+/**
+ * How a `photoLink` body field is documented where it may carry a new image (spec §3): a link,
+ * "" or null to clear, or `{ photodatas }` (moved to `newPhoto` by `splitPhotoObject`).
+ */
+export function photoLinkOrImage(linkRule: string): Record<string, unknown> {
+  return {
+    anyOf: [
+      documentedAs(photoLink),
+      { type: "null" },
+      {
+        type: "object",
+        properties: { photodatas: documentedAs(photoData) },
+        required: ["photodatas"],
+      },
+    ],
+    description: `${linkRule}; "" or null clears it; { photodatas } sets a new image (a data URL or base64 of at most 10 MB, re-encoded as JPEG ≤ 2048 px).`,
+  };
+}
+
+/** `newPhoto` is the same image as `photoLink: { photodatas }`, for clients that send it apart. */
+export const newPhotoDoc = { description: "A new image, as photoLink: { photodatas } (a data URL or base64)." };

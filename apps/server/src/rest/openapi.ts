@@ -40,6 +40,7 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   415: "JSON 以外の本文 (Unsupported Media Type)",
   429: "試行回数の超過 (Too Many Requests)",
   500: "サーバー内部エラー (Internal Server Error)",
+  503: "停止中・再起動中 (Service Unavailable)",
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -168,7 +169,8 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
       description: [
         "The legacy `/api/*` calls, reproduced for third-party clients.",
         'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`). Each operation lists every status it can answer, with an example of each.',
-        "Access is checked before the request is read: a route for signed-in callers answers 401 to an anonymous caller (and one for a role 403 to the other role) whatever the body holds. Bodies are JSON objects (415 otherwise, 400 when unreadable, 413 above 15 MB).",
+        "Access is checked before the request is read: a route for signed-in callers answers 401 to an anonymous caller (and one for a role 403 to the other role) whatever the body holds. Bodies are JSON objects (415 otherwise, 400 when unreadable, 413 above 15 MB). A request arriving while the server shuts down answers 503.",
+        "Requests that are not well-formed HTTP (no Host header, headers or URL too large, an unknown method) are refused before any route with the same `{ message }` body (400, 405, 414, 431, 501); they are not listed per operation.",
       ].join("\n\n"),
     },
     servers: [{ url: info.serverUrl }],

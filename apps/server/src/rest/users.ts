@@ -12,7 +12,7 @@ import { z } from "zod";
 import { route } from "./adapter";
 import { withNumbers } from "./coerce";
 import { EXAMPLE_USER } from "./examples";
-import { legacyUser, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
+import { legacyUser, newPhotoDoc, photoLinkOrImage, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
 const listQuery = z.object({
@@ -22,9 +22,17 @@ const listQuery = z.object({
   limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
 });
 
+/** photoLink documented with its `{ photodatas }` form (the add-user camera capture). */
+const photoFields = {
+  photoLink: adminUserCreateInput.shape.photoLink.meta(
+    photoLinkOrImage("A stored photo's link (/uploads/…) or an http(s) URL"),
+  ),
+  newPhoto: adminUserCreateInput.shape.newPhoto.meta(newPhotoDoc),
+};
+
 const createBody = z.preprocess(
   (raw) => splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
-  adminUserCreateInput,
+  adminUserCreateInput.extend(photoFields),
 );
 
 /** The legacy client checks the confirmation itself and sends only `password`. */
@@ -35,7 +43,7 @@ const updateBody = z.preprocess(
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
-  adminUserUpdateFields.refine(...passwordConfirmed),
+  adminUserUpdateFields.extend(photoFields).refine(...passwordConfirmed),
 );
 
 const chargeResult = z.object({
