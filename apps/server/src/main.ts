@@ -1,4 +1,4 @@
-import { buildApp } from "./app";
+import { buildApp, scrubErrorInPlace } from "./app";
 import { exitWithFatalError } from "./cli/fatal";
 import { loadConfig } from "./config";
 
@@ -20,4 +20,5 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => exitWithFatalError(error));
+// A failed start prints the error's stack: without query parameters (password hashes, e-mails).
+main().catch((error: unknown) => exitWithFatalError(scrubErrorInPlace(error)));

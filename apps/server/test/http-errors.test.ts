@@ -34,7 +34,8 @@ interface RawAnswer {
 /** Sends bytes as they are (no client-side checks) and reads the answer until the server closes. */
 function rawHttp(text: string, toPort = port): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = connect(toPort, "127.0.0.1", () => socket.end(text));
+    // Not half-closed: Node would then close the connection before a slower answer is written.
+    const socket = connect(toPort, "127.0.0.1", () => socket.write(text));
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
