@@ -1,8 +1,11 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { mailOutbox } from "@enmusubi/db";
 import { eq, inArray, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createMailTransport, deliverDueMail, MAIL_MAX_ATTEMPTS, type MailTransport } from "../src/jobs/mail-outbox";
 import { useTestServer } from "./helpers";
 
@@ -332,5 +335,30 @@ describe("mail outbox over SMTP", () => {
     expect((a ?? 0) + (b ?? 0)).toBe(6);
     expect(smtp.received.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `w${i}@example.jp`).sort());
     for (const id of ids) expect((await outboxRow(id)).status).toBe("sent");
+  });
+});
+
+describe("mail files (SMTP_URL not set)", () => {
+  it("writes each mail as an .eml file only its owner can read, in a directory only its owner can open", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-mail-files-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    // A directory an earlier version created world-readable is tightened too.
+    mkdirSync(path.join(dataDir, "mail"), { mode: 0o755 });
+    const transport = createMailTransport({ smtpUrl: undefined, from: FROM, dataDir }, server.app.log);
+    await transport.send({
+      id: "0000-file-test",
+      to: "hanako@example.jp",
+      subject: "【縁結び】パスワード再発行のお知らせ",
+      text: "パスワード: Abc23defGh",
+    });
+
+    const dir = path.join(dataDir, "mail");
+    const [name, ...others] = readdirSync(dir);
+    expect(others).toEqual([]);
+    expect(name).toMatch(/-0000-file-test\.eml$/);
+    const file = path.join(dir, name ?? "");
+    expect((statSync(file).mode & 0o777).toString(8)).toBe("600");
+    expect((statSync(dir).mode & 0o777).toString(8)).toBe("700");
+    expect(parseMessage(readFileSync(file, "utf8")).text).toBe("パスワード: Abc23defGh");
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderMail } from "@enmusubi/api";
 import { type Db, mailOutbox } from "@enmusubi/db";
@@ -12,7 +12,8 @@ export interface MailTransport {
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise each mail becomes an `.eml` file under `DATA_DIR/mail`
- * and a log line, so a development machine needs no mail server.
+ * and a log line, so a development machine needs no mail server. The mails carry passwords: the
+ * directory is the owner's only (0700) and each file is readable by the owner only (0600).
  */
 export function createMailTransport(
   options: { smtpUrl: string | undefined; from: string; dataDir: string },
@@ -31,9 +32,10 @@ export function createMailTransport(
   return {
     async send(mail) {
       const info = await stream.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700); // also when an earlier version created it world-readable
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600, flag: "wx" });
       log.info({ to: mail.to, subject: mail.subject, file }, "mail written to file (SMTP_URL not set)");
     },
   };
