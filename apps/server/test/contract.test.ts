@@ -162,8 +162,14 @@ describe("the contract checker catches answers that drift from the document", ()
     expect(contract.problems(list, ok([], { ...json, "x-total-count": "3" }))).toEqual([]);
     expect(contract.problems(list, ok([], json))?.join()).toMatch(/header .*x-total-count/);
     expect(contract.problems(list, ok([], { ...json, "x-total-count": "many" }))?.join()).toMatch(/must be integer/);
-    // Paths outside the REST document are not its business.
+    // Paths outside the REST layer are not its business; an /api path it does not list may only be a 404.
     expect(contract.problems({ method: "GET", url: "/healthz" }, ok({ status: "ok" }))).toBeNull();
+    expect(contract.problems({ method: "GET", url: "/api/nope" }, ok({ message: MSG.notFound }, json, 404))).toEqual(
+      [],
+    );
+    expect(contract.problems({ method: "GET", url: "/api/undocumented?x=1" }, ok({ a: 1 }))?.join()).toMatch(
+      /has no such operation/,
+    );
     expect(() => contract.assert(login, ok({ token: 42, role: "user" }))).toThrow(
       /does not match \/api\/openapi\.json/,
     );

@@ -22,8 +22,9 @@ export interface ContractChecker {
   /** The documented operation a request names, or undefined for paths outside the REST document. */
   operation(request: { method: string; url: string }): Operation | undefined;
   /**
-   * What in this answer the document does not allow: [] when it conforms, null when the request
-   * names no documented operation (health check, uploads, the SPA, unknown paths).
+   * What in this answer the document does not allow: [] when it conforms (an unknown /api path
+   * answered 404 conforms), null outside the REST layer (health check, uploads, the SPA, the
+   * document and its reference page).
    */
   problems(request: { method: string; url: string }, answer: Answer): string[] | null;
   /** Throws, naming every problem, when the answer does not conform. */
@@ -71,7 +72,17 @@ export async function createContractChecker(document: object): Promise<ContractC
 
   const problems: ContractChecker["problems"] = (request, answer) => {
     const op = operation(request);
-    if (!op) return null;
+    if (!op) {
+      // Outside /api, HEAD and OPTIONS (answered by Fastify for every GET route) and the document
+      // itself are not REST operations. Anything else under /api that a route answers must be in
+      // the document: only the catch-all 404 may answer a path it does not list.
+      const path = request.url.split("?")[0] ?? "";
+      const method = request.method.toUpperCase();
+      if (!/^\/api(\/|$)/.test(path) || method === "HEAD" || method === "OPTIONS") return null;
+      if (path === "/api/openapi.json" || /^\/api\/docs(\/|$)/.test(path)) return null;
+      if (answer.statusCode === 404) return [];
+      return [`${method} ${path} is answered (${answer.statusCode}) but /api/openapi.json has no such operation`];
+    }
     const documented = documentedResponse(op, answer.statusCode);
     if (!documented) {
       const listed = Object.keys(op.responses ?? {}).join(", ");
