@@ -1,4 +1,4 @@
-import { MSG, pointCostAboveCap } from "@enmusubi/shared";
+import { MSG, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -87,6 +87,35 @@ describe("occupation and annual-income rows", () => {
     expect(anonymous.statusCode).toBe(401);
     expect(await snapshotTables(server, ...TABLES)).toEqual(before);
   });
+  it("a name already listed answers 409 with the catalogue message and adds nothing", async () => {
+    const before = await snapshotTables(server, ...TABLES);
+    const occupation = await server.request({
+      method: "POST",
+      url: "/api/occupations",
+      as: admin,
+      payload: { occupaionName: "会社員" },
+    });
+    expect(occupation.statusCode).toBe(409);
+    expect(occupation.json()).toEqual({ message: MSG.occupationTaken });
+    const income = (await server.request({ method: "GET", url: "/api/annual-incomes" })).json()[0].annualIncome;
+    const again = await server.request({
+      method: "POST",
+      url: "/api/annual-incomes",
+      as: admin,
+      payload: { annualIncomeRange: income },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: MSG.annualIncomeTaken });
+    const action = await server.request({
+      method: "POST",
+      url: "/api/point-costs",
+      as: admin,
+      payload: { actionName: "profile_view", displayName: "重複" },
+    });
+    expect(action.statusCode).toBe(409);
+    expect(action.json()).toEqual({ message: MSG.actionNameTaken });
+    expect(await snapshotTables(server, ...TABLES)).toEqual(before);
+  });
 });
 
 describe("point-cost rows", () => {
@@ -129,6 +158,27 @@ describe("point-cost rows", () => {
     });
     expect(byMember.statusCode).toBe(403);
     expect(await snapshotTables(server, ...TABLES)).toEqual(before);
+  });
+
+  it("an unknown action answers 404; a new action costs at most 500", async () => {
+    const unknown = await server.request({
+      method: "PUT",
+      url: "/api/point-costs/no_such_action",
+      as: admin,
+      payload: { pointCost: 1 },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: MSG.notFound });
+    const gone = await server.request({ method: "DELETE", url: "/api/point-costs/no_such_action", as: admin });
+    expect(gone.statusCode).toBe(404);
+    const high = await server.request({
+      method: "POST",
+      url: "/api/point-costs",
+      as: admin,
+      payload: { actionName: "gift_send", displayName: "ギフト", pointCost: 501 },
+    });
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toEqual({ message: pointCostAboveCap(POINT_COST_ABSOLUTE_MAX) });
   });
 
   it("POST adds with the default cost 5; DELETE removes it but not a legal row", async () => {

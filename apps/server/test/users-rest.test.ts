@@ -113,6 +113,35 @@ describe("admin user rows", () => {
     expect(notUuid.statusCode).toBe(400);
     expect(await snapshotTables(server, "users", "point_ledger", "admin_audit_log")).toEqual(before);
   });
+  it("a taken userID or email answers 409, an unknown id 404, and nothing changes", async () => {
+    const before = await snapshotTables(server, "users", "point_ledger", "admin_audit_log");
+    const creds = (await server.request({ method: "GET", url: "/api/auth/uniuqeGenerate", as: admin })).json();
+    const takenEmail = await server.request({
+      method: "POST",
+      url: "/api/admin/users",
+      as: admin,
+      payload: { ...creds, name: "重複", email: `${member.userID}@example.jp` },
+    });
+    expect(takenEmail.statusCode).toBe(409);
+    expect(takenEmail.json()).toEqual({ message: MSG.emailTaken });
+    const takenId = await server.request({
+      method: "POST",
+      url: "/api/admin/users",
+      as: admin,
+      payload: { ...creds, userID: member.userID, name: "重複", email: "fresh-409@example.jp" },
+    });
+    expect(takenId.statusCode).toBe(409);
+    expect(takenId.json()).toEqual({ message: MSG.userIdTaken });
+    const unknown = await server.request({
+      method: "PUT",
+      url: "/api/admin/users/00000000-0000-4000-8000-000000000000",
+      as: admin,
+      payload: { name: "誰か", email: "nobody-404@example.jp", points: 1, sendPoints: 0 },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: MSG.notFound });
+    expect(await snapshotTables(server, "users", "point_ledger", "admin_audit_log")).toEqual(before);
+  });
 });
 
 describe("photoLink as { photodatas } (the add-user camera capture)", () => {
