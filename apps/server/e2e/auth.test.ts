@@ -76,8 +76,7 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
 
     await page.goto(`${e2e.baseUrl}/login`);
     await page.getByText("パスワードをお忘れの方はこちら").click();
-    const dialog = page.getByRole("dialog");
-    await dialog.waitFor();
+    const dialog = await e2e.dialog(page, "パスワードの再発行");
     const confirm = dialog.getByRole("button", { name: "確認" });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel("ユーザーID").fill(userID);

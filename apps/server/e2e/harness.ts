@@ -4,12 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { ensureFirstAdmin } from "../src/database";
+import { checkA11y } from "./a11y";
+
+export { A11yError, checkA11y, runAxe, settle } from "./a11y";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -71,8 +74,42 @@ export interface E2E {
   /** Waits for a mail to `to` (delivered by the real outbox job over real SMTP). */
   waitForMail(to: string, timeoutMs?: number): Promise<CapturedMail>;
   page(width?: number): Promise<Page>;
-  /** Saves `test-artifacts/screenshots/<name>-<width>.png`. */
+  /** Checks accessibility (see `screen`), then saves `test-artifacts/screenshots/<name>-<width>.png`. */
   screenshot(page: Page, name: string): Promise<void>;
+  /** Goes to `route`, waits for `ready` (text) and checks the screen's accessibility. */
+  visit(page: Page, route: string, ready: string | RegExp, label?: string): Promise<void>;
+  /** Waits for the dialog named `name` to finish opening, checks its accessibility and answers it. */
+  dialog(page: Page, name: string | RegExp, label?: string): Promise<Locator>;
+  /** Checks the screen (or open dialog) as it is now, once per label and width. */
+  screen(page: Page, label: string): Promise<void>;
+}
+
+/**
+ * Accessibility is checked by the helpers every test uses: `visit`, `dialog`, `screenshot`,
+ * `screen` and `loginThroughUi`, each once per label and width in a file; and, after each passing
+ * test, every page the test opened is checked in the state it was left in unless that state (path,
+ * open dialogs, width) was checked already. A new screen or dialog reached through these helpers
+ * is checked without further code.
+ */
+const checkedLabels = new Set<string>();
+const checkedStates = new Set<string>();
+
+async function stateKey(page: Page): Promise<string> {
+  const dialogs = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role="dialog"]'))
+      .map((d) => document.getElementById(d.getAttribute("aria-labelledby") ?? "")?.textContent ?? "?")
+      .join("+"),
+  );
+  return `${new URL(page.url()).pathname}|${dialogs}@${page.viewportSize()?.width ?? 0}`;
+}
+
+/** checkA11y, once per label and width. */
+export async function checkScreen(page: Page, label: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  if (checkedLabels.has(`${label}@${width}`)) return;
+  await checkA11y(page, label);
+  checkedLabels.add(`${label}@${width}`);
+  checkedStates.add(await stateKey(page));
 }
 
 /**
@@ -83,6 +120,7 @@ export function useE2E(): E2E {
   const mails: CapturedMail[] = [];
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  let openedInTest: Page[] = [];
   let closeAll = async () => {};
   const e2e: E2E = {
     baseUrl: "",
@@ -101,14 +139,42 @@ export function useE2E(): E2E {
       if (!browser) throw new Error("browser not started");
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ja-JP" });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      openedInTest.push(page);
+      return page;
     },
     async screenshot(page, name) {
+      await checkScreen(page, name);
       await mkdir(ARTIFACTS, { recursive: true });
       const width = page.viewportSize()?.width ?? 0;
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
     },
+    async visit(page, route, ready, label = route) {
+      await page.goto(`${e2e.baseUrl}${route}`);
+      await page.getByText(ready).first().waitFor();
+      await checkScreen(page, label);
+    },
+    async dialog(page, name, label = typeof name === "string" ? name : name.source) {
+      const dialog = page.getByRole("dialog", { name });
+      await dialog.waitFor();
+      await checkScreen(page, `dialog ${label}`);
+      return dialog;
+    },
+    screen: checkScreen,
   };
+
+  afterEach(async ({ task }) => {
+    const pages = openedInTest;
+    openedInTest = [];
+    if (task.result?.state === "fail") return;
+    for (const page of pages) {
+      if (page.isClosed()) continue;
+      const key = await stateKey(page);
+      if (checkedStates.has(key)) continue;
+      await checkA11y(page, `end of "${task.name}" ${key.split("@")[0]}`);
+      checkedStates.add(key);
+    }
+  });
 
   beforeAll(async () => {
     if (!hasChromium) return;
@@ -181,6 +247,8 @@ export function useE2E(): E2E {
 /** Logs in through the login page and waits for the role's home. */
 export async function loginThroughUi(page: Page, baseUrl: string, userID: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("ユーザーID").waitFor();
+  await checkScreen(page, "login");
   await page.getByLabel("ユーザーID").fill(userID);
   await page.getByLabel("パスワード").fill(password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();

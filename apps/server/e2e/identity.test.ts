@@ -32,19 +32,21 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     const page = await adminPage();
     await page.getByRole("heading", { name: "ユーザー管理" }).waitFor();
     await page.getByRole("button", { name: "ユーザーを追加" }).click();
-    const dialog = page.getByRole("dialog", { name: "ユーザーを追加" });
+    const dialog = await e2e.dialog(page, "ユーザーを追加");
     await dialog.getByText(/ユーザーID: \S{4,}/).waitFor();
     // Required fields first: an empty name is refused with the catalogue's message.
     await dialog.getByRole("button", { name: "登録する" }).click();
     await dialog.getByText(MSG.nameRequired).waitFor();
+    await e2e.screen(page, "dialog ユーザーを追加 (errors)");
     await dialog.getByLabel("名前").fill("カメラ 太郎");
     await dialog.getByLabel("メールアドレス").fill("camera-taro@example.jp");
     expect(await dialog.getByLabel("男性").isChecked()).toBe(true);
 
     await dialog.getByRole("button", { name: "カメラで撮影" }).click();
-    const camera = page.getByRole("dialog", { name: "カメラで撮影" });
+    const camera = await e2e.dialog(page, "カメラで撮影");
     const shoot = camera.getByRole("button", { name: "撮影する" });
     await expect.poll(() => shoot.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await e2e.screen(page, "dialog カメラで撮影 (ready)");
     await shoot.click();
     await camera.waitFor({ state: "detached" });
     const preview = dialog.getByRole("img", { name: "写真のプレビュー" });
@@ -57,7 +59,9 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     const password = (await dialog.getByTestId("created-password").textContent()) ?? "";
     expect(userID).not.toBe("");
     member = { userID, password };
-    await dialog.getByRole("button", { name: "閉じる" }).click();
+    await e2e.screen(page, "dialog ユーザーを追加 (created)");
+    // The dialog's own button (its corner ✕ is also named 閉じる).
+    await dialog.locator("button", { hasText: "閉じる" }).click();
 
     const created = row(page, userID);
     await created.waitFor();
@@ -78,7 +82,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
   it("the admin edits the member's points and the ledger shows who changed what", async () => {
     const page = await adminPage();
     await row(page, member.userID).getByRole("button", { name: "編集", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: /ユーザー編集/ });
+    const dialog = await e2e.dialog(page, /ユーザー編集/);
     // Password rules from the catalogue.
     await dialog.getByLabel("新しいパスワード（変更する場合のみ）").fill("abc");
     await dialog.getByRole("button", { name: "更新する" }).click();
@@ -90,7 +94,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await expect.poll(async () => row(page, member.userID).textContent()).toContain("250 pt");
 
     await row(page, member.userID).getByRole("button", { name: "履歴" }).click();
-    const ledger = page.getByRole("dialog", { name: /ポイント履歴/ });
+    const ledger = await e2e.dialog(page, /ポイント履歴/);
     await ledger.getByText("100 → 250（+150）").waitFor();
     expect(await ledger.textContent()).toContain(e2e.admin.userID);
     expect(await ledger.textContent()).toContain("管理者による変更");
@@ -101,17 +105,19 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     const page = await e2e.page();
     await loginThroughUi(page, e2e.baseUrl, member.userID, member.password);
     expect(await page.getByTestId("dashboard-points").textContent()).toBe("250 pt");
-    const avatar = page.getByRole("img", { name: "プロフィール写真" });
+    // The profile photo's alternative text is the member's name.
+    const avatar = page.getByTestId("dashboard-avatar").getByRole("img", { name: "カメラ 太郎" });
     const cameraPhoto = await avatar.getAttribute("src");
     expect(cameraPhoto).toMatch(/^\/uploads\/photos\//);
     await page.getByRole("button", { name: "プロフィールを編集" }).click();
-    const dialog = page.getByRole("dialog", { name: "プロフィールを編集" });
+    const dialog = await e2e.dialog(page, "プロフィールを編集", "member profile edit");
     await dialog.getByLabel("名前").fill("山田 花子");
     const minor = new Date();
     minor.setFullYear(minor.getFullYear() - 17);
     await dialog.getByLabel("生年月日").fill(minor.toISOString().slice(0, 10));
     await dialog.getByRole("button", { name: "保存する" }).click();
     await dialog.getByText(MSG.underAge).waitFor();
+    await e2e.screen(page, "dialog member profile edit (errors)");
 
     await dialog.getByLabel("生年月日").fill("1995-04-01");
     await choose(page, "住所（都道府県）", "大阪府");
@@ -132,7 +138,10 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     expect(await page.getByTestId("dashboard-name").textContent()).toBe("山田 花子");
     expect(await page.locator("main").textContent()).toContain("大阪府");
     expect(await page.locator("main").textContent()).toContain("400万円〜600万円");
-    const saved = await avatar.getAttribute("src");
+    const saved = await page
+      .getByTestId("dashboard-avatar")
+      .getByRole("img", { name: "山田 花子" })
+      .getAttribute("src");
     expect(saved).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
     expect(saved).not.toBe(cameraPhoto);
     // The replaced camera photo is gone from the server.
@@ -181,7 +190,8 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .getByRole("row", { name: /パイロット/ })
       .getByRole("button", { name: "削除" })
       .click();
-    await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
+    const confirmDelete = await e2e.dialog(page, /削除/, "delete confirmation");
+    await confirmDelete.getByRole("button", { name: "削除する" }).click();
     await page.getByText("職業を削除しました。").waitFor();
     await expect.poll(async () => count.textContent()).toContain(`${before}件`);
 
@@ -229,7 +239,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     const page = await adminPage();
     await page.goto(`${e2e.baseUrl}/admin/profile-settings`);
     await page.getByRole("button", { name: "プロフィールを編集" }).click();
-    const dialog = page.getByRole("dialog", { name: "プロフィールを編集" });
+    const dialog = await e2e.dialog(page, "プロフィールを編集", "admin profile edit");
     await dialog.getByLabel("名前").fill(" ");
     await dialog.getByRole("button", { name: "保存する" }).click();
     await dialog.getByText(MSG.nameRequired).waitFor();
@@ -251,7 +261,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     const page = await adminPage();
     const target = row(page, member.userID);
     await target.getByRole("button", { name: "削除" }).click();
-    const confirm = page.getByRole("dialog", { name: "ユーザーの削除" });
+    const confirm = await e2e.dialog(page, "ユーザーの削除");
     await confirm.getByText("この操作は取り消せません。").waitFor();
     await confirm.getByRole("button", { name: "キャンセル" }).click();
     await target.waitFor();

@@ -11,13 +11,13 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes";
 import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 function App() {
   const [queryClient] = useState(() => createQueryClient());
   const [trpcClient] = useState(() => createApiClient());
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <ModalsProvider labels={{ confirm: "OK", cancel: "キャンセル" }}>

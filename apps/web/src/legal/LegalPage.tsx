@@ -43,7 +43,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
   }, [doc.title]);
   return (
     <Box className={classes.page}>
-      <Container size={820} className={classes.container} pb="xl">
+      <Container component="main" size={820} className={classes.container} pb="xl">
         <Paper withBorder p={{ base: "md", sm: "xl" }}>
           <Stack gap="lg">
             <Anchor component={Link} to="/login" size="sm">

@@ -43,7 +43,8 @@ export function Dashboard() {
               size={64}
               radius="md"
               color="pink"
-              alt={user.photoLink ? "プロフィール写真" : ""}
+              alt={user.name || user.userID}
+              data-testid="dashboard-avatar"
             >
               {(user.name ?? "?").slice(0, 1)}
             </Avatar>

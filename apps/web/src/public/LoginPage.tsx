@@ -6,7 +6,6 @@ import {
   Button,
   Container,
   Divider,
-  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -22,6 +21,8 @@ import { homeOf, saveSession } from "../lib/session";
 import { errorMessage, useTRPC } from "../lib/trpc";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import classes from "./public.module.css";
+
+const LOGIN_ERROR_ID = "login-error";
 
 /** /login (spec §2 Public): user ID + PASS, forgot link, registration by gender, notices, footer. */
 export function LoginPage() {
@@ -56,7 +57,7 @@ export function LoginPage() {
 
   return (
     <Box className={classes.page}>
-      <Container size={440} className={classes.container}>
+      <Container component="main" size={440} className={classes.container}>
         <Stack gap="lg">
           <Stack gap={4} align="center">
             <Title order={1} className={classes.brand}>
@@ -73,12 +74,15 @@ export function LoginPage() {
                 <Title order={2} size="h4">
                   ログイン
                 </Title>
+                {/* The error concerns both fields: each is marked invalid and points at it. */}
                 <TextInput
                   label="ユーザーID"
                   autoComplete="username"
                   value={userID}
                   onChange={(e) => setUserID(e.currentTarget.value)}
                   required
+                  error={!!error}
+                  aria-errormessage={error ? LOGIN_ERROR_ID : undefined}
                 />
                 <PasswordInput
                   label="パスワード"
@@ -86,9 +90,11 @@ export function LoginPage() {
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                   required
+                  error={!!error}
+                  aria-errormessage={error ? LOGIN_ERROR_ID : undefined}
                 />
                 {error && (
-                  <Alert color="red" variant="light" role="alert" p="xs">
+                  <Alert id={LOGIN_ERROR_ID} color="red" variant="light" role="alert" p="xs">
                     {error}
                   </Alert>
                 )}
@@ -110,20 +116,20 @@ export function LoginPage() {
               <Text size="sm" c="dimmed">
                 性別を選んで、メールアドレスだけで登録できます。
               </Text>
-              <Group grow className={classes.genderButtons}>
+              <div className={classes.genderButtons}>
                 <Button variant="light" color="blue" onClick={() => register("male")}>
                   男性
                 </Button>
                 <Button variant="light" color="pink" onClick={() => register("female")}>
                   女性
                 </Button>
-              </Group>
+              </div>
             </Stack>
           </Paper>
 
           <Stack gap="xs">
             <Paper p="sm" bg="orange.0" radius="md">
-              <Text size="sm" fw={700} c="orange.9">
+              <Text size="sm" fw={700} c="orange">
                 18歳未満の方はご利用いただけません
               </Text>
               <Text size="sm">

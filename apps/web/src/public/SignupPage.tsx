@@ -1,5 +1,5 @@
 import { type Gender, MSG, SIGNUP_REDIRECT_MS } from "@enmusubi/shared";
-import { Alert, Box, Button, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Box, Button, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
@@ -29,7 +29,7 @@ export function SignupPage() {
   if (landing) {
     return (
       <Box className={classes.landing}>
-        <div className={classes.landingInner}>
+        <main className={classes.landingInner}>
           <Stack gap="sm">
             <Title order={1} className={classes.landingHeading}>
               縁結び
@@ -39,14 +39,14 @@ export function SignupPage() {
             </Text>
           </Stack>
           {form}
-        </div>
+        </main>
         <Footer />
       </Box>
     );
   }
   return (
     <Box className={classes.page}>
-      <Container size={440} className={classes.container}>
+      <Container component="main" size={440} className={classes.container}>
         {form}
       </Container>
       <Footer />
@@ -103,6 +103,7 @@ function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange
           <Text size="sm" c="dimmed">
             ご登録のメールアドレスにユーザーIDとパスワードをお送りします。18歳未満の方はご登録いただけません。
           </Text>
+          {/* The only field: every error (also the server's) is its error, announced and tied to it. */}
           <TextInput
             label="メールアドレス"
             type="email"
@@ -111,12 +112,8 @@ function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange
             onChange={(e) => setEmail(e.currentTarget.value)}
             disabled={done}
             required
+            error={error}
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert" p="xs">
-              {error}
-            </Alert>
-          )}
           {done && (
             <Text role="status" className={classes.success}>
               {MSG.signupDone}
@@ -126,7 +123,9 @@ function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange
             {signup.isPending ? "送信中..." : "登録する"}
           </Button>
           <Text size="sm" ta="center">
-            <Link to="/login">ログイン画面へ戻る</Link>
+            <Anchor component={Link} to="/login" size="sm">
+              ログイン画面へ戻る
+            </Anchor>
           </Text>
         </Stack>
       </form>

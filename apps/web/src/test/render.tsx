@@ -8,7 +8,7 @@ import { observable } from "@trpc/server/observable";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { TRPCProvider } from "../lib/trpc";
-import { theme } from "../theme";
+import { cssVariablesResolver, theme } from "../theme";
 
 export type Handlers = Record<string, (input: unknown) => unknown>;
 
@@ -42,7 +42,7 @@ export function renderWithProviders(ui: ReactElement, handlers: Handlers = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createTRPCClient<AppRouter>({ links: [handlerLink(handlers, calls)] });
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={client} queryClient={queryClient}>
           <ModalsProvider>
