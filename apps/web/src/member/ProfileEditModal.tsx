@@ -3,8 +3,8 @@ import { Divider, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInp
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { applyPhotoChange, PhotoChangeCancelled } from "../features/photos/applyPhotoChange";
 import { PhotoPicker } from "../features/photos/PhotoPicker";
-import { confirmAction } from "../lib/confirm";
 import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
@@ -79,21 +79,10 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
       input: Parameters<typeof client.profile.update.mutate>[0];
       photo: Form["photo"];
     }) => {
-      if (photo !== undefined) {
-        try {
-          if (photo) await client.profile.uploadPhoto.mutate({ data: photo });
-          else await client.profile.removePhoto.mutate();
-        } catch (error) {
-          const what = photo ? "写真のアップロード" : "写真の削除";
-          const goOn = await confirmAction({
-            title: `${what}に失敗しました`,
-            message: `${errorMessage(error, `${what}に失敗しました。`)} 写真以外の変更を保存しますか？`,
-            confirmLabel: "保存を続ける",
-            danger: false,
-          });
-          if (!goOn) throw new Error("cancelled");
-        }
-      }
+      await applyPhotoChange(photo, {
+        upload: (data) => client.profile.uploadPhoto.mutate({ data }),
+        remove: () => client.profile.removePhoto.mutate(),
+      });
       return client.profile.update.mutate(input);
     },
     onSuccess: (result) => {
@@ -104,7 +93,7 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
     },
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
-      if (error instanceof Error && error.message === "cancelled") return;
+      if (error instanceof PhotoChangeCancelled) return;
       setErrors({ _form: errorMessage(error, MSG.profileUpdateFailed) });
     },
   });

@@ -1,5 +1,6 @@
 import { AUTH_MSG } from "./auth";
 import { COMMON_MSG } from "./common";
+import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
@@ -10,7 +11,7 @@ import { ADMIN_USERS_MSG } from "./users";
  * the contract: change a string only when the spec changes. A new domain adds its own file and one
  * line below; the type check refuses a key that two domains both define.
  */
-const parts = [COMMON_MSG, AUTH_MSG, PROFILE_MSG, ADMIN_USERS_MSG, REFERENCE_MSG, POINTS_MSG] as const;
+const parts = [COMMON_MSG, AUTH_MSG, PROFILE_MSG, ADMIN_USERS_MSG, REFERENCE_MSG, POINTS_MSG, PHOTOS_MSG] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** Keys defined by more than one part; must stay `never`. */

@@ -3,8 +3,9 @@ import { Alert, Avatar, Button, Card, Group, Modal, PasswordInput, Stack, Text, 
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { applyPhotoChange, PhotoChangeCancelled } from "../../features/photos/applyPhotoChange";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
-import { validate } from "../../lib/forms";
+import { type FieldErrors, validate } from "../../lib/forms";
 import { saveSession } from "../../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
@@ -28,17 +29,19 @@ export function AdminProfile() {
   const queryClient = useQueryClient();
   const me = useQuery(trpc.profile.me.queryOptions());
   const [form, setForm] = useState<Form | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const open = () => {
-    setError(null);
+    setErrors({});
     setForm({ name: me.data?.name ?? "", currentPassword: "", newPassword: "", photo: undefined });
   };
 
   const save = useMutation({
     mutationFn: async ({ photo, input }: { photo: Form["photo"]; input: ProfileUpdateInput }) => {
-      if (photo) await client.profile.uploadPhoto.mutate({ data: photo });
-      else if (photo === null) await client.profile.removePhoto.mutate();
+      await applyPhotoChange(photo, {
+        upload: (data) => client.profile.uploadPhoto.mutate({ data }),
+        remove: () => client.profile.removePhoto.mutate(),
+      });
       return client.profile.update.mutate(input);
     },
     onSuccess: (result) => {
@@ -48,8 +51,9 @@ export function AdminProfile() {
       setForm(null);
     },
     onError: (e) => {
-      setError(errorMessage(e, MSG.profileUpdateFailed));
       void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
+      if (e instanceof PhotoChangeCancelled) return;
+      setErrors({ _form: errorMessage(e, MSG.profileUpdateFailed) });
     },
   });
 
@@ -60,8 +64,8 @@ export function AdminProfile() {
       name: form.name,
       ...(form.newPassword ? { currentPassword: form.currentPassword, newPassword: form.newPassword } : {}),
     });
-    if (!result.ok) return setError(Object.values(result.errors)[0] ?? MSG.profileUpdateFailed);
-    setError(null);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
     save.mutate({ photo: form.photo, input: result.data });
   };
 
@@ -74,7 +78,7 @@ export function AdminProfile() {
       <Title order={2}>管理者プロフィール</Title>
       <Card withBorder maw={520}>
         <Group wrap="nowrap">
-          <Avatar src={user?.photoLink} size={96} radius="md" color="pink" alt="">
+          <Avatar src={user?.photoLink} size={96} radius="md" color="pink" alt={user?.name ?? user?.userID ?? ""}>
             {(user?.name ?? "管").slice(0, 1)}
           </Avatar>
           <Stack gap={4}>
@@ -100,12 +104,14 @@ export function AdminProfile() {
               required
               value={form.name}
               onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+              error={errors.name}
             />
             <PasswordInput
               label="現在のパスワード"
               value={form.currentPassword}
               onChange={(e) => setForm({ ...form, currentPassword: e.currentTarget.value })}
               autoComplete="current-password"
+              error={errors.currentPassword}
             />
             <PasswordInput
               label="新しいパスワード"
@@ -113,9 +119,10 @@ export function AdminProfile() {
               value={form.newPassword}
               onChange={(e) => setForm({ ...form, newPassword: e.currentTarget.value })}
               autoComplete="new-password"
+              error={errors.newPassword}
             />
             <FormActions
-              error={error}
+              error={errors._form}
               onCancel={() => setForm(null)}
               onSubmit={submit}
               submitLabel="保存する"

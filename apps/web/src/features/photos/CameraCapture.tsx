@@ -1,6 +1,7 @@
+import { MSG } from "@enmusubi/shared";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { CAMERA_MESSAGES, captureFrame, ImageError } from "./image";
+import { captureFrame, ImageError } from "./image";
 
 /**
  * Takes one photo with the device camera (spec §2 "add test user with camera capture", admin
@@ -35,7 +36,7 @@ export function CameraCapture({
           await video.current.play().catch(() => undefined);
         }
       } catch {
-        if (!cancelled) setError(CAMERA_MESSAGES.accessFailed);
+        if (!cancelled) setError(MSG.cameraAccessFailed);
       }
     })();
     return () => {
@@ -50,7 +51,7 @@ export function CameraCapture({
       onCapture(captureFrame(video.current));
       onClose();
     } catch (e) {
-      setError(e instanceof ImageError ? e.message : CAMERA_MESSAGES.processingFailed);
+      setError(e instanceof ImageError ? e.message : MSG.photoProcessingFailed);
     }
   };
 
@@ -74,7 +75,7 @@ export function CameraCapture({
         )}
         {!error && !ready && (
           <Text size="sm" c="dimmed">
-            カメラを起動しています...
+            {MSG.cameraStarting}
           </Text>
         )}
         <Group justify="flex-end">

@@ -1,7 +1,8 @@
+import { MSG } from "@enmusubi/shared";
 import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { CameraCapture } from "./CameraCapture";
-import { CAMERA_MESSAGES, fileToJpeg, ImageError } from "./image";
+import { fileToJpeg, ImageError } from "./image";
 
 /**
  * Choose a photo from a file or the camera, shown as a preview. It only reports the choice
@@ -33,7 +34,7 @@ export function PhotoPicker({
     try {
       onChange(await fileToJpeg(file));
     } catch (e) {
-      setError(e instanceof ImageError ? e.message : CAMERA_MESSAGES.fileReadFailed);
+      setError(e instanceof ImageError ? e.message : MSG.fileReadFailed);
     } finally {
       setBusy(false);
     }

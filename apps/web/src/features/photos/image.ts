@@ -8,14 +8,6 @@ import { IMAGE_JPEG_QUALITY, IMAGE_MAX_SIDE, MSG } from "@enmusubi/shared";
 
 export class ImageError extends Error {}
 
-export const CAMERA_MESSAGES = {
-  accessFailed: "カメラへのアクセスに失敗しました",
-  resolutionTooHigh: `カメラの解像度が高すぎます。${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE}以下のカメラを使用してください。`,
-  processingFailed: "写真の処理に失敗しました。もう一度お試しください。",
-  imageProcessingFailed: "画像の処理に失敗しました。別のファイルをお試しください。",
-  fileReadFailed: "ファイルの読み込みに失敗しました。",
-} as const;
-
 function fitInside(width: number, height: number, max = IMAGE_MAX_SIDE) {
   const scale = Math.min(1, max / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
@@ -27,7 +19,7 @@ function drawToJpeg(source: CanvasImageSource, width: number, height: number): s
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext("2d");
-  if (!context) throw new ImageError(CAMERA_MESSAGES.imageProcessingFailed);
+  if (!context) throw new ImageError(MSG.imageProcessingFailed);
   context.fillStyle = "#fff";
   context.fillRect(0, 0, size.width, size.height);
   context.drawImage(source, 0, 0, size.width, size.height);
@@ -38,7 +30,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new ImageError(CAMERA_MESSAGES.imageProcessingFailed));
+    image.onerror = () => reject(new ImageError(MSG.imageProcessingFailed));
     image.src = url;
   });
 }
@@ -58,7 +50,7 @@ export async function fileToJpeg(file: File): Promise<string> {
 /** The current camera frame → JPEG data URL; a camera above 2048 × 2048 is refused (spec §5). */
 export function captureFrame(video: HTMLVideoElement): string {
   const { videoWidth: width, videoHeight: height } = video;
-  if (!width || !height) throw new ImageError(CAMERA_MESSAGES.processingFailed);
-  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE) throw new ImageError(CAMERA_MESSAGES.resolutionTooHigh);
+  if (!width || !height) throw new ImageError(MSG.photoProcessingFailed);
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE) throw new ImageError(MSG.cameraResolutionTooHigh);
   return drawToJpeg(video, width, height);
 }
