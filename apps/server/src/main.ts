@@ -1,6 +1,7 @@
-import { buildApp, scrubErrorInPlace } from "./app";
+import { buildApp } from "./app";
 import { exitWithFatalError } from "./cli/fatal";
 import { loadConfig } from "./config";
+import { scrubErrorInPlace } from "./logging";
 
 async function main() {
   const config = loadConfig();

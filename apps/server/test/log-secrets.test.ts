@@ -8,8 +8,9 @@ import { TRPCError } from "@trpc/server";
 import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { buildApp, serializeError } from "../src/app";
+import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { serializeError } from "../src/logging";
 import { testPasswords } from "./helpers";
 
 /**
