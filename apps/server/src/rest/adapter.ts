@@ -1,4 +1,11 @@
-import { type AppRouter, createCaller, createContextInner, resolveSession, type Session } from "@enmusubi/api";
+import {
+  type AppRouter,
+  createCaller,
+  createContextInner,
+  invalidInput,
+  resolveSession,
+  type Session,
+} from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -84,7 +91,7 @@ export function accessDenied(access: Access, session: Session | null): { status:
 /** The first validation message of `input` for a request that sends nothing, if it refuses that. */
 function emptyRequestMessage(def: RestRoute): string | undefined {
   const parsed = def.input?.safeParse({});
-  return parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  return parsed && !parsed.success ? invalidInput(parsed.error).message : undefined;
 }
 
 /**
@@ -167,7 +174,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
         };
         const parsed = (def.input ?? z.object({})).safeParse(raw);
         if (!parsed.success) {
-          return reply.status(400).send({ message: parsed.error.issues[0]?.message ?? MSG.badRequest });
+          return reply.status(400).send({ message: invalidInput(parsed.error).message });
         }
         try {
           const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip);
