@@ -1,6 +1,7 @@
 import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
 import { ageOn } from "@enmusubi/shared";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { referenceColumns, toReferences } from "../users/user-view";
 
 /**
  * How members see other members (ARCHITECTURE "public profile shape"): name, photo, gender, age,
@@ -29,10 +30,7 @@ const publicColumns = {
   gender: users.gender,
   birthday: users.birthday,
   address: users.address,
-  occupationId: occupations.id,
-  occupationName: occupations.name,
-  annualIncomeId: annualIncomes.id,
-  annualIncomeLabel: annualIncomes.label,
+  ...referenceColumns,
   createdAt: users.createdAt,
 };
 
@@ -46,12 +44,7 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
     gender: row.gender,
     age: row.birthday ? ageOn(row.birthday, today) : null,
     prefecture: row.address,
-    occupation:
-      row.occupationId && row.occupationName !== null ? { id: row.occupationId, name: row.occupationName } : null,
-    annualIncome:
-      row.annualIncomeId && row.annualIncomeLabel !== null
-        ? { id: row.annualIncomeId, label: row.annualIncomeLabel }
-        : null,
+    ...toReferences(row),
     createdAt: row.createdAt,
   };
 }

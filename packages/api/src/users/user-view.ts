@@ -1,6 +1,26 @@
 import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 
+/** The occupation and income an account chose, as joined columns (see `joinReferences`). */
+export const referenceColumns = {
+  occupationId: occupations.id,
+  occupationName: occupations.name,
+  annualIncomeId: annualIncomes.id,
+  annualIncomeLabel: annualIncomes.label,
+};
+
+type ReferenceRow = { [K in keyof typeof referenceColumns]: string | null };
+
+/** The joined reference columns as the two objects every view shows. */
+export function toReferences(row: ReferenceRow) {
+  const { occupationId, occupationName, annualIncomeId, annualIncomeLabel } = row;
+  return {
+    occupation: occupationId && occupationName !== null ? { id: occupationId, name: occupationName } : null,
+    annualIncome:
+      annualIncomeId && annualIncomeLabel !== null ? { id: annualIncomeId, label: annualIncomeLabel } : null,
+  };
+}
+
 /**
  * The account fields a client may see (spec §3 User). Declared column by column so a password
  * hash or token version can never leak.
@@ -17,10 +37,7 @@ export const userColumns = {
   photoLink: users.photoLink,
   birthday: users.birthday,
   address: users.address,
-  occupationId: occupations.id,
-  occupationName: occupations.name,
-  annualIncomeId: annualIncomes.id,
-  annualIncomeLabel: annualIncomes.label,
+  ...referenceColumns,
   createdAt: users.createdAt,
 };
 
@@ -45,12 +62,7 @@ export interface UserView {
 
 export function toUserView(row: UserRowView): UserView {
   const { occupationId, occupationName, annualIncomeId, annualIncomeLabel, ...rest } = row;
-  return {
-    ...rest,
-    occupation: occupationId && occupationName !== null ? { id: occupationId, name: occupationName } : null,
-    annualIncome:
-      annualIncomeId && annualIncomeLabel !== null ? { id: annualIncomeId, label: annualIncomeLabel } : null,
-  };
+  return { ...rest, ...toReferences(row) };
 }
 
 /** Live (not deleted) users matching `where`, in the public shape. */
