@@ -2,12 +2,14 @@ import type { RouterOutputs } from "@enmusubi/api";
 import {
   DEFAULT_NEW_POINT_COST,
   MSG,
+  POINT_COST_TABLE,
   pointCostAboveCap,
   pointCostCreateInput,
   pointCostUpdateInput,
 } from "@enmusubi/shared";
 import {
   Alert,
+  Badge,
   Button,
   Group,
   Modal,
@@ -29,6 +31,16 @@ import { FormActions } from "../../ui/FormActions";
 
 type PointCost = RouterOutputs["reference"]["pointCosts"]["list"][number];
 
+/**
+ * Rows of the legal fee table: the server refuses to delete them (the terms name them). The list
+ * reports their cap as `maxCost` but not where it comes from, so the rule's own source decides.
+ */
+const LEGAL_ACTIONS: ReadonlySet<string> = new Set(POINT_COST_TABLE.map((row) => row.actionName));
+const LEGAL_NOTE_ID = "point-costs-legal-note";
+
+/** Numbers and short headings stay on one line. */
+const NOWRAP = { whiteSpace: "nowrap" } as const;
+
 interface RowDraft {
   displayName: string;
   pointCost: number | string;
@@ -38,7 +50,8 @@ interface RowDraft {
 /**
  * Point cost management (spec §2 admin screen 5): the table with inline edit and delete (with
  * confirmation). The add dialog exists but, as the spec says, its button is hidden. The server
- * refuses a cost above the legal initial fee (shown as 上限) or below 0.
+ * refuses a cost above the legal initial fee (shown as 上限) or below 0, and the deletion of a row
+ * of the legal fee table: those rows offer no delete button, a 料金表 badge says why.
  */
 export function PointCosts() {
   const trpc = useTRPC();
@@ -109,6 +122,9 @@ export function PointCosts() {
       <Text size="sm" c="dimmed">
         各アクションの消費ポイントです。利用規約の料金表により、初期料金（上限）を超える設定はできません。
       </Text>
+      <Text size="sm" c="dimmed" id={LEGAL_NOTE_ID}>
+        「料金表」の項目：{MSG.legalPointCostNotDeletable}
+      </Text>
       {list.isError && <Alert color="red">{MSG.pointCostFetchFailed}</Alert>}
       {rowError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setRowError(null)}>
@@ -121,10 +137,16 @@ export function PointCosts() {
             <Table.Tr>
               <Table.Th>アクション名</Table.Th>
               <Table.Th>表示名</Table.Th>
-              <Table.Th ta="right">ポイント</Table.Th>
-              <Table.Th ta="right">上限</Table.Th>
+              <Table.Th ta="right" w={90} style={NOWRAP}>
+                ポイント
+              </Table.Th>
+              <Table.Th ta="right" w={70} style={NOWRAP}>
+                上限
+              </Table.Th>
               <Table.Th>説明</Table.Th>
-              <Table.Th w={150}>操作</Table.Th>
+              <Table.Th w={160} style={NOWRAP}>
+                操作
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -155,7 +177,9 @@ export function PointCosts() {
                       w={90}
                     />
                   </Table.Td>
-                  <Table.Td ta="right">{row.maxCost}</Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {row.maxCost}
+                  </Table.Td>
                   <Table.Td>
                     <TextInput
                       size="xs"
@@ -181,10 +205,10 @@ export function PointCosts() {
                     {row.actionName}
                   </Table.Td>
                   <Table.Td>{row.displayName}</Table.Td>
-                  <Table.Td ta="right" fw={700} data-testid="point-cost-value">
+                  <Table.Td ta="right" fw={700} data-testid="point-cost-value" style={NOWRAP}>
                     {row.pointCost}
                   </Table.Td>
-                  <Table.Td ta="right" c="dimmed">
+                  <Table.Td ta="right" c="dimmed" style={NOWRAP}>
                     {row.maxCost}
                   </Table.Td>
                   <Table.Td fz="sm">{row.description}</Table.Td>
@@ -193,9 +217,15 @@ export function PointCosts() {
                       <Button size="compact-xs" variant="light" onClick={() => startEdit(row)}>
                         編集
                       </Button>
-                      <Button size="compact-xs" color="red" variant="light" onClick={() => void askDelete(row)}>
-                        削除
-                      </Button>
+                      {LEGAL_ACTIONS.has(row.actionName) ? (
+                        <Badge variant="light" color="gray" aria-describedby={LEGAL_NOTE_ID} style={NOWRAP}>
+                          料金表
+                        </Badge>
+                      ) : (
+                        <Button size="compact-xs" color="red" variant="light" onClick={() => void askDelete(row)}>
+                          削除
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
