@@ -1,10 +1,12 @@
 import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
 import { Divider, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { applyPhotoChange, PhotoChangeCancelled } from "../features/photos/applyPhotoChange";
 import { PhotoPicker } from "../features/photos/PhotoPicker";
+import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../lib/dates";
 import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
@@ -37,11 +39,16 @@ const fromUser = (user: CurrentUser): Form => ({
   photo: undefined,
 });
 
-/** The latest birthday allowed: today MIN_AGE years ago (the date input's max). */
+/** The latest birthday allowed: today MIN_AGE years ago, as YYYY-MM-DD (local date). */
 function latestBirthday(): string {
   const d = new Date();
   d.setFullYear(d.getFullYear() - MIN_AGE);
-  return d.toISOString().slice(0, 10);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** Where the calendar opens when no birthday is set: 30 years ago. */
+function defaultCalendarDate(): string {
+  return `${new Date().getFullYear() - 30}-01-01`;
 }
 
 /**
@@ -142,13 +149,23 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
           error={errors.name}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
+          {/*
+            A Japanese date picker (年/月/日, 日曜始まり) whatever the browser's language; the value
+            stays YYYY-MM-DD. Days under 18 are disabled in the calendar; a typed one is kept and
+            refused on save with the 18+ message.
+          */}
+          <DateInput
             label="生年月日"
-            type="date"
-            max={latestBirthday()}
-            min="1900-01-01"
-            value={form.birthday}
-            onChange={(e) => set("birthday", e.currentTarget.value)}
+            valueFormat={JAPANESE_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            placeholder="例: 1995年4月1日"
+            value={form.birthday || null}
+            onChange={(value) => set("birthday", value ?? "")}
+            excludeDate={(date) => date > latestBirthday()}
+            minDate="1900-01-01"
+            defaultLevel="decade"
+            defaultDate={form.birthday || defaultCalendarDate()}
+            clearable
             error={errors.birthday}
             description="18歳以上の方のみご利用いただけます"
           />

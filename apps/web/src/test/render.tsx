@@ -1,5 +1,6 @@
 import type { AppRouter } from "@enmusubi/api";
 import { MantineProvider } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -7,6 +8,7 @@ import { createTRPCClient, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
+import { DATES_SETTINGS } from "../lib/dates";
 import { TRPCProvider } from "../lib/trpc";
 import { cssVariablesResolver, theme } from "../theme";
 
@@ -43,13 +45,15 @@ export function renderWithProviders(ui: ReactElement, handlers: Handlers = {}) {
   const client = createTRPCClient<AppRouter>({ links: [handlerLink(handlers, calls)] });
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={client} queryClient={queryClient}>
-          <ModalsProvider>
-            <MemoryRouter>{ui}</MemoryRouter>
-          </ModalsProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
+      <DatesProvider settings={DATES_SETTINGS}>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={client} queryClient={queryClient}>
+            <ModalsProvider>
+              <MemoryRouter>{ui}</MemoryRouter>
+            </ModalsProvider>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>,
   );
   return { ...result, calls, queryClient };

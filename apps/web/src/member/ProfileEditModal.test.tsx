@@ -1,0 +1,68 @@
+import { MSG } from "@enmusubi/shared";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../test/render";
+import { ProfileEditModal } from "./ProfileEditModal";
+import type { CurrentUser } from "./useCurrentUser";
+
+const user = {
+  id: "u1",
+  userID: "hanako1",
+  name: "山田 花子",
+  email: "h@example.jp",
+  role: "user",
+  gender: "female",
+  points: 100,
+  sendPoints: 20,
+  photoLink: null,
+  birthday: "1990-06-15",
+  address: null,
+  occupation: null,
+  annualIncome: null,
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  favoriteUserIds: [],
+} as unknown as CurrentUser;
+
+function setup() {
+  const onClose = vi.fn();
+  const rendered = renderWithProviders(<ProfileEditModal user={user} opened onClose={onClose} />, {
+    "reference.occupations.list": () => [],
+    "reference.annualIncomes.list": () => [],
+    "profile.update": () => ({ user, token: null }),
+  });
+  return { ...rendered, onClose };
+}
+
+const updates = (calls: { path: string; input: unknown }[]) => calls.filter((c) => c.path === "profile.update");
+
+describe("ProfileEditModal birthday", () => {
+  it("shows the birthday in Japanese and sends a typed Japanese date as YYYY-MM-DD", async () => {
+    const { calls } = setup();
+    const birthday = await screen.findByLabelText("生年月日");
+    expect(birthday).toHaveValue("1990年6月15日");
+    await userEvent.clear(birthday);
+    await userEvent.type(birthday, "1995年4月1日");
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    await waitFor(() => expect(updates(calls)).toHaveLength(1));
+    expect(updates(calls)[0]?.input).toMatchObject({ name: "山田 花子", birthday: "1995-04-01" });
+  });
+
+  it("keeps the 18+ rule: a typed birthday under 18 is refused with the catalogue's message", async () => {
+    const { calls } = setup();
+    const birthday = await screen.findByLabelText("生年月日");
+    const minor = new Date();
+    minor.setFullYear(minor.getFullYear() - 17);
+    await userEvent.clear(birthday);
+    await userEvent.type(birthday, `${minor.getFullYear()}/${minor.getMonth() + 1}/${minor.getDate()}`);
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    const error = await screen.findByText(MSG.underAge);
+    // Announced, and tied to the field.
+    expect(error).toHaveAttribute("role", "alert");
+    expect(birthday).toHaveAttribute("aria-invalid", "true");
+    expect(birthday.getAttribute("aria-describedby")).toContain(error.id);
+    expect(updates(calls)).toHaveLength(0);
+  });
+
+  // The calendar itself (Japanese, 日曜始まり, days under 18 disabled) is checked in the browser test.
+});
