@@ -1,3 +1,4 @@
+import { MSG } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
 
@@ -95,6 +96,76 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     const password = /パスワード: (\S+)/.exec(second?.text ?? "")?.[1] ?? "";
     await loginThroughUi(page, e2e.baseUrl, userID, password);
     expect(new URL(page.url()).pathname).toMatch(/^\/user/);
+  });
+
+  it("login errors are announced and tied to both fields; signup's back link is a themed link", async () => {
+    const page = await e2e.page(375);
+    await e2e.visit(page, "/login", "ユーザーID");
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: MSG.loginRequired });
+    await alert.waitFor();
+    const alertId = await alert.getAttribute("id");
+    expect(alertId).toBeTruthy();
+    for (const label of ["ユーザーID", "パスワード"]) {
+      const field = page.getByLabel(new RegExp(`^${label}`));
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      expect(await field.getAttribute("aria-errormessage")).toBe(alertId);
+    }
+    await e2e.screen(page, "login (error)");
+
+    await e2e.visit(page, "/signup", "男性会員登録");
+    await page.getByRole("button", { name: "登録する" }).click();
+    const emailError = page.getByText(MSG.emailRequired);
+    await emailError.waitFor();
+    expect(await emailError.getAttribute("role")).toBe("alert");
+    expect(await page.getByLabel("メールアドレス").getAttribute("aria-describedby")).toContain(
+      (await emailError.getAttribute("id")) ?? "-",
+    );
+    await e2e.screen(page, "signup (error)");
+    // Not the browser's default blue link: the theme's link colour, like the other links.
+    const back = page.getByRole("link", { name: "ログイン画面へ戻る" });
+    const color = await back.evaluate((el) => getComputedStyle(el).color);
+    const themeLink = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--mantine-color-anchor)";
+      document.body.append(probe);
+      const value = getComputedStyle(probe).color;
+      probe.remove();
+      return value;
+    });
+    expect(color).toBe(themeLink);
+    expect(color).not.toBe("rgb(0, 0, 238)");
+    expect(await back.getAttribute("class")).toContain("mantine-Anchor-root");
+    await back.click();
+    await page.waitForURL(/\/login$/);
+  });
+
+  it("below 320 px the registration buttons stack at full width instead of shrinking", async () => {
+    for (const [width, stacked] of [
+      [300, true],
+      [375, false],
+    ] as const) {
+      const page = await e2e.page(width);
+      await e2e.visit(page, "/login", "新規会員登録", `login-${width}`);
+      const [male, female] = await Promise.all(
+        ["男性", "女性"].map((name) => page.getByRole("button", { name, exact: true }).boundingBox()),
+      );
+      const card = await page.getByRole("heading", { name: "新規会員登録（無料）" }).boundingBox();
+      if (!male || !female || !card) throw new Error("missing boxes");
+      if (stacked) {
+        expect(female.y).toBeGreaterThan(male.y + male.height - 1);
+        expect(male.width).toBeGreaterThan(card.width * 0.9);
+        expect(female.width).toBeCloseTo(male.width, 0);
+      } else {
+        expect(female.y).toBeCloseTo(male.y, 0);
+        expect(male.width).toBeGreaterThan(card.width * 0.4);
+      }
+      expect(male.height).toBeGreaterThanOrEqual(36);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await e2e.screenshot(page, "login-registration");
+      await page.close();
+    }
   });
 
   it("renders the public pages at 375 px and 1280 px", async () => {

@@ -114,12 +114,17 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await dialog.getByLabel("名前").fill("山田 花子");
     const minor = new Date();
     minor.setFullYear(minor.getFullYear() - 17);
-    await dialog.getByLabel("生年月日").fill(minor.toISOString().slice(0, 10));
+    // A Japanese date picker: typed dates are read (ISO too) and shown as 年月日; Tab closes its calendar.
+    const birthday = dialog.getByLabel("生年月日");
+    await birthday.fill(minor.toISOString().slice(0, 10));
+    await birthday.press("Tab");
+    expect(await birthday.inputValue()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
     await dialog.getByRole("button", { name: "保存する" }).click();
     await dialog.getByText(MSG.underAge).waitFor();
     await e2e.screen(page, "dialog member profile edit (errors)");
 
-    await dialog.getByLabel("生年月日").fill("1995-04-01");
+    await birthday.fill("1995年4月1日");
+    await birthday.press("Tab");
     await choose(page, "住所（都道府県）", "大阪府");
     await choose(page, "職業", "エンジニア");
     await choose(page, "年収", "400万円〜600万円");
@@ -138,6 +143,8 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     expect(await page.getByTestId("dashboard-name").textContent()).toBe("山田 花子");
     expect(await page.locator("main").textContent()).toContain("大阪府");
     expect(await page.locator("main").textContent()).toContain("400万円〜600万円");
+    // Stored as 1995-04-01, shown in Japanese.
+    expect(await page.locator("main").textContent()).toContain("1995年4月1日");
     const saved = await page
       .getByTestId("dashboard-avatar")
       .getByRole("img", { name: "山田 花子" })
@@ -154,9 +161,50 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await p.getByTestId("dashboard-points").waitFor();
       await e2e.screenshot(p, "member-dashboard");
       await p.getByRole("button", { name: "プロフィールを編集" }).click();
-      await p.getByRole("dialog", { name: "プロフィールを編集" }).getByLabel("生年月日").waitFor();
+      const edit = p.getByRole("dialog", { name: "プロフィールを編集" });
+      await edit.getByLabel("生年月日").waitFor();
       await p.waitForTimeout(MODAL_TRANSITION_MS);
       await e2e.screenshot(p, "member-profile-edit");
+      // The calendar is Japanese whatever the browser: decade → year → month, weeks from Sunday.
+      await edit.getByLabel("生年月日").click();
+      const calendar = p.locator("[data-dates-dropdown]");
+      await calendar.getByRole("button", { name: "1995", exact: true }).click();
+      await calendar.getByRole("button", { name: "4月", exact: true }).click();
+      await calendar.getByText("1995年4月").waitFor();
+      expect(await calendar.getByRole("columnheader").allTextContents()).toEqual([
+        "日",
+        "月",
+        "火",
+        "水",
+        "木",
+        "金",
+        "土",
+      ]);
+      await e2e.screenshot(p, "member-birthday-picker");
+      // Days under 18 cannot be picked: this month 18 years ago, days after today are disabled.
+      const limit = new Date();
+      limit.setFullYear(limit.getFullYear() - 18);
+      await edit.getByLabel("生年月日").fill(`${limit.getFullYear()}-${limit.getMonth() + 1}-1`);
+      await p.keyboard.press("Tab");
+      await edit.getByLabel("生年月日").click();
+      await calendar.waitFor();
+      // The calendar may reopen on the decade or directly on the typed month.
+      const limitMonth = calendar.getByText(`${limit.getFullYear()}年${limit.getMonth() + 1}月`, { exact: true });
+      await p.waitForTimeout(MODAL_TRANSITION_MS);
+      if (!(await limitMonth.isVisible())) {
+        await calendar.getByRole("button", { name: String(limit.getFullYear()), exact: true }).click();
+        await calendar.getByRole("button", { name: `${limit.getMonth() + 1}月`, exact: true }).click();
+      }
+      await limitMonth.waitFor();
+      const days = await calendar
+        .locator("table button:not([data-outside])")
+        .evaluateAll((buttons) => buttons.map((b) => [Number(b.textContent), b.hasAttribute("disabled")] as const));
+      // This month's days: up to where the numbers start again (the next month's first days).
+      const end = days.findIndex(([day], i) => i > 0 && day < (days[i - 1]?.[0] ?? 0));
+      const month = end === -1 ? days : days.slice(0, end);
+      expect(month.length).toBeGreaterThan(27);
+      for (const [day, disabled] of month) expect(disabled, `day ${day}`).toBe(day > limit.getDate());
+      await p.keyboard.press("Tab");
       await p.keyboard.press("Escape");
       await p.getByRole("dialog").waitFor({ state: "detached" });
       await p.goto(`${e2e.baseUrl}/user/points-usage`);
@@ -227,6 +275,31 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await page.getByText(MSG.pointCostUpdated).first().waitFor();
     await expect.poll(async () => line.getByTestId("point-cost-value").textContent()).toBe("12");
     await e2e.screenshot(page, "admin-point-costs");
+
+    // The legal fee table's rows cannot be deleted (the server refuses): no button, a badge says why.
+    for (const action of ["message_board_view", "profile_view", "movie_play"]) {
+      const legalRow = page.locator(`tr[data-action="${action}"]`);
+      expect(await legalRow.getByRole("button", { name: "削除" }).count()).toBe(0);
+      await legalRow.getByText("料金表").waitFor();
+    }
+    await page.getByText(MSG.legalPointCostNotDeletable).waitFor();
+    // Headings and numbers stay on one line (they broke as ポイン/ト, 上/限, 50/0).
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const broken = await page
+        .locator("table th, [data-testid=point-cost-value], td[style*=nowrap]")
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+              return tops.size > 1;
+            })
+            .map((cell) => cell.textContent),
+        );
+      expect(broken, `cells wrapped at ${width}px`).toEqual([]);
+    }
 
     // The member's points-usage table reads the same list.
     const memberPage = await e2e.page();

@@ -8,6 +8,7 @@ import {
   type MantineTheme,
   toRgba,
 } from "@mantine/core";
+import { JAPANESE_CALENDAR_LABELS } from "./lib/dates";
 
 /**
  * The theme, with colours that read at WCAG AA (4.5:1 for text) in every state: members read on
@@ -131,6 +132,20 @@ export const theme = createTheme({
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Field errors are announced when they appear; Mantine ties them to the field (aria-describedby).
     InputWrapper: { defaultProps: { errorProps: { role: "alert" } } },
+    // Showing the password is an action too: reachable by Tab, named in Japanese (its state is aria-pressed).
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { "aria-label": "入力した文字を表示" },
+      },
+    },
+    // Every date picker reads in Japanese order (with DatesProvider's locale ja in main.tsx).
+    ...Object.fromEntries(
+      ["Calendar", "DatePicker", "DateInput", "DatePickerInput", "DateTimePicker"].map((name) => [
+        name,
+        { defaultProps: JAPANESE_CALENDAR_LABELS },
+      ]),
+    ),
   },
 });
 

@@ -8,6 +8,13 @@ dayjs.extend(customParseFormat);
 /** Date pickers in Japanese (spec §9 "Dates shown in Japanese locale"): 日曜始まり, 年/月/日. */
 export const DATES_SETTINGS: Partial<DatesProviderSettings> = { locale: "ja", firstDayOfWeek: 0, weekendDays: [0, 6] };
 
+/** Calendar headings in Japanese order (the defaults read 「4月 1995」). */
+export const JAPANESE_CALENDAR_LABELS = {
+  monthLabelFormat: "YYYY年M月",
+  yearLabelFormat: "YYYY年",
+  monthsListFormat: "M月",
+} as const;
+
 /** How a picked date is shown in an input: 1995年4月1日. */
 export const JAPANESE_DATE_FORMAT = "YYYY年M月D日";
 

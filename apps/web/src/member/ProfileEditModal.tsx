@@ -1,5 +1,5 @@
 import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
-import { Divider, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
 import { FormActions } from "../ui/FormActions";
+import { PasswordField } from "../ui/PasswordField";
 import type { CurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 
@@ -200,21 +201,21 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
         </SimpleGrid>
         <Divider label="パスワードの変更（変更する場合のみ）" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <PasswordInput
+          <PasswordField
             label="現在のパスワード"
             value={form.currentPassword}
             onChange={(e) => set("currentPassword", e.currentTarget.value)}
             error={errors.currentPassword}
             autoComplete="current-password"
           />
-          <PasswordInput
+          <PasswordField
             label="新しいパスワード"
             value={form.newPassword}
             onChange={(e) => set("newPassword", e.currentTarget.value)}
             error={errors.newPassword}
             autoComplete="new-password"
           />
-          <PasswordInput
+          <PasswordField
             label="新しいパスワード（確認）"
             value={form.newPasswordConfirmation}
             onChange={(e) => set("newPasswordConfirmation", e.currentTarget.value)}

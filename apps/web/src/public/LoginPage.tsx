@@ -1,24 +1,12 @@
 import { type Gender, LEGAL, MSG } from "@enmusubi/shared";
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Divider,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Box, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { homeOf, saveSession } from "../lib/session";
 import { errorMessage, useTRPC } from "../lib/trpc";
+import { PasswordField } from "../ui/PasswordField";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import classes from "./public.module.css";
 
@@ -84,7 +72,7 @@ export function LoginPage() {
                   error={!!error}
                   aria-errormessage={error ? LOGIN_ERROR_ID : undefined}
                 />
-                <PasswordInput
+                <PasswordField
                   label="パスワード"
                   autoComplete="current-password"
                   value={password}
@@ -149,6 +137,8 @@ export function LoginPage() {
                 <Anchor href={`mailto:${LEGAL.supportEmail}`} size="sm">
                   {LEGAL.supportEmail}
                 </Anchor>
+                {/* A break opportunity between the address and the Japanese that follows it. */}
+                <wbr />
                 までお問い合わせください。
               </Text>
             </Paper>

@@ -1,5 +1,5 @@
 import { MSG, type ProfileUpdateInput, profileUpdateInput } from "@enmusubi/shared";
-import { Alert, Avatar, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Avatar, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { type FieldErrors, validate } from "../../lib/forms";
 import { saveSession } from "../../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
+import { PasswordField } from "../../ui/PasswordField";
 
 interface Form {
   name: string;
@@ -106,14 +107,14 @@ export function AdminProfile() {
               onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
               error={errors.name}
             />
-            <PasswordInput
+            <PasswordField
               label="現在のパスワード"
               value={form.currentPassword}
               onChange={(e) => setForm({ ...form, currentPassword: e.currentTarget.value })}
               autoComplete="current-password"
               error={errors.currentPassword}
             />
-            <PasswordInput
+            <PasswordField
               label="新しいパスワード"
               description="変更しない場合は空欄のままにしてください"
               value={form.newPassword}

@@ -1,5 +1,5 @@
 import { adminUserUpdateInput, MSG } from "@enmusubi/shared";
-import { Button, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
+import { PasswordField } from "../../ui/PasswordField";
 import { PointsInput } from "../../ui/PointsInput";
 import type { AdminUser } from "./types";
 
@@ -135,14 +136,14 @@ export function EditUserModal({
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <PasswordInput
+            <PasswordField
               label="新しいパスワード（変更する場合のみ）"
               value={form.password}
               onChange={(e) => set("password", e.currentTarget.value)}
               error={errors.password}
               autoComplete="new-password"
             />
-            <PasswordInput
+            <PasswordField
               label="パスワード（確認）"
               value={form.passwordConfirmation}
               onChange={(e) => set("passwordConfirmation", e.currentTarget.value)}
