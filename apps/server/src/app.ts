@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import {
   type ApiDeps,
+  createMemoryMailboxEvents,
   createMemoryRateLimiter,
   createPasswordHasher,
   createTokenService,
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploadsDir: `${config.dataDir}/uploads`,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailKick.fn(),
+    mailbox: createMemoryMailboxEvents(),
   };
   app.decorate("deps", deps);
   app.decorate("database", database);

@@ -3,6 +3,7 @@ import type { Role } from "@enmusubi/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
+import type { MailboxEvents } from "./messages/events";
 import type { RateLimiter } from "./security/rate-limit";
 
 /** What the procedures need from the host. Built once by the server, or by a test. */
@@ -17,6 +18,8 @@ export interface ApiDeps {
   publicUrl: string;
   /** Called after a transaction that queued mail has committed, to wake the delivery job. */
   onMailQueued(): void;
+  /** Mailbox changes, for live unread counts (messages/events). */
+  mailbox: MailboxEvents;
 }
 
 export interface Session {

@@ -5,6 +5,7 @@ export { type ApiDeps, type Context, createContext, createContextInner, resolveS
 export { AppError, type AppErrorCode, invalidInput, publicMessage, toTRPCError } from "./errors";
 export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
 export { renderMail } from "./mail/outbox";
+export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createMemoryRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./auth/router";
 import { membersRouter } from "./members/router";
+import { adminMessagesRouter, messagesRouter } from "./messages/router";
 import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
@@ -12,6 +13,8 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   members: membersRouter,
+  messages: messagesRouter,
+  adminMessages: adminMessagesRouter,
   adminUsers: adminUsersRouter,
   points: pointsRouter,
   photos: photosRouter,

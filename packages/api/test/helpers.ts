@@ -4,6 +4,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { createPasswordHasher } from "../src/auth/password";
 import { createTokenService } from "../src/auth/tokens";
 import { type ApiDeps, createContextInner, type Session } from "../src/context";
+import { createMemoryMailboxEvents } from "../src/messages/events";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
 import { createTestAccount, type TestAccountFields } from "../src/testing";
@@ -51,6 +52,7 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
       limiter: unlimited,
       uploadsDir: `/tmp/enmusubi-test-uploads-${process.pid}`,
       publicUrl: "http://localhost:3000",
+      mailbox: createMemoryMailboxEvents(),
       onMailQueued: () => {
         api.mailQueued.count += 1;
       },

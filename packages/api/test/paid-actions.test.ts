@@ -11,7 +11,7 @@ import { createCallerFactory, router } from "../src/trpc";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
-const LEDGER_TABLES = ["users", "point_ledger", "prepaid_actions", "profile_views", "footprints"];
+const LEDGER_TABLES = ["users", "point_ledger", "prepaid_actions", "profile_views", "footprints", "messages"];
 
 /**
  * Every paid procedure, with a call that succeeds and one whose action fails after validation.
@@ -27,6 +27,16 @@ interface PaidCase {
 }
 
 const CASES: Record<string, PaidCase> = {
+  "messages.send": {
+    action: "send_message",
+    arrange: async () => ({ recipientIds: [(await api.createUser({ gender: "female" })).id], body: "こんにちは" }),
+    // A reply to a message that does not exist: refused after the wrapper opened the transaction.
+    failing: async () => ({
+      recipientIds: [(await api.createUser()).id],
+      body: "返信です",
+      replyToId: "00000000-0000-4000-8000-000000000000",
+    }),
+  },
   "members.viewProfile": {
     action: "profile_view",
     arrange: async () => ({ id: (await api.createUser({ gender: "female" })).id }),

@@ -3,6 +3,8 @@ import { MSG } from "@enmusubi/shared";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
 
+const bearer = (token: unknown) => (typeof token === "string" && token ? `Bearer ${token}` : undefined);
+
 export async function registerTrpc(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     // The tRPC plugin accepts multipart/form-data and reads such a body whole, past Fastify's
@@ -17,7 +19,12 @@ export async function registerTrpc(app: FastifyInstance): Promise<void> {
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) => createContext(app.deps, { authorization: req.headers.authorization, ip: req.ip }),
+        // A subscription over SSE (EventSource) cannot send headers: its token comes as a connection parameter.
+        createContext: ({ req, info }) =>
+          createContext(app.deps, {
+            authorization: req.headers.authorization ?? bearer(info.connectionParams?.token),
+            ip: req.ip,
+          }),
         onError: ({ error, path }) => {
           if (error.code === "INTERNAL_SERVER_ERROR")
             app.log.error({ err: error.cause ?? error, path }, "procedure failed");

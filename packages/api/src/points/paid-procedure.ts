@@ -23,23 +23,28 @@ class RolledBack {
  * prepaid credit from the legacy deduct-points call) in it. The handler must call `ctx.charge()`
  * exactly once — with `quantity: 0` when this use is free — or the whole call fails and rolls
  * back. If the handler fails, nothing is charged; if the charge fails (not enough points:
- * PAYMENT_REQUIRED with the catalogue's message), the action does not happen.
+ * PAYMENT_REQUIRED with the catalogue's message), the action does not happen. `ctx.afterCommit(fn)`
+ * runs `fn` once the transaction has committed (notifications, never on a rollback).
  */
 export function paidProcedure(actionName: string) {
   return memberProcedure.meta({ paidAction: actionName }).use(async ({ ctx, next }) => {
+    const committed: Array<() => void> = [];
     try {
-      return await ctx.db.transaction(async (tx) => {
+      const result = await ctx.db.transaction(async (tx) => {
         let calls = 0;
         const charge: Charge = (options = {}) => {
           calls += 1;
           if (calls > 1) throw new Error(`paid procedure ${actionName} charged more than once`);
           return chargeAction(tx, { userId: ctx.session.id, actionName, ...options });
         };
-        const result = await next({ ctx: { db: tx, charge } });
+        const afterCommit = (fn: () => void) => committed.push(fn);
+        const result = await next({ ctx: { db: tx, charge, afterCommit } });
         if (!result.ok) throw new RolledBack(result);
         if (calls !== 1) throw new Error(`paid procedure ${actionName} returned without charging`);
         return result;
       });
+      for (const fn of committed) fn();
+      return result;
     } catch (error) {
       if (error instanceof RolledBack) return error.result as never;
       throw error;

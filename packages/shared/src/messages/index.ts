@@ -1,5 +1,6 @@
 import { AUTH_MSG } from "./auth";
 import { COMMON_MSG } from "./common";
+import { MESSAGING_MSG } from "./messages";
 import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
@@ -11,7 +12,16 @@ import { ADMIN_USERS_MSG } from "./users";
  * the contract: change a string only when the spec changes. A new domain adds its own file and one
  * line below; the type check refuses a key that two domains both define.
  */
-const parts = [COMMON_MSG, AUTH_MSG, PROFILE_MSG, ADMIN_USERS_MSG, REFERENCE_MSG, POINTS_MSG, PHOTOS_MSG] as const;
+const parts = [
+  COMMON_MSG,
+  AUTH_MSG,
+  PROFILE_MSG,
+  ADMIN_USERS_MSG,
+  REFERENCE_MSG,
+  POINTS_MSG,
+  PHOTOS_MSG,
+  MESSAGING_MSG,
+] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** Keys defined by more than one part; must stay `never`. */
@@ -26,4 +36,5 @@ void noClash;
 
 export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}, ...parts);
 
+export { bulkSent } from "./messages";
 export { insufficientPoints, pointCostAboveCap } from "./points";

@@ -1,0 +1,87 @@
+import {
+  adminMessageListInput,
+  adminMessageUpdateInput,
+  adminSendInput,
+  conversationInput,
+  memberMessageListInput,
+  memberSendInput,
+  messageIdInput,
+  sendAsUserInput,
+} from "@enmusubi/shared";
+import { paidProcedure } from "../points/paid-procedure";
+import { adminProcedure, memberProcedure, router } from "../trpc";
+import {
+  conversation,
+  deleteMessage,
+  getMemberMessage,
+  listAdminMessages,
+  listContacts,
+  listMemberMessages,
+  markRead,
+  markReplied,
+  sendAsAdmin,
+  sendAsMember,
+  sendAsUser,
+  unreadCount,
+  updateMessage,
+} from "./service";
+
+/** A member's own mailbox. */
+export const messagesRouter = router({
+  /** Costs send_message per member recipient (free to administrators); batch all or nothing. */
+  send: paidProcedure("send_message")
+    .input(memberSendInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await sendAsMember(ctx.db, ctx.charge, ctx.session.id, input);
+      ctx.afterCommit(() => ctx.mailbox.publish([...input.recipientIds, ctx.session.id]));
+      return result;
+    }),
+  list: memberProcedure
+    .input(memberMessageListInput)
+    .query(({ ctx, input }) => listMemberMessages(ctx.db, ctx.session.id, input)),
+  get: memberProcedure
+    .input(messageIdInput)
+    .query(({ ctx, input }) => getMemberMessage(ctx.db, ctx.session.id, input.id)),
+  contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
+  unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
+  /** The unread count now and after every change of the mailbox (SSE; no polling). */
+  onUnreadCount: memberProcedure.subscription(async function* ({ ctx, signal }) {
+    yield { count: await unreadCount(ctx.db, ctx.session.id) };
+    for await (const _ of ctx.mailbox.changes(ctx.session.id, signal)) {
+      yield { count: await unreadCount(ctx.db, ctx.session.id) };
+    }
+  }),
+  markRead: memberProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
+    await markRead(ctx.db, ctx.session.id, input.id);
+    ctx.mailbox.publish([ctx.session.id]);
+    return { success: true as const };
+  }),
+  markReplied: memberProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
+    await markReplied(ctx.db, ctx.session.id, input.id);
+    return { success: true as const };
+  }),
+});
+
+/** Administrators: every message, sending, send-as-user, correction and deletion. */
+export const adminMessagesRouter = router({
+  list: adminProcedure.input(adminMessageListInput).query(({ ctx, input }) => listAdminMessages(ctx.db, input)),
+  conversation: adminProcedure.input(conversationInput).query(({ ctx, input }) => conversation(ctx.db, input)),
+  send: adminProcedure.input(adminSendInput).mutation(async ({ ctx, input }) => {
+    const result = await sendAsAdmin(ctx.db, ctx.session.id, input);
+    ctx.mailbox.publish(input.recipientIds);
+    return result;
+  }),
+  sendAsUser: adminProcedure.input(sendAsUserInput).mutation(async ({ ctx, input }) => {
+    const result = await sendAsUser(ctx.db, ctx.session.id, input);
+    ctx.mailbox.publish([input.fromUserId, input.toUserId]);
+    return result;
+  }),
+  update: adminProcedure.input(adminMessageUpdateInput).mutation(async ({ ctx, input }) => {
+    ctx.mailbox.publish([await updateMessage(ctx.db, ctx.session.id, input)]);
+    return { success: true as const };
+  }),
+  delete: adminProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
+    ctx.mailbox.publish([await deleteMessage(ctx.db, ctx.session.id, input.id)]);
+    return { success: true as const };
+  }),
+});

@@ -1,0 +1,457 @@
+import { type Db, messages, users } from "@enmusubi/db";
+import {
+  type AdminMessageListInput,
+  adminMessageListInput,
+  type MemberMessageListInput,
+  type MemberSendInput,
+  MSG,
+  memberMessageListInput,
+  type SendAsUserInput,
+} from "@enmusubi/shared";
+import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { writeAudit } from "../audit/audit-log";
+import { AppError } from "../errors";
+import type { Charge } from "../points/paid-procedure";
+
+/**
+ * Messages between members, and between members and administrators (spec §2, §4, §6, §7).
+ * Members see only what they sent or received (anything else is NOT_FOUND) and see the other side
+ * through the public shape (no email, no login ID); administrators see everything, including who
+ * really sent a message written "as" a member. Bodies are plain text; clients show them as text.
+ */
+
+const sender = aliasedTable(users, "sender");
+const recipient = aliasedTable(users, "recipient");
+const actingAdmin = aliasedTable(users, "acting_admin");
+
+const columns = {
+  id: messages.id,
+  body: messages.body,
+  createdAt: messages.createdAt,
+  isRead: messages.isRead,
+  hasReply: messages.hasReply,
+  replyToId: messages.replyToId,
+  fromId: sender.id,
+  fromName: sender.name,
+  fromPhoto: sender.photoLink,
+  fromRole: sender.role,
+  fromUserID: sender.userId,
+  fromEmail: sender.email,
+  toId: recipient.id,
+  toName: recipient.name,
+  toPhoto: recipient.photoLink,
+  toRole: recipient.role,
+  toUserID: recipient.userId,
+  toEmail: recipient.email,
+  actingAdminId: actingAdmin.id,
+  actingAdminName: actingAdmin.name,
+};
+
+function selectMessages(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.fromUserId))
+    .innerJoin(recipient, eq(recipient.id, messages.toUserId))
+    .leftJoin(actingAdmin, eq(actingAdmin.id, messages.sentByAdminId))
+    .where(and(isNull(messages.deletedAt), where))
+    .$dynamic();
+}
+
+type Role = "user" | "admin";
+/** One selected row (declared: drizzle cannot infer it through the aliased joins). */
+interface Row {
+  id: string;
+  body: string;
+  createdAt: Date;
+  isRead: boolean;
+  hasReply: boolean;
+  replyToId: string | null;
+  fromId: string;
+  fromName: string | null;
+  fromPhoto: string | null;
+  fromRole: Role;
+  fromUserID: string;
+  fromEmail: string;
+  toId: string;
+  toName: string | null;
+  toPhoto: string | null;
+  toRole: Role;
+  toUserID: string;
+  toEmail: string;
+  actingAdminId: string | null;
+  actingAdminName: string | null;
+}
+
+/** The other side of a message as a member sees it. */
+export interface Party {
+  id: string;
+  name: string | null;
+  photoLink: string | null;
+  role: "user" | "admin";
+}
+
+export interface MemberMessage {
+  id: string;
+  body: string;
+  createdAt: Date;
+  isRead: boolean;
+  hasReply: boolean;
+  replyToId: string | null;
+  from: Party;
+  to: Party;
+}
+
+/** Administrators also see login IDs and addresses, and who really wrote a message sent as a member. */
+export interface AdminParty extends Party {
+  userID: string;
+  email: string;
+}
+
+export interface AdminMessage extends Omit<MemberMessage, "from" | "to"> {
+  from: AdminParty;
+  to: AdminParty;
+  sentByAdmin: { id: string; name: string | null } | null;
+}
+
+export function toMemberMessage(r: Row): MemberMessage {
+  return {
+    id: r.id,
+    body: r.body,
+    createdAt: r.createdAt,
+    isRead: r.isRead,
+    hasReply: r.hasReply,
+    replyToId: r.replyToId,
+    from: { id: r.fromId, name: r.fromName, photoLink: r.fromPhoto, role: r.fromRole },
+    to: { id: r.toId, name: r.toName, photoLink: r.toPhoto, role: r.toRole },
+  };
+}
+
+export function toAdminMessage(r: Row): AdminMessage {
+  const base = toMemberMessage(r);
+  return {
+    ...base,
+    from: { ...base.from, userID: r.fromUserID, email: r.fromEmail },
+    to: { ...base.to, userID: r.toUserID, email: r.toEmail },
+    sentByAdmin: r.actingAdminId ? { id: r.actingAdminId, name: r.actingAdminName } : null,
+  };
+}
+
+export interface Page<T> {
+  messages: T[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+async function paged<T>(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+  shape: (r: Row) => T,
+): Promise<Page<T>> {
+  const [totals] = await db
+    .select({ total: count() })
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.fromUserId))
+    .innerJoin(recipient, eq(recipient.id, messages.toUserId))
+    .where(and(isNull(messages.deletedAt), where));
+  const total = totals?.total ?? 0;
+  const rows = await selectMessages(db, where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { messages: rows.map(shape), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+// ---- members -------------------------------------------------------------------------------
+
+/** A member's mailbox: received (inbox), received and unread, or sent; newest first. */
+export async function listMemberMessages(db: Db, userId: string, raw: MemberMessageListInput) {
+  const input = memberMessageListInput.parse(raw);
+  const mine =
+    input.box === "sent"
+      ? eq(messages.fromUserId, userId)
+      : and(eq(messages.toUserId, userId), input.box === "unread" ? eq(messages.isRead, false) : undefined);
+  const counterpart = input.counterpartId
+    ? input.box === "sent"
+      ? eq(messages.toUserId, input.counterpartId)
+      : eq(messages.fromUserId, input.counterpartId)
+    : undefined;
+  return paged(db, and(mine, counterpart), input.page, input.limit, toMemberMessage);
+}
+
+/** One message the member sent or received; anything else is NOT_FOUND. */
+export async function getMemberMessage(db: Db, userId: string, id: string): Promise<MemberMessage> {
+  const [row] = await selectMessages(
+    db,
+    and(eq(messages.id, id), or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId))),
+  );
+  if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+  return toMemberMessage(row);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.toUserId, userId), eq(messages.isRead, false), isNull(messages.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/** The members and administrators a member has exchanged messages with (the bulk-send recipients). */
+export async function listContacts(db: Db, userId: string): Promise<Party[]> {
+  const other = aliasedTable(users, "other");
+  const rows = await db
+    .selectDistinctOn([other.id], { id: other.id, name: other.name, photoLink: other.photoLink, role: other.role })
+    .from(messages)
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${messages.fromUserId} = ${userId} then ${messages.toUserId} else ${messages.fromUserId} end`,
+    )
+    .where(
+      and(
+        or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
+        isNull(messages.deletedAt),
+        isNull(other.deletedAt),
+      ),
+    )
+    .orderBy(other.id)
+    .limit(500);
+  return rows;
+}
+
+/** Live accounts among `ids`, with their roles; refuses any that is unknown or deleted. */
+async function liveRecipients(tx: Db, ids: string[]) {
+  const rows = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  if (rows.length !== ids.length) throw new AppError("BAD_REQUEST", MSG.recipientUnavailable);
+  return rows;
+}
+
+/**
+ * The message being answered: addressed to `senderId` and written by the one recipient. It is
+ * marked replied, and read too when asked (answered from the unread list).
+ */
+async function markAnswered(tx: Db, replyToId: string, senderId: string, recipientIds: string[], markRead: boolean) {
+  const [original] = await tx
+    .select({ fromUserId: messages.fromUserId })
+    .from(messages)
+    .where(and(eq(messages.id, replyToId), eq(messages.toUserId, senderId), isNull(messages.deletedAt)))
+    .for("update");
+  if (!original || recipientIds.length !== 1 || recipientIds[0] !== original.fromUserId) {
+    throw new AppError("BAD_REQUEST", MSG.replyTargetInvalid);
+  }
+  await tx
+    .update(messages)
+    .set({ hasReply: true, ...(markRead ? { isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` } : {}) })
+    .where(eq(messages.id, replyToId));
+}
+
+async function insertMessages(
+  tx: Db,
+  rows: Array<{ fromUserId: string; toUserId: string; body: string; replyToId?: string; sentByAdminId?: string }>,
+): Promise<string[]> {
+  const inserted = await tx.insert(messages).values(rows).returning({ id: messages.id });
+  return inserted.map((r) => r.id);
+}
+
+/**
+ * A member writes to one or several accounts, inside the paid procedure's transaction: each
+ * member recipient costs `send_message` (one charge of cost × count, all or nothing); writing to
+ * an administrator is free.
+ */
+export async function sendAsMember(tx: Db, charge: Charge, senderId: string, input: MemberSendInput) {
+  if (input.recipientIds.includes(senderId)) throw new AppError("BAD_REQUEST", MSG.cannotMessageSelf);
+  const recipients = await liveRecipients(tx, input.recipientIds);
+  if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
+  const ids = await insertMessages(
+    tx,
+    input.recipientIds.map((toUserId) => ({
+      fromUserId: senderId,
+      toUserId,
+      body: input.body,
+      ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+    })),
+  );
+  const paid = recipients.filter((r) => r.role === "user").length;
+  const result = await charge({ quantity: paid, reference: ids[0] });
+  return { messageIds: ids, sent: ids.length, cost: result.required, remainingPoints: result.remainingPoints };
+}
+
+/** The recipient marks a message read. */
+export async function markRead(db: Db, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .update(messages)
+    .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
+    .where(and(eq(messages.id, id), eq(messages.toUserId, userId), isNull(messages.deletedAt)))
+    .returning({ id: messages.id });
+  if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+}
+
+/** The recipient marks a message replied (the legacy client's call after a successful reply). */
+export async function markReplied(db: Db, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .update(messages)
+    .set({ hasReply: true })
+    .where(and(eq(messages.id, id), eq(messages.toUserId, userId), isNull(messages.deletedAt)))
+    .returning({ id: messages.id });
+  if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+}
+
+// ---- administrators ------------------------------------------------------------------------
+
+function adminWhere(input: ReturnType<typeof adminMessageListInput.parse>): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (input.box === "sent") conditions.push(eq(sender.role, "admin"));
+  if (input.box === "inbox") conditions.push(eq(recipient.role, "admin"));
+  if (input.status === "read") conditions.push(or(eq(messages.isRead, true), eq(messages.hasReply, true)));
+  if (input.status === "unread") conditions.push(and(eq(messages.isRead, false), eq(messages.hasReply, false)));
+  if (input.status === "replied") conditions.push(eq(messages.hasReply, true));
+  if (input.dateFrom) conditions.push(gte(messages.createdAt, new Date(input.dateFrom)));
+  if (input.dateTo) {
+    // A bare date includes that whole day.
+    const end = new Date(input.dateTo);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(input.dateTo)) end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(messages.createdAt, end));
+  }
+  if (input.counterpartId) {
+    conditions.push(or(eq(messages.fromUserId, input.counterpartId), eq(messages.toUserId, input.counterpartId)));
+  }
+  if (input.search) {
+    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(messages.body, like),
+        ilike(sender.name, like),
+        ilike(recipient.name, like),
+        ilike(sender.userId, like),
+        ilike(recipient.userId, like),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** Every message (email management), or those sent by or to administrators; filtered and paged in the database. */
+export async function listAdminMessages(db: Db, raw: AdminMessageListInput) {
+  const input = adminMessageListInput.parse(raw);
+  return paged(db, adminWhere(input), input.page, input.limit, toAdminMessage);
+}
+
+/** The last `limit` messages between two accounts, oldest first (send-as-user shows 5). */
+export async function conversation(db: Db, input: { userA: string; userB: string; limit: number }) {
+  const rows = await selectMessages(
+    db,
+    or(
+      and(eq(messages.fromUserId, input.userA), eq(messages.toUserId, input.userB)),
+      and(eq(messages.fromUserId, input.userB), eq(messages.toUserId, input.userA)),
+    ),
+  )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(input.limit);
+  return rows.reverse().map(toAdminMessage);
+}
+
+/** An administrator writes to members (direct or batch). Free; administrator rows are refused. */
+export async function sendAsAdmin(db: Db, adminId: string, input: { recipientIds: string[]; body: string }) {
+  return db.transaction(async (tx) => {
+    const recipients = await liveRecipients(tx, input.recipientIds);
+    if (recipients.some((r) => r.role === "admin")) throw new AppError("BAD_REQUEST", MSG.adminRecipientRefused);
+    const ids = await insertMessages(
+      tx,
+      input.recipientIds.map((toUserId) => ({ fromUserId: adminId, toUserId, body: input.body })),
+    );
+    return { messageIds: ids, sent: ids.length };
+  });
+}
+
+/**
+ * An administrator writes as a member (spec §7 send-as-user): never charged to the member, the
+ * acting administrator recorded on the message and in the audit log. Written to an administrator,
+ * it answers that administrator's message (`replyToId`, else their latest unanswered one to the
+ * member), which is marked read and replied (spec §4).
+ */
+export async function sendAsUser(db: Db, adminId: string, input: SendAsUserInput) {
+  if (input.fromUserId === input.toUserId) throw new AppError("BAD_REQUEST", MSG.cannotMessageSelf);
+  return db.transaction(async (tx) => {
+    const parties = await liveRecipients(tx, [input.fromUserId, input.toUserId]);
+    const from = parties.find((p) => p.id === input.fromUserId);
+    const to = parties.find((p) => p.id === input.toUserId);
+    if (from?.role !== "user") throw new AppError("BAD_REQUEST", MSG.senderMustBeMember);
+    let answered: string | undefined = input.replyToId;
+    if (!answered && to?.role === "admin") {
+      const [latest] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.fromUserId, input.toUserId),
+            eq(messages.toUserId, input.fromUserId),
+            eq(messages.hasReply, false),
+            isNull(messages.deletedAt),
+          ),
+        )
+        .orderBy(desc(messages.createdAt))
+        .limit(1);
+      answered = latest?.id;
+    }
+    if (answered) await markAnswered(tx, answered, input.fromUserId, [input.toUserId], to?.role === "admin");
+    const [id] = await insertMessages(tx, [
+      {
+        fromUserId: input.fromUserId,
+        toUserId: input.toUserId,
+        body: input.body,
+        sentByAdminId: adminId,
+        ...(answered ? { replyToId: answered } : {}),
+      },
+    ]);
+    await writeAudit(tx, {
+      adminId,
+      action: "message.sendAsUser",
+      targetType: "message",
+      targetId: id,
+      details: { fromUserId: input.fromUserId, toUserId: input.toUserId, replyToId: answered ?? null },
+    });
+    return { messageId: id as string };
+  });
+}
+
+/** An administrator corrects a message's body (email management); audited. */
+export async function updateMessage(db: Db, adminId: string, input: { id: string; body: string }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ body: messages.body, toUserId: messages.toUserId })
+      .from(messages)
+      .where(and(eq(messages.id, input.id), isNull(messages.deletedAt)))
+      .for("update");
+    if (!before) throw new AppError("NOT_FOUND", MSG.notFound);
+    await tx.update(messages).set({ body: input.body }).where(eq(messages.id, input.id));
+    await writeAudit(tx, {
+      adminId,
+      action: "message.update",
+      targetType: "message",
+      targetId: input.id,
+      details: { body: { from: before.body, to: input.body } },
+    });
+    return before.toUserId;
+  });
+}
+
+/** An administrator deletes a message (soft: it leaves every list); audited. Answers the recipient. */
+export async function deleteMessage(db: Db, adminId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+      .returning({ toUserId: messages.toUserId, fromUserId: messages.fromUserId });
+    if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+    await writeAudit(tx, { adminId, action: "message.delete", targetType: "message", targetId: id, details: row });
+    return row.toUserId;
+  });
+}

@@ -1,0 +1,37 @@
+/** Member and administrator messaging (spec §5 messaging, §8 message send/fetch/read/bulk; the rest ours). */
+export const MESSAGING_MSG = {
+  messageRequired: "メッセージを入力してください",
+  /** The profile path's variant (spec §5). */
+  messageRequiredDot: "メッセージを入力してください。",
+  recipientsRequired: "送信先のユーザーを選択してください",
+  sendFailedAdmin: "メッセージ送信に失敗しました",
+  sendFailedMember: "メッセージの送信に失敗しました",
+  replyFailed: "返信の送信に失敗しました",
+  unreadFetchFailed: "未読メッセージの取得に失敗しました",
+  receivedFetchFailed: "受信済みメッセージの取得に失敗しました",
+  sentFetchFailed: "送信済みメッセージの取得に失敗しました",
+  markedRead: "メッセージを既読にしました",
+  markReadFailed: "メッセージの既読処理に失敗しました",
+  messageUpdateFailed: "メッセージの更新に失敗しました",
+  messageDeleteFailed: "メッセージの削除に失敗しました",
+  messageSendFailed: "メッセージの送信に失敗しました",
+  bulkSendFailed: "一括メッセージの送信に失敗しました",
+  replyScheduled: "返信を予約しました",
+  /** ours */
+  messageTooLong: "メッセージは2000文字以内で入力してください。",
+  messageSent: "メッセージを送信しました",
+  messageUpdated: "メッセージを更新しました",
+  messageDeleted: "メッセージを削除しました",
+  messageScheduled: "メッセージを予約しました",
+  tooManyRecipients: "一度に送信できるのは100人までです。",
+  recipientUnavailable: "送信先のユーザーが見つかりません。",
+  cannotMessageSelf: "自分自身にはメッセージを送信できません。",
+  adminRecipientRefused: "管理者にはこの画面からメッセージを送信できません。",
+  senderMustBeMember: "送信元には会員を指定してください。",
+  replyTargetInvalid: "返信元のメッセージが見つかりません。",
+} as const;
+
+/** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */
+export function bulkSent(count: number): string {
+  return `${count}人のユーザーにメッセージを送信しました`;
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "../constants";
+import { MSG } from "../messages";
+import { text } from "./text";
+
+/** Messaging inputs (spec §5 messaging, §7 /api/messages and /api/admin/messages). */
+
+export const MESSAGE_BODY_MAX = 2000;
+export const MESSAGE_RECIPIENTS_MAX = 100;
+/** "all" on the admin screens shows one page of at most this many rows. */
+export const ADMIN_MESSAGE_PAGE_SIZE_ALL = 10_000;
+
+/** Trimmed, non-empty, at most 2,000 characters; plain text (shown as text everywhere, never HTML). */
+export const messageBody = text({ required: MSG.messageRequired, max: MESSAGE_BODY_MAX, tooLong: MSG.messageTooLong });
+
+const id = z.uuid({ error: MSG.notFound });
+const recipientIds = z
+  .array(z.uuid({ error: MSG.recipientUnavailable }), { error: MSG.recipientsRequired })
+  .min(1, MSG.recipientsRequired)
+  .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients)
+  .transform((ids) => [...new Set(ids)]);
+
+export const messageIdInput = z.object({ id });
+
+/** A member writes to one or several members (a reply names the message it answers). */
+export const memberSendInput = z.object({
+  recipientIds,
+  body: messageBody,
+  /** The message this answers: it is marked replied (and read with `markRead`). */
+  replyToId: id.optional(),
+  markRead: z.boolean().default(false),
+});
+export type MemberSendInput = z.output<typeof memberSendInput>;
+
+const page = z.number({ error: MSG.badRequest }).int().min(1).default(1);
+
+export const memberMessageListInput = z.object({
+  /** inbox: received; unread: received and not read; sent: written by me. */
+  box: z.enum(["inbox", "unread", "sent"]),
+  page,
+  limit: z.number({ error: MSG.badRequest }).int().min(1).max(100).default(20),
+  /** Only messages exchanged with this member (the sender / recipient filter). */
+  counterpartId: id.optional(),
+});
+export type MemberMessageListInput = z.input<typeof memberMessageListInput>;
+
+export const ADMIN_MESSAGE_STATUSES = ["all", "read", "unread", "replied"] as const;
+
+const isoDate = z
+  .string({ error: MSG.badRequest })
+  .regex(/^\d{4}-\d{2}-\d{2}/, MSG.badRequest)
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), MSG.badRequest);
+
+export const adminMessageListInput = z.object({
+  /** all: every message; sent: written by administrators; inbox: addressed to administrators. */
+  box: z.enum(["all", "sent", "inbox"]).default("all"),
+  page,
+  limit: z
+    .number({ error: MSG.badRequest })
+    .int()
+    .min(1)
+    .max(ADMIN_MESSAGE_PAGE_SIZE_ALL)
+    .default(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT),
+  /** Words in the body, or a sender's / recipient's name or userID. */
+  search: text({ max: 200 }).default(""),
+  status: z.enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest }).default("all"),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  /** Only messages from or to this account (the sent / inbox screens' filters). */
+  counterpartId: id.optional(),
+});
+export type AdminMessageListInput = z.input<typeof adminMessageListInput>;
+
+/** An administrator writes to members (direct or batch). */
+export const adminSendInput = z.object({ recipientIds, body: messageBody });
+
+/** An administrator writes as a member (spec §7 send-as-user). */
+export const sendAsUserInput = z.object({
+  fromUserId: id,
+  toUserId: id,
+  body: messageBody,
+  replyToId: id.optional(),
+});
+export type SendAsUserInput = z.output<typeof sendAsUserInput>;
+
+export const adminMessageUpdateInput = z.object({ id, body: messageBody });
+
+/** The last messages between two accounts (send-as-user shows 5). */
+export const conversationInput = z.object({ userA: id, userB: id, limit: z.number().int().min(1).max(50).default(5) });
