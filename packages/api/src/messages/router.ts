@@ -46,8 +46,10 @@ export const messagesRouter = router({
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
   /** The unread count now and after every change of the mailbox (SSE; no polling). */
   onUnreadCount: memberProcedure.subscription(async function* ({ ctx, signal }) {
+    // Listening starts before the first count is read, so a message arriving in between is not missed.
+    const changes = ctx.mailbox.changes(ctx.session.id, signal);
     yield { count: await unreadCount(ctx.db, ctx.session.id) };
-    for await (const _ of ctx.mailbox.changes(ctx.session.id, signal)) {
+    for await (const _ of changes) {
       yield { count: await unreadCount(ctx.db, ctx.session.id) };
     }
   }),
