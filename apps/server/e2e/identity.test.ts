@@ -12,6 +12,8 @@ const MODAL_TRANSITION_MS = 400;
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).waitFor();
+  await e2e.screen(page, `select ${label}`);
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 

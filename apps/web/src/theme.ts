@@ -8,7 +8,7 @@ import {
   type MantineTheme,
   toRgba,
 } from "@mantine/core";
-import { JAPANESE_CALENDAR_LABELS } from "./lib/dates";
+import { JAPANESE_CALENDAR } from "./lib/dates";
 
 /**
  * The theme, with colours that read at WCAG AA (4.5:1 for text) in every state: members read on
@@ -143,7 +143,7 @@ export const theme = createTheme({
     ...Object.fromEntries(
       ["Calendar", "DatePicker", "DateInput", "DatePickerInput", "DateTimePicker"].map((name) => [
         name,
-        { defaultProps: JAPANESE_CALENDAR_LABELS },
+        { defaultProps: JAPANESE_CALENDAR },
       ]),
     ),
   },
