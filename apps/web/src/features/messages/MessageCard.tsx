@@ -1,0 +1,87 @@
+import { Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { formatDateTime } from "../../lib/format";
+import { MessagePreview } from "./MessageText";
+import classes from "./messages.module.css";
+import { type MessageLike, type PartyLike, partyName } from "./types";
+
+/**
+ * One message in a list (both shells): the other party's photo (named after them) and name, the
+ * body's preview (click opens the detail), the time in Japanese and the screen's actions. Unread
+ * messages are highlighted and say so in text too.
+ */
+export function MessageCard({
+  message,
+  party,
+  partyLabel,
+  highlightUnread = false,
+  status,
+  actions,
+  onOpen,
+}: {
+  message: MessageLike;
+  /** The other party: the sender on received screens, the recipient on sent ones. */
+  party: PartyLike;
+  /** 差出人 / 宛先, read by screen readers before the name. */
+  partyLabel: string;
+  highlightUnread?: boolean;
+  /** Badges beside the time (read marker, replied …). */
+  status?: ReactNode;
+  actions?: ReactNode;
+  onOpen?: () => void;
+}) {
+  const name = partyName(party);
+  const unread = highlightUnread && !message.isRead;
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="article"
+      aria-label={`${partyLabel} ${name} ${formatDateTime(message.createdAt)}`}
+      className={`${classes.card} ${unread ? classes.unread : ""}`}
+      data-testid="message-card"
+      data-unread={unread || undefined}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <Avatar src={party.photoLink} alt={name} radius="xl" size={48} color="pink">
+          {name.slice(0, 1)}
+        </Avatar>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" component="span">
+                {partyLabel}
+              </Text>
+              <Text fw={700} truncate component="span" data-testid="message-party">
+                {name}
+              </Text>
+              {party.role === "admin" && (
+                <Badge size="xs" color="grape" variant="light">
+                  運営
+                </Badge>
+              )}
+              {unread && (
+                <Badge size="xs" color="pink" variant="filled">
+                  未読
+                </Badge>
+              )}
+            </Group>
+            <Group gap={6}>
+              {status}
+              <Text size="xs" c="dimmed" component="time" dateTime={new Date(message.createdAt).toISOString()}>
+                {formatDateTime(message.createdAt)}
+              </Text>
+            </Group>
+          </Group>
+          <MessagePreview body={message.body} onOpen={onOpen} />
+          {actions && (
+            <Group gap="xs" justify="flex-end">
+              {actions}
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+export { ComposeDialog, type ComposeResult } from "./ComposeDialog";
+export { confirmCost } from "./confirmCost";
+export { EmojiPicker, type EmojiPickerSize, useInsertAtCaret } from "./EmojiPicker";
+export { EMOJIS, insertAt } from "./emojis";
+export { MessageCard } from "./MessageCard";
+export { MessageDetailModal } from "./MessageDetailModal";
+export { MessagePreview } from "./MessageText";
+export { SchedulePicker } from "./SchedulePicker";
+export { NO_SCHEDULE, type Schedule, scheduleApplies, scheduleTime, toLocalInput } from "./schedule";
+export { type MemberMessage, type MessageLike, type PartyLike, partyName } from "./types";
+export { useSendCost } from "./useSendCost";
