@@ -1,5 +1,6 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useEffect, useState } from "react";
 import { Link, Route, Routes, useLocation } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { useLogout } from "../lib/useLogout";
@@ -10,11 +11,16 @@ const MESSAGE_GROUP_LABEL = "メッセージ管理";
 /** The back-office shell: side menu collapsing strictly below 768 px, header, logout, footer. */
 export default function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const logout = useLogout();
   const { pathname } = useLocation();
   const current = pathname.replace(/^\/admin\/?/, "").split("/")[0] || DEFAULT_ADMIN_PATH;
+  const inMessageGroup = ADMIN_SECTIONS.some((s) => s.group === "messages" && s.path === current);
+  const [messagesOpened, setMessagesOpened] = useState(inMessageGroup);
+  // Entering a message screen (a link, the address bar) opens its group; leaving keeps the choice.
+  useEffect(() => {
+    if (inMessageGroup) setMessagesOpened(true);
+  }, [inMessageGroup]);
+  const logout = useLogout();
   const menu = ADMIN_SECTIONS.filter((s) => s.inMenu);
-  const topLevel = menu.filter((s) => !s.group);
   const messageItems = menu.filter((s) => s.group === "messages");
   const defaultSection = ADMIN_SECTIONS.find((s) => s.path === DEFAULT_ADMIN_PATH);
 
@@ -50,12 +56,23 @@ export default function AdminShell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="管理メニュー">
         <ScrollArea>
-          {topLevel.map(item)}
-          {messageItems.length > 0 && (
-            <NavLink label={MESSAGE_GROUP_LABEL} defaultOpened={messageItems.some((s) => s.path === current)}>
-              {messageItems.map(item)}
-            </NavLink>
-          )}
+          {menu.map((section) => {
+            if (!section.group) return item(section);
+            // The message group sits where its first entry is listed (spec §2 menu order).
+            if (section !== messageItems[0]) return null;
+            return (
+              <NavLink
+                key="group-messages"
+                label={MESSAGE_GROUP_LABEL}
+                opened={messagesOpened}
+                onChange={setMessagesOpened}
+                active={inMessageGroup}
+                variant="subtle"
+              >
+                {messageItems.map(item)}
+              </NavLink>
+            );
+          })}
           {menu.length === 0 && (
             <Text size="sm" c="dimmed" p="sm">
               メニューはまだありません。

@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { EmailManagement } from "./messages/EmailManagement";
+import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
@@ -18,6 +20,9 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
+  { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
+  { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },
+  { path: "email-management", label: "メール管理", component: EmailManagement, inMenu: true, group: "messages" },
   { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: false },
   { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: false },
   { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: false },

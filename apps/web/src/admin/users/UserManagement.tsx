@@ -21,6 +21,8 @@ import { type FormEvent, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { formatPoints } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { ScheduledPanel } from "../messages/ScheduledPanel";
+import { SendMessageModal } from "../messages/SendMessageModal";
 import { AddUserModal } from "./AddUserModal";
 import { EditUserModal } from "./EditUserModal";
 import { LedgerModal } from "./LedgerModal";
@@ -46,6 +48,7 @@ export function UserManagement() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [sendPointsFor, setSendPointsFor] = useState<AdminUser | null>(null);
   const [ledgerFor, setLedgerFor] = useState<AdminUser | null>(null);
+  const [messageTo, setMessageTo] = useState<AdminUser | null>(null);
 
   const list = useQuery({
     ...trpc.adminUsers.list.queryOptions({ field, search, page, pageSize: ADMIN_USER_PAGE_SIZE }),
@@ -132,6 +135,8 @@ export function UserManagement() {
         </Group>
       </Paper>
 
+      <ScheduledPanel source="all" />
+
       {list.isError && <Text c="red">ユーザー一覧の取得に失敗しました。</Text>}
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="ユーザー一覧">
@@ -189,6 +194,11 @@ export function UserManagement() {
                       履歴
                     </Button>
                     {user.role !== "admin" && (
+                      <Button size="compact-xs" variant="light" color="teal" onClick={() => setMessageTo(user)}>
+                        メッセージ
+                      </Button>
+                    )}
+                    {user.role !== "admin" && (
                       <Button
                         size="compact-xs"
                         color="red"
@@ -226,6 +236,7 @@ export function UserManagement() {
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <SendPointsModal user={sendPointsFor} onClose={() => setSendPointsFor(null)} onSaved={refresh} />
       <LedgerModal user={ledgerFor} onClose={() => setLedgerFor(null)} />
+      <SendMessageModal recipient={messageTo} onClose={() => setMessageTo(null)} source="admin:user-mgmt" />
     </Stack>
   );
 }

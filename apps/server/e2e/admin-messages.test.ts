@@ -1,0 +1,200 @@
+import { EMOJI_PICKER_SIZES, MESSAGE_HISTORY_COUNT, MSG } from "@enmusubi/shared";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, loginThroughUi, useE2E } from "./harness";
+
+const e2e = useE2E();
+
+/** Mantine modals fade and scale in; screenshots wait for that to end. */
+const MODAL_TRANSITION_MS = 400;
+
+/** Calls a tRPC procedure over HTTP as the administrator (test data only; the screens are driven by the browser). */
+async function call<T>(token: string, path: string, input: unknown): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}/trpc/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ json: input }),
+  });
+  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
+  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result.data.json;
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(e2e.admin),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function createMember(token: string, userID: string, name: string): Promise<string> {
+  const created = await call<{ id: string }>(token, "adminUsers.create", {
+    userID,
+    password: "member-pass-1",
+    name,
+    email: `${userID}@example.jp`,
+    gender: "male",
+  });
+  return created.id;
+}
+
+async function adminPage(width = 1280) {
+  const page = await e2e.page(width);
+  await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+  return page;
+}
+
+function messageRow(page: Page, text: string) {
+  return page.getByRole("table", { name: "メッセージ一覧" }).locator("tbody tr", { hasText: text });
+}
+
+describe.skipIf(!hasChromium)("admin messages in the browser", () => {
+  let taro = "";
+  let hanako = "";
+
+  it("seeds two members and their conversation", async () => {
+    const token = await adminToken();
+    taro = await createMember(token, "msgtaro", "メッセージ 太郎");
+    hanako = await createMember(token, "msghanako", "メッセージ 花子");
+    // Seven messages between the pair: the send-as-user popup shows only the last five.
+    for (let i = 1; i <= 7; i++) {
+      const [fromUserId, toUserId] = i % 2 ? [taro, hanako] : [hanako, taro];
+      await call(token, "adminMessages.sendAsUser", { fromUserId, toUserId, body: `やりとり${i}通目` });
+    }
+    await call(token, "adminMessages.sendAsUser", { fromUserId: taro, toUserId: hanako, body: "編集前の本文" });
+    await call(token, "adminMessages.sendAsUser", { fromUserId: hanako, toUserId: taro, body: "削除される本文" });
+    // Markup in a body is shown as text, never interpreted.
+    await call(token, "adminMessages.sendAsUser", {
+      fromUserId: hanako,
+      toUserId: taro,
+      body: "<b>太字ではない</b>",
+    });
+    await call(token, "adminMessages.send", { recipientIds: [taro, hanako], body: "運営からのお知らせです" });
+  });
+
+  it("the admin opens email management from the message group, edits, deletes and sends as a user", async () => {
+    const page = await adminPage();
+    await page.getByRole("heading", { name: "ユーザー管理" }).waitFor();
+    // The member row offers a message button; the admin's own row does not.
+    await page.locator('tr[data-userid="msgtaro"]').getByRole("button", { name: "メッセージ" }).waitFor();
+    expect(
+      await page.locator(`tr[data-userid="${e2e.admin.userID}"]`).getByRole("button", { name: "メッセージ" }).count(),
+    ).toBe(0);
+
+    // The メッセージ管理 group expands to its three screens.
+    const menu = page.getByRole("navigation", { name: "管理メニュー" });
+    expect(await menu.getByRole("link", { name: "メール管理" }).count()).toBe(0);
+    await menu.getByText("メッセージ管理").click();
+    await menu.getByRole("link", { name: "メール管理" }).click();
+    await page.getByRole("heading", { name: "メール管理" }).waitFor();
+    await e2e.screen(page, "admin email management");
+    await messageRow(page, "編集前の本文").waitFor();
+    expect(await page.getByText("<b>太字ではない</b>").count()).toBe(1);
+    expect(await menu.getByRole("link", { name: "送信済みメッセージ" }).isVisible()).toBe(true);
+    await e2e.screenshot(page, "admin-email-management");
+
+    // Edit: update is disabled while the body is blank.
+    await messageRow(page, "編集前の本文").getByRole("button", { name: "編集" }).click();
+    const edit = await e2e.dialog(page, "メッセージを編集");
+    const editBody = edit.getByLabel("内容");
+    expect(await editBody.inputValue()).toBe("編集前の本文");
+    await editBody.fill("   ");
+    expect(await edit.getByRole("button", { name: "更新" }).isDisabled()).toBe(true);
+    await editBody.fill("編集後の本文");
+    await edit.getByRole("button", { name: "更新" }).click();
+    await page.getByText(MSG.messageUpdated).waitFor();
+    await edit.waitFor({ state: "detached" });
+    await messageRow(page, "編集後の本文").waitFor();
+    expect(await messageRow(page, "編集前の本文").count()).toBe(0);
+
+    // Delete after confirmation; cancelling keeps the message.
+    await messageRow(page, "削除される本文").getByRole("button", { name: "削除" }).click();
+    let confirm = await e2e.dialog(page, "メッセージの削除");
+    await confirm.getByRole("button", { name: "キャンセル" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await messageRow(page, "削除される本文").count()).toBe(1);
+    await messageRow(page, "削除される本文").getByRole("button", { name: "削除" }).click();
+    confirm = await e2e.dialog(page, "メッセージの削除");
+    await confirm.getByRole("button", { name: "削除する" }).click();
+    await page.getByText(MSG.messageDeleted).waitFor();
+    await expect.poll(() => messageRow(page, "削除される本文").count()).toBe(0);
+
+    // Detail shows the whole body as text.
+    await messageRow(page, "編集後の本文").getByRole("button", { name: "詳細" }).click();
+    const detail = await e2e.dialog(page, "メッセージの詳細");
+    expect(await detail.getByTestId("message-detail-body").textContent()).toBe("編集後の本文");
+    await detail.getByRole("button", { name: "閉じる" }).last().click();
+    await detail.waitFor({ state: "detached" });
+
+    // Send as 太郎 to 花子 from the small button on 太郎's avatar.
+    await messageRow(page, "編集後の本文")
+      .getByRole("button", { name: "メッセージ 太郎（msgtaro）としてメッセージ 花子に送信" })
+      .click();
+    const sendAs = await e2e.dialog(page, "ユーザーとして送信");
+    await expect.poll(() => sendAs.getByTestId("history-item").count()).toBe(MESSAGE_HISTORY_COUNT);
+    const history = (await sendAs.getByTestId("history-item").allTextContents()).join("\n");
+    expect(history).toContain("編集後の本文");
+    expect(history).not.toContain("削除される本文");
+    expect(history).not.toContain("やりとり4通目");
+    const send = sendAs.getByRole("button", { name: "送信", exact: true });
+    expect(await send.isDisabled()).toBe(true);
+    await sendAs.getByRole("button", { name: "絵文字を挿入" }).click();
+    const emojis = sendAs.getByRole("group", { name: "絵文字" }).getByRole("button");
+    expect(await emojis.count()).toBe(EMOJI_PICKER_SIZES.large);
+    // The schedule checkbox turns the button into 予約 (a time in the future), and back.
+    await sendAs.getByLabel("予約送信する").check();
+    await sendAs.getByRole("button", { name: "予約" }).waitFor();
+    await sendAs.getByLabel("予約送信する").uncheck();
+    await sendAs.getByLabel("メッセージ").fill("代理で送るメッセージ");
+    await emojis.first().click();
+    expect(await sendAs.getByLabel("メッセージ").inputValue()).toBe("代理で送るメッセージ😀");
+    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await e2e.screenshot(page, "admin-send-as-user");
+    await send.click();
+    await page.getByText(MSG.messageSent).waitFor();
+    await sendAs.waitFor({ state: "detached" });
+    const sent = messageRow(page, "代理で送るメッセージ😀");
+    await sent.waitFor();
+    expect(await sent.locator("td").nth(1).textContent()).toContain("msgtaro");
+    expect(await sent.locator("td").nth(2).textContent()).toContain("msghanako");
+
+    // Search narrows the list; the status filter and page size go back to page 1.
+    await page.getByRole("search").getByLabel("検索").fill("やりとり");
+    await page.getByRole("search").getByRole("button", { name: "検索" }).click();
+    await expect.poll(() => page.getByRole("table", { name: "メッセージ一覧" }).locator("tbody tr").count()).toBe(7);
+    expect(await page.getByTestId("message-total").textContent()).toContain("7件");
+  });
+
+  it("sent and inbox screens list the administrator's messages", async () => {
+    const page = await adminPage();
+    await e2e.visit(page, "/admin/sent-messages", "運営からのお知らせです", "admin sent messages");
+    expect(await page.getByRole("table", { name: "送信済みメッセージの一覧" }).locator("tbody tr").count()).toBe(2);
+    await e2e.screenshot(page, "admin-sent-messages");
+    await page.getByRole("button", { name: "一括送信" }).click();
+    const batch = await e2e.dialog(page, "一括送信");
+    await batch.getByRole("button", { name: "送信", exact: true }).click();
+    await batch.getByText(MSG.recipientsRequired).waitFor();
+    await batch.getByLabel("メッセージ 太郎（msgtaro）").check();
+    await batch.getByRole("button", { name: "送信", exact: true }).click();
+    await batch.getByText(MSG.messageRequired).waitFor();
+    await batch.getByLabel("メッセージ", { exact: true }).fill("一括のお知らせ");
+    await batch.getByRole("button", { name: "送信", exact: true }).click();
+    await page.getByText("1人のユーザーにメッセージを送信しました").waitFor();
+    await page.getByRole("table", { name: "送信済みメッセージの一覧" }).getByText("一括のお知らせ").waitFor();
+
+    await e2e.visit(page, "/admin/inbox-messages", "受信メッセージ", "admin inbox messages");
+    await e2e.screenshot(page, "admin-inbox-messages");
+  });
+
+  it("email management at 375 px", async () => {
+    const page = await adminPage(375);
+    await e2e.visit(page, "/admin/email-management", "代理で送るメッセージ😀", "admin email management 375");
+    await e2e.screenshot(page, "admin-email-management");
+    await messageRow(page, "編集後の本文").getByRole("button", { name: "編集" }).click();
+    await e2e.dialog(page, "メッセージを編集");
+    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await e2e.screenshot(page, "admin-edit-message");
+  });
+});

@@ -1,0 +1,288 @@
+import {
+  ADMIN_MESSAGE_PAGE_SIZE_ALL,
+  ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
+  ADMIN_MESSAGE_PAGE_SIZES,
+  MSG,
+} from "@enmusubi/shared";
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { confirmAction } from "../../lib/confirm";
+import { formatDateTime } from "../../lib/format";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { EditMessageModal } from "./EditMessageModal";
+import { MessageDetailModal } from "./MessageDetailModal";
+import { Pager } from "./Pager";
+import { ScheduledPanel } from "./ScheduledPanel";
+import { SendAsUserModal, type SendAsUserPair } from "./SendAsUserModal";
+import { type AdminMessage, type AdminMessageParty, partyName } from "./types";
+
+type Status = "all" | "read" | "unread" | "replied";
+const STATUS_OPTIONS = [
+  { value: "all", label: "すべて" },
+  { value: "read", label: "既読" },
+  { value: "unread", label: "未読" },
+  { value: "replied", label: "返信済み" },
+];
+const SIZE_OPTIONS = [
+  ...ADMIN_MESSAGE_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n}件` })),
+  { value: "all", label: "すべて" },
+];
+
+/** A party's avatar with the small button that writes as them to the other side (spec §2 admin 8). */
+function PartyCell({
+  party,
+  other,
+  onSendAs,
+}: {
+  party: AdminMessageParty;
+  other: AdminMessageParty;
+  onSendAs: (pair: SendAsUserPair) => void;
+}) {
+  const name = partyName(party);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <div style={{ position: "relative", flex: "none" }}>
+        <Avatar src={party.photoLink} alt={name} radius="xl" size="md" color="pink">
+          {name.slice(0, 1)}
+        </Avatar>
+        {party.role === "user" && (
+          <Tooltip label={`${name}として送信`}>
+            <ActionIcon
+              size={20}
+              radius="xl"
+              variant="filled"
+              onClick={() => onSendAs({ from: party, to: other })}
+              aria-label={`${name}（${party.userID}）として${partyName(other)}に送信`}
+              style={{ position: "absolute", right: -6, bottom: -6 }}
+            >
+              ✉
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </div>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" truncate>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace" truncate>
+          {party.userID}
+          {party.role === "admin" && "（管理者）"}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/**
+ * Email management (spec §2 admin 8): every message, searched, filtered and paged on the server;
+ * detail, edit, delete (confirmed) and send-as-user. Page resets to 1 on search, filter or size.
+ */
+export function EmailManagement() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState("");
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<Status>("all");
+  const [size, setSize] = useState<string>(String(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT));
+  const [page, setPage] = useState(1);
+  const [detail, setDetail] = useState<AdminMessage | null>(null);
+  const [editing, setEditing] = useState<AdminMessage | null>(null);
+  const [pair, setPair] = useState<SendAsUserPair | null>(null);
+  const limit = size === "all" ? ADMIN_MESSAGE_PAGE_SIZE_ALL : Number(size);
+
+  const list = useQuery({
+    ...trpc.adminMessages.list.queryOptions({ box: "all", page, limit, search, status }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation(
+    trpc.adminMessages.delete.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: "green", message: MSG.messageDeleted });
+        void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
+      },
+      onError: (error) => notifications.show({ color: "red", message: errorMessage(error, MSG.messageDeleteFailed) }),
+    }),
+  );
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(1);
+  };
+  const askDelete = async (message: AdminMessage) => {
+    const ok = await confirmAction({
+      title: "メッセージの削除",
+      message: `${partyName(message.from)} から ${partyName(message.to)} へのメッセージ（${formatDateTime(message.createdAt)}）を削除しますか？`,
+      irreversible: true,
+    });
+    if (ok) remove.mutate({ id: message.id });
+  };
+
+  const data = list.data;
+  const offset = data ? (data.page - 1) * data.limit : 0;
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>メール管理</Title>
+        <Text c="dimmed" size="sm" data-testid="message-total">
+          全メッセージ: {data ? `${data.total.toLocaleString("ja-JP")}件` : "—"}
+        </Text>
+      </div>
+
+      <Paper withBorder p="sm" component="form" onSubmit={submitSearch} role="search" aria-label="メッセージの検索">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            label="検索"
+            placeholder="本文・名前・ユーザーID"
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 200 }}
+          />
+          <Button type="submit" variant="light">
+            検索
+          </Button>
+          <Select
+            label="状態"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => {
+              setStatus((v as Status) ?? "all");
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={130}
+          />
+          <Select
+            label="表示件数"
+            data={SIZE_OPTIONS}
+            value={size}
+            onChange={(v) => {
+              setSize(v ?? String(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={120}
+          />
+          {search && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setDraft("");
+                setSearch("");
+                setPage(1);
+              }}
+            >
+              クリア
+            </Button>
+          )}
+        </Group>
+      </Paper>
+
+      {list.isError && (
+        <Group gap="xs" role="alert">
+          <Text c="red">メッセージの取得に失敗しました。</Text>
+          <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
+            再試行
+          </Button>
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="メッセージ一覧">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={56}>No.</Table.Th>
+              <Table.Th>送信者</Table.Th>
+              <Table.Th>受信者</Table.Th>
+              <Table.Th>内容</Table.Th>
+              <Table.Th>日時</Table.Th>
+              <Table.Th>操作</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.messages.map((m, i) => (
+              <Table.Tr key={m.id} data-message-id={m.id} fw={m.isRead || m.hasReply ? undefined : 600}>
+                <Table.Td>{offset + i + 1}</Table.Td>
+                <Table.Td maw={200}>
+                  <PartyCell party={m.from} other={m.to} onSendAs={setPair} />
+                </Table.Td>
+                <Table.Td maw={200}>
+                  <PartyCell party={m.to} other={m.from} onSendAs={setPair} />
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {m.body}
+                  </Text>
+                  <Group gap={4} mt={2}>
+                    {!(m.isRead || m.hasReply) && (
+                      <Badge size="xs" color="pink" variant="light">
+                        未読
+                      </Badge>
+                    )}
+                    {m.hasReply && (
+                      <Badge size="xs" color="teal" variant="light">
+                        返信済み
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="default" onClick={() => setDetail(m)}>
+                      詳細
+                    </Button>
+                    <Button size="compact-xs" variant="light" onClick={() => setEditing(m)}>
+                      編集
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => void askDelete(m)}
+                      loading={remove.isPending && remove.variables?.id === m.id}
+                    >
+                      削除
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {data && data.messages.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="md">
+                    該当するメッセージはありません。
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
+      {data && <Pager page={page} totalPages={data.totalPages} onChange={setPage} label="メッセージ一覧のページ" />}
+
+      <ScheduledPanel source="admin:email-mgmt" />
+
+      <MessageDetailModal message={detail} onClose={() => setDetail(null)} />
+      <EditMessageModal message={editing} onClose={() => setEditing(null)} />
+      <SendAsUserModal pair={pair} onClose={() => setPair(null)} />
+    </Stack>
+  );
+}
