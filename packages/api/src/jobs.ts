@@ -1,6 +1,7 @@
 import type { ApiDeps } from "./context";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
+import { scheduledJobs } from "./scheduled/jobs";
 
 /** What a background job may log (the host passes its logger). */
 export interface JobLog {
@@ -8,14 +9,16 @@ export interface JobLog {
   error(details: Record<string, unknown>, message: string): void;
 }
 
-/** A job a domain runs on a schedule; the server's job runner registers each one (apps/server/src/jobs). */
-export interface BackgroundJob {
+/**
+ * A job a domain runs on a schedule; the server's job runner registers each one (apps/server/src/jobs).
+ * Either `cron` (minute granularity, once across all instances) or `everyMs` (a poll shorter than a
+ * minute: every instance runs it, one run after another, so it must be safe to run concurrently).
+ */
+export type BackgroundJob = {
   /** Queue name: unique, kebab-case. */
   name: string;
-  /** Cron expression (UTC). */
-  cron: string;
   run(deps: ApiDeps, log: JobLog): Promise<void>;
-}
+} & ({ /** Cron expression (UTC). */ cron: string; everyMs?: never } | { everyMs: number; cron?: never });
 
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
-export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs];
+export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs];

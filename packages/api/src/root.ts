@@ -6,6 +6,7 @@ import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
 import { referenceRouter } from "./reference/router";
+import { scheduledRouter } from "./scheduled/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   points: pointsRouter,
   photos: photosRouter,
   reference: referenceRouter,
+  scheduled: scheduledRouter,
 });
 
 export type AppRouter = typeof appRouter;

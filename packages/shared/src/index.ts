@@ -7,5 +7,6 @@ export * from "./schemas/messages";
 export * from "./schemas/photos";
 export * from "./schemas/points";
 export * from "./schemas/reference";
+export * from "./schemas/scheduled";
 export * from "./schemas/text";
 export * from "./schemas/users";

@@ -1,4 +1,4 @@
-import { backgroundJobs } from "@enmusubi/api";
+import { type BackgroundJob, backgroundJobs } from "@enmusubi/api";
 import type { FastifyInstance } from "fastify";
 import { fromPglite, PgBoss } from "pg-boss";
 import { createMailTransport, deliverDueMail } from "./mail-outbox";
@@ -30,7 +30,12 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
     }
   });
   // Each domain's scheduled jobs (packages/api/src/jobs.ts). A failing run is logged and retried on schedule.
+  const stopLoops: Array<() => Promise<void>> = [];
   for (const job of backgroundJobs) {
+    if (job.everyMs !== undefined) {
+      stopLoops.push(startLoop(job, job.everyMs, app));
+      continue;
+    }
     await boss.createQueue(job.name);
     await boss.schedule(job.name, job.cron);
     await boss.work(job.name, async () => {
@@ -49,6 +54,33 @@ export async function registerJobs(app: FastifyInstance, mailKick: { fn: () => v
     });
   };
   app.addHook("onClose", async () => {
+    await Promise.all(stopLoops.map((stop) => stop()));
     await boss.stop({ graceful: true, timeout: 5000 });
   });
+}
+
+/**
+ * A job polled more often than cron allows (pg-boss schedules by the minute): run on this
+ * instance every `everyMs`, the next run starting only after the previous one ended. Every
+ * instance runs its own loop, so the job must be safe to run concurrently (the scheduled-message
+ * dispatcher claims rows with SKIP LOCKED). Answers a stop that waits for a run in progress.
+ */
+export function startLoop(job: BackgroundJob, everyMs: number, app: Pick<FastifyInstance, "deps" | "log">) {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = job
+      .run(app.deps, app.log)
+      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, "background job failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs);
+      });
+  };
+  timer = setTimeout(tick, everyMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
 }

@@ -70,6 +70,8 @@ export const scheduledMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The messages it became, once sent. */
+    messageIds: uuid("message_ids").array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
+import { SCHEDULED_MSG } from "./scheduled";
 import { ADMIN_USERS_MSG } from "./users";
 
 /**
@@ -21,6 +22,7 @@ const parts = [
   POINTS_MSG,
   PHOTOS_MSG,
   MESSAGING_MSG,
+  SCHEDULED_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

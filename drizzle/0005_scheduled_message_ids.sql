@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_messages" ADD COLUMN "message_ids" uuid[];

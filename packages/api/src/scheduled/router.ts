@@ -1,0 +1,21 @@
+import { scheduledCreateInput, scheduledIdInput, scheduledListInput } from "@enmusubi/shared";
+import { adminProcedure, authedProcedure, router } from "../trpc";
+import { cancelScheduled, createScheduled, listAdminPending, listScheduled } from "./service";
+
+/**
+ * Scheduled messages, for members and administrators alike: each sees and cancels only their own.
+ * What an entry may be is what its owner may send now (see service.ts); points are charged when
+ * it is sent, through messages.send.
+ */
+export const scheduledRouter = router({
+  create: authedProcedure
+    .input(scheduledCreateInput)
+    .mutation(({ ctx, input }) => createScheduled(ctx, ctx.session, input)),
+  list: authedProcedure.input(scheduledListInput).query(({ ctx, input }) => listScheduled(ctx.db, ctx.session, input)),
+  cancel: authedProcedure.input(scheduledIdInput).mutation(async ({ ctx, input }) => {
+    await cancelScheduled(ctx.db, ctx.session, input.id);
+    return { success: true as const };
+  }),
+  /** Every administrator's pending entries (user management's panel). */
+  adminPending: adminProcedure.query(({ ctx }) => listAdminPending(ctx.db)),
+});

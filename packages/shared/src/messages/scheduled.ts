@@ -1,0 +1,14 @@
+/** Scheduled messages (spec §5 scheduling, §8 point deduction / scheduled reply; the rest ours). */
+export const SCHEDULED_MSG = {
+  /** spec §5 'recipients required' */
+  scheduledRecipientsRequired: "送信先を指定してください",
+  /** spec §5 'content required' */
+  scheduledContentRequired: "本文を入力してください",
+  /** spec §5 'invalid scheduledAt' */
+  scheduledAtInvalid: "予約日時が正しくありません",
+  /** spec §8: the scheduled entry is marked failed with the server message, else this. */
+  scheduledDeductionFailed: "ポイント不足または減算に失敗しました",
+  /** ours */
+  scheduledCancelled: "予約を取り消しました",
+  scheduledSenderGone: "送信元のユーザーが見つかりません。",
+} as const;

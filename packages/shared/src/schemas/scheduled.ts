@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { MESSAGE_RECIPIENTS_MAX, messageBody } from "./messages";
+
+/**
+ * Scheduled messages (spec §3 Scheduled message, §4, §5 scheduling). The browser queue
+ * `scheduled_messages_v1` became a server table; these are its inputs.
+ */
+
+export const SCHEDULED_TYPES = ["direct", "batch", "reply"] as const;
+export type ScheduledType = (typeof SCHEDULED_TYPES)[number];
+
+/** Where the entry was scheduled from (spec §3 plus the screens that schedule since). */
+export const SCHEDULED_SOURCES = [
+  "admin:user-mgmt",
+  "admin:sent",
+  "admin:inbox",
+  "admin:email-mgmt",
+  "user:favorite",
+  "user:unread",
+  "user:received",
+  "user:search",
+  "user:sent",
+] as const;
+export type ScheduledSource = (typeof SCHEDULED_SOURCES)[number];
+
+export const SCHEDULED_STATUSES = ["pending", "sending", "sent", "failed", "cancelled"] as const;
+export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
+
+const id = z.uuid({ error: MSG.notFound });
+
+export const scheduledCreateInput = z.object({
+  type: z.enum(SCHEDULED_TYPES, { error: MSG.badRequest }),
+  recipientIds: z
+    .array(z.uuid({ error: MSG.recipientUnavailable }), { error: MSG.scheduledRecipientsRequired })
+    .min(1, MSG.scheduledRecipientsRequired)
+    .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients)
+    .transform((ids) => [...new Set(ids)]),
+  /** The messaging body (trimmed, 1–2,000 characters, storable); empty or missing: 本文を入力してください. */
+  content: z
+    .string({ error: MSG.scheduledContentRequired })
+    .refine((v) => v.trim() !== "", MSG.scheduledContentRequired)
+    .pipe(messageBody),
+  scheduledAt: z
+    .date({ error: MSG.scheduledAtInvalid })
+    .refine((d) => !Number.isNaN(d.getTime()), MSG.scheduledAtInvalid),
+  source: z.enum(SCHEDULED_SOURCES, { error: MSG.badRequest }),
+  /** The message this answers (a reply); marked replied / read when sent, as the flags say. */
+  relatedMessageId: id.optional(),
+  markAsReplied: z.boolean().default(false),
+  markAsRead: z.boolean().default(false),
+  /** Administrators only: send as this member (send-as-user). A member giving it is refused. */
+  senderUserId: id.optional(),
+});
+export type ScheduledCreateInput = z.output<typeof scheduledCreateInput>;
+
+export const scheduledListInput = z
+  .object({ source: z.enum(SCHEDULED_SOURCES, { error: MSG.badRequest }).optional() })
+  .default({});
+
+export const scheduledIdInput = z.object({ id });
