@@ -1,6 +1,6 @@
 import type { AppRouter } from "@enmusubi/api";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { clearSession, getToken } from "./session";
@@ -10,13 +10,23 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export function createApiClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        transformer: superjson,
-        headers() {
-          const token = getToken();
-          return token ? { authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        // Subscriptions (the live unread count) over SSE; EventSource cannot send headers, so the
+        // token goes as a connection parameter, read again on every (re)connection.
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({
+          url: "/trpc",
+          transformer: superjson,
+          connectionParams: () => ({ token: getToken() ?? "" }),
+        }),
+        false: httpBatchLink({
+          url: "/trpc",
+          transformer: superjson,
+          headers() {
+            const token = getToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+        }),
       }),
     ],
   });

@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Drawer, Group, NavLink, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "react-router-dom";
 import { Footer } from "../layout/Footer";
@@ -7,6 +7,7 @@ import { formatPoints } from "../lib/format";
 import { usePointsDeductedListener } from "../lib/points";
 import { useLogout } from "../lib/useLogout";
 import { MemberCard } from "./MemberCard";
+import { useUnreadCount, useUnreadCountSubscription } from "./mail/useUnreadCount";
 import classes from "./member.module.css";
 import { MEMBER_SECTIONS, MENU_GROUPS, SECTION_PATHS } from "./sections";
 import { useCurrentUser } from "./useCurrentUser";
@@ -23,6 +24,9 @@ export default function MemberShell() {
   const logout = useLogout();
   const { data: user, isLoading, isError } = useCurrentUser();
   usePointsDeductedListener();
+  // Spec §2 メール > 未読: the unread count, live (SSE), without reloading.
+  useUnreadCountSubscription();
+  const unread = useUnreadCount();
   // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
   useReferenceLists();
 
@@ -52,6 +56,13 @@ export default function MemberShell() {
                   label={s.label}
                   active={s.key === key}
                   onClick={drawer.close}
+                  rightSection={
+                    s.key === "unreadEmails" && unread !== undefined && unread > 0 ? (
+                      <Badge size="sm" color="pink" variant="filled" data-testid="menu-unread-count">
+                        {unread}件
+                      </Badge>
+                    ) : undefined
+                  }
                 />
               ))}
             </Box>
@@ -71,6 +82,17 @@ export default function MemberShell() {
           </Title>
         </Group>
         <Group gap="sm" wrap="nowrap">
+          {unread !== undefined && unread > 0 && (
+            <Button
+              component={Link}
+              to="/user/unread-emails"
+              variant="light"
+              size="compact-sm"
+              data-testid="header-unread-count"
+            >
+              未読 {unread}件
+            </Button>
+          )}
           {user && (
             <Text size="sm" fw={700} c="pink.7" aria-label="所持ポイント">
               {formatPoints(user.points)}

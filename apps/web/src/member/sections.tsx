@@ -1,5 +1,8 @@
 import type { ComponentType } from "react";
 import { Dashboard } from "./Dashboard";
+import { ReceivedEmails } from "./mail/ReceivedEmails";
+import { SentEmails } from "./mail/SentEmails";
+import { UnreadEmails } from "./mail/UnreadEmails";
 import { PointsUsage } from "./PointsUsage";
 import { ProfileSettingsStub } from "./ProfileSettingsStub";
 
@@ -46,6 +49,9 @@ export interface MemberSection {
 export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard },
   profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
+  unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
+  receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
+  sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
 };
 

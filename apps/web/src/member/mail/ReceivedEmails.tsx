@@ -1,0 +1,82 @@
+import { MSG } from "@enmusubi/shared";
+import { Badge, Button, Stack, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { MailListStates, PartyFilter } from "./MailListStates";
+import { partiesOf, useBox } from "./mailbox";
+import { ReplyDialog } from "./ReplyDialog";
+import { ScheduledList } from "./ScheduledList";
+
+/** 受信メール (spec §2): read inbox messages only; sender filter, reply, detail, this screen's scheduled list. */
+export function ReceivedEmails() {
+  const inbox = useBox("inbox");
+  const [sender, setSender] = useState<string | null>(null);
+  const [detail, setDetail] = useState<MemberMessage | null>(null);
+  const [replying, setReplying] = useState<MemberMessage | null>(null);
+  const all = useMemo(() => (inbox.data?.messages ?? []).filter((m) => m.isRead), [inbox.data]);
+  const shown = sender ? all.filter((m) => m.from.id === sender) : all;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>受信メール</Title>
+      <PartyFilter
+        label="差出人で絞り込み"
+        parties={partiesOf(all, "from")}
+        value={sender}
+        onChange={setSender}
+        count={shown.length}
+      />
+      <MailListStates
+        isLoading={inbox.isLoading}
+        isError={inbox.isError}
+        errorText={MSG.receivedFetchFailed}
+        onRetry={() => void inbox.refetch()}
+        isEmpty={shown.length === 0}
+        emptyText={sender ? "この差出人の受信メッセージはありません" : "受信済みのメッセージはありません"}
+      >
+        {shown.map((message) => (
+          <MessageCard
+            key={message.id}
+            message={message}
+            party={message.from}
+            partyLabel="差出人"
+            onOpen={() => setDetail(message)}
+            status={
+              message.hasReply && (
+                <Badge size="xs" color="teal" variant="light">
+                  返信済み
+                </Badge>
+              )
+            }
+            actions={
+              !message.hasReply && (
+                <Button size="xs" onClick={() => setReplying(message)}>
+                  返信
+                </Button>
+              )
+            }
+          />
+        ))}
+      </MailListStates>
+      <ScheduledList source="user:received" />
+      <MessageDetailModal
+        message={detail}
+        onClose={() => setDetail(null)}
+        actions={
+          detail &&
+          !detail.hasReply && (
+            <Button
+              onClick={() => {
+                setReplying(detail);
+                setDetail(null);
+              }}
+            >
+              返信
+            </Button>
+          )
+        }
+      />
+      <ReplyDialog message={replying} onClose={() => setReplying(null)} source="user:received" />
+    </Stack>
+  );
+}

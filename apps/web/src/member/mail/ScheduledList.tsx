@@ -1,0 +1,86 @@
+import { MSG } from "@enmusubi/shared";
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { MessagePreview, partyName } from "../../features/messages";
+import { confirmAction } from "../../lib/confirm";
+import { formatDateTime } from "../../lib/format";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { type MailSource, useRefreshMail } from "./mailbox";
+
+/**
+ * The screen's scheduled messages (spec §4): pending ones with their time, failed ones with their
+ * error; each can be cancelled after confirmation. Hidden while there are none.
+ */
+export function ScheduledList({ source }: { source: MailSource }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshMail();
+  const list = useQuery({ ...trpc.scheduled.list.queryOptions({ source }), refetchInterval: 15_000 });
+  const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
+  if (list.isError)
+    return (
+      <Alert color="red" title="予約メッセージの取得に失敗しました" role="alert">
+        <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void list.refetch()}>
+          再試行
+        </Button>
+      </Alert>
+    );
+  const entries = list.data ?? [];
+  if (entries.length === 0) return null;
+  const onCancel = async (id: string) => {
+    const ok = await confirmAction({
+      title: "予約の取り消し",
+      message: "この予約メッセージを取り消しますか？",
+      confirmLabel: "取り消す",
+    });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync({ id });
+      notifications.show({ color: "green", message: MSG.scheduledCancelled });
+      refresh();
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, MSG.genericError) });
+    }
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`scheduled-${source}`}>
+      <Title order={3} size="h5" id={`scheduled-${source}`}>
+        予約中のメッセージ（{entries.length}件）
+      </Title>
+      {entries.map((entry) => (
+        <Card key={entry.id} withBorder padding="sm" data-testid="scheduled-entry">
+          <Group justify="space-between" gap="xs" mb={4}>
+            <Text size="sm" fw={600}>
+              宛先: {entry.recipients.map((r) => partyName(r)).join("、")}
+            </Text>
+            <Group gap={6}>
+              {entry.status === "failed" ? (
+                <Badge color="red" variant="light">
+                  送信失敗
+                </Badge>
+              ) : (
+                <Badge color="blue" variant="light">
+                  予約中
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed">
+                {formatDateTime(entry.scheduledAt)} 送信予定
+              </Text>
+            </Group>
+          </Group>
+          <MessagePreview body={entry.content} />
+          {entry.status === "failed" && entry.lastError && (
+            <Text size="sm" c="red" mt={4}>
+              {entry.lastError}
+            </Text>
+          )}
+          <Group justify="flex-end" mt={6}>
+            <Button size="xs" variant="default" onClick={() => void onCancel(entry.id)} loading={cancel.isPending}>
+              予約を取り消す
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

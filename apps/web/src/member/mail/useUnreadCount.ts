@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { useTRPC } from "../../lib/trpc";
+
+/**
+ * The live unread count (messages.onUnreadCount over SSE): mounted once by the member shell. Each
+ * count is written to the messages.unreadCount cache (what `useUnreadCount` reads) and, when it
+ * changes, the mailbox lists are refreshed, so a new message shows without a reload.
+ */
+export function useUnreadCountSubscription(): void {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useSubscription(
+    trpc.messages.onUnreadCount.subscriptionOptions(undefined, {
+      onData: (data) => {
+        const key = trpc.messages.unreadCount.queryKey();
+        const previous = queryClient.getQueryData(key);
+        queryClient.setQueryData(key, { count: data.count });
+        if (previous && previous.count !== data.count) {
+          void queryClient.invalidateQueries(trpc.messages.list.pathFilter());
+          void queryClient.invalidateQueries(trpc.messages.contacts.pathFilter());
+        }
+      },
+    }),
+  );
+}
+
+/** The unread count (kept live by the shell's subscription; fetched once if it has not answered yet). */
+export function useUnreadCount(): number | undefined {
+  const trpc = useTRPC();
+  const { data } = useQuery({ ...trpc.messages.unreadCount.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  return data?.count;
+}
