@@ -6,10 +6,17 @@ import { authRoutes } from "./auth";
 import { buildOpenApiDocument } from "./openapi";
 import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
+import { scheduledRoutes } from "./scheduled";
 import { userRoutes } from "./users";
 
 /** Every legacy route, domain by domain. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...userRoutes, ...referenceRoutes, ...photoRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...referenceRoutes,
+  ...photoRoutes,
+  ...scheduledRoutes,
+];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {
   registerRoutes(app, restRoutes);
