@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
+import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
@@ -15,6 +16,7 @@ export const restRoutes: RestRoute[] = [
   ...userRoutes,
   ...referenceRoutes,
   ...photoRoutes,
+  ...messageRoutes,
   ...scheduledRoutes,
 ];
 

@@ -1,0 +1,454 @@
+import type { RouterOutputs } from "@enmusubi/api";
+import {
+  ADMIN_MESSAGE_PAGE_SIZE_ALL,
+  ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
+  ADMIN_MESSAGE_STATUSES,
+  adminMessageListInput,
+  MESSAGE_RECIPIENTS_MAX,
+  MSG,
+  memberMessageListInput,
+  messageBody,
+} from "@enmusubi/shared";
+import { z } from "zod";
+import { type Caller, route } from "./adapter";
+import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
+
+/**
+ * Legacy message rows of spec §7 (/api/messages/*, /api/admin/messages*) over the `messages.*`
+ * and `adminMessages.*` procedures. A message is `{ _id, body, created_at, is_read, has_reply,
+ * from_userID, to_userID }` (spec §3). Members see the other side as `{ _id, name, photoLink,
+ * role }` only — never an address or a login ID (decision 0002); administrators also get
+ * `userID`, `email` and `sent_by_admin` (who really wrote a message sent as a member).
+ */
+
+type MemberMessage = RouterOutputs["messages"]["list"]["messages"][number];
+type AdminMessage = RouterOutputs["adminMessages"]["list"]["messages"][number];
+type MemberParty = MemberMessage["from"];
+type AdminParty = AdminMessage["from"];
+
+const role = z.enum(["user", "admin"]);
+const legacyParty = z.object({
+  _id: z.string(),
+  name: z.string().nullable(),
+  photoLink: z.string().nullable(),
+  role,
+});
+const legacyAdminParty = legacyParty.extend({ userID: z.string(), email: z.string() });
+
+const messageFields = {
+  _id: z.string(),
+  body: z.string(),
+  created_at: z.iso.datetime(),
+  is_read: z.boolean(),
+  has_reply: z.boolean(),
+};
+
+export const legacyMessage = z.object({ ...messageFields, from_userID: legacyParty, to_userID: legacyParty });
+export const legacyAdminMessage = z.object({
+  ...messageFields,
+  from_userID: legacyAdminParty,
+  to_userID: legacyAdminParty,
+  /** The administrator who wrote it as the sender (send-as-user), else null. */
+  sent_by_admin: z.object({ _id: z.string(), name: z.string().nullable() }).nullable(),
+});
+
+const pagination = z.object({
+  total: z.number().int().min(0),
+  totalPages: z.number().int().min(1),
+  /** The same figure as totalPages (the admin screens read `pages`). */
+  pages: z.number().int().min(1),
+  currentPage: z.number().int().min(1),
+  limit: z.number().int().min(1),
+});
+
+const memberPage = z.object({ messages: z.array(legacyMessage), pagination });
+const adminPage = z.object({ messages: z.array(legacyAdminMessage), pagination });
+
+const party = (p: MemberParty): z.input<typeof legacyParty> => ({
+  _id: p.id,
+  name: p.name,
+  photoLink: p.photoLink,
+  role: p.role,
+});
+const adminParty = (p: AdminParty): z.input<typeof legacyAdminParty> => ({
+  ...party(p),
+  userID: p.userID,
+  email: p.email,
+});
+
+const base = (m: MemberMessage | AdminMessage) => ({
+  _id: m.id,
+  body: m.body,
+  created_at: new Date(m.createdAt).toISOString(),
+  is_read: m.isRead,
+  has_reply: m.hasReply,
+});
+
+export function toLegacyMessage(m: MemberMessage): z.input<typeof legacyMessage> {
+  return { ...base(m), from_userID: party(m.from), to_userID: party(m.to) };
+}
+
+export function toLegacyAdminMessage(m: AdminMessage): z.input<typeof legacyAdminMessage> {
+  return {
+    ...base(m),
+    from_userID: adminParty(m.from),
+    to_userID: adminParty(m.to),
+    sent_by_admin: m.sentByAdmin ? { _id: m.sentByAdmin.id, name: m.sentByAdmin.name } : null,
+  };
+}
+
+function toPagination(p: { total: number; page: number; limit: number; totalPages: number }) {
+  return { total: p.total, totalPages: p.totalPages, pages: p.totalPages, currentPage: p.page, limit: p.limit };
+}
+
+// ---- inputs ---------------------------------------------------------------------------------
+
+/** Digit strings from the query (`?page=2`); anything else is refused with the generic message. */
+const queryInt = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema.optional());
+
+const uuid = (message: string) => z.uuid({ error: message });
+const recipientIdsField = z
+  .array(uuid(MSG.recipientUnavailable), { error: MSG.recipientsRequired })
+  .min(1, MSG.recipientsRequired)
+  .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients);
+
+/** Fields every member send accepts beyond the recipient and `content`. */
+const replyFields = {
+  replyToId: uuid(MSG.replyTargetInvalid)
+    .optional()
+    .meta({ description: "The received message this answers: it is marked replied (has_reply)." }),
+  markRead: z
+    .boolean({ error: MSG.badRequest })
+    .optional()
+    .meta({ description: "With replyToId: also mark the answered message read (the unread screen's reply)." }),
+};
+
+const content = messageBody.meta({ description: "The message, plain text; trimmed, 1–2000 characters." });
+
+const sendByBody = z
+  .object({
+    content,
+    userId: uuid(MSG.recipientUnavailable).optional().meta({ description: "The one recipient (legacy form)" }),
+    recipientIds: recipientIdsField
+      .optional()
+      .meta({ description: "Several recipients at once: charged cost × member recipients, all or nothing." }),
+    ...replyFields,
+  })
+  .refine((b) => b.userId !== undefined || b.recipientIds !== undefined, {
+    message: MSG.recipientsRequired,
+    path: ["userId"],
+  })
+  .transform((b) => ({
+    recipientIds: [...new Set([...(b.userId ? [b.userId] : []), ...(b.recipientIds ?? [])])],
+    body: b.content,
+    replyToId: b.replyToId,
+    markRead: b.markRead ?? false,
+  }));
+
+/**
+ * The path parameter is named `id` like every other row's (the recipient's _id): the shared
+ * access tests fill only `id` with a value, and Fastify also routes an empty parameter here.
+ */
+const sendByPath = z
+  .object({
+    id: uuid(MSG.recipientUnavailable).meta({ description: "The recipient's _id" }),
+    content,
+    ...replyFields,
+  })
+  .transform((b) => ({
+    recipientIds: [b.id],
+    body: b.content,
+    replyToId: b.replyToId,
+    markRead: b.markRead ?? false,
+  }));
+
+const memberListQuery = z.object({
+  page: queryInt(memberMessageListInput.shape.page.unwrap()),
+  limit: queryInt(memberMessageListInput.shape.limit.unwrap()),
+  counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
+});
+
+const adminListQuery = z.object({
+  page: queryInt(adminMessageListInput.shape.page.unwrap()),
+  limit: z
+    .union([z.literal("all"), z.string().regex(/^\s*\d+\s*$/, MSG.badRequest)], { error: MSG.badRequest })
+    .optional()
+    .meta({
+      description: `Rows per page (25/50/100/200, at most ${ADMIN_MESSAGE_PAGE_SIZE_ALL}; default ${ADMIN_MESSAGE_PAGE_SIZE_DEFAULT}), or "all": one page of every match (up to ${ADMIN_MESSAGE_PAGE_SIZE_ALL}).`,
+    }),
+  search: adminMessageListInput.shape.search
+    .optional()
+    .meta({ description: "Words in the body, or a sender's / recipient's name or userID (case-insensitive)" }),
+  status: z
+    .enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest })
+    .optional()
+    .meta({ description: "read: read or replied; unread: neither; replied: has_reply" }),
+  dateFrom: adminMessageListInput.shape.dateFrom.meta({ description: "From this date or instant (YYYY-MM-DD…)" }),
+  dateTo: adminMessageListInput.shape.dateTo.meta({ description: "Up to this instant; a bare date includes the day" }),
+  box: z
+    .enum(["all", "sent", "inbox"], { error: MSG.badRequest })
+    .optional()
+    .meta({ description: "all (default); sent: written by administrators; inbox: addressed to administrators" }),
+  counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages from or to this account" }),
+});
+
+const messageId = z.object({ id: uuid(MSG.notFound) });
+
+const sendAsUserBody = z
+  .object({
+    fromUserId: uuid(MSG.notFound),
+    toUserId: uuid(MSG.recipientUnavailable),
+    content,
+    replyToId: uuid(MSG.replyTargetInvalid)
+      .optional()
+      .meta({ description: "The message answered; default: the recipient administrator's latest unanswered one" }),
+  })
+  .transform((b) => ({ fromUserId: b.fromUserId, toUserId: b.toUserId, body: b.content, replyToId: b.replyToId }));
+
+const updateBody = z.object({
+  id: uuid(MSG.notFound),
+  body: messageBody.meta({ description: "The corrected text, trimmed, 1–2000 characters" }),
+});
+
+// ---- answers --------------------------------------------------------------------------------
+
+const sent = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  messageIds: z.array(z.string()),
+  sent: z.number().int().min(1),
+  /** Points charged (cost × member recipients; 0 to administrators). */
+  cost: z.number().int().min(0),
+  remainingPoints: z.number().int().min(0),
+});
+const done = z.object({ success: z.literal(true), message: z.string() });
+const marked = z.object({ success: z.literal(true), message: z.string().optional() });
+const sentAsUser = z.object({ success: z.literal(true), message: z.string(), messageId: z.string() });
+
+const SEND_ERRORS = {
+  400: [
+    MSG.recipientsRequired,
+    MSG.messageRequired,
+    MSG.messageTooLong,
+    MSG.textInvalid,
+    MSG.tooManyRecipients,
+    MSG.recipientUnavailable,
+    MSG.cannotMessageSelf,
+    MSG.replyTargetInvalid,
+  ],
+  402: INSUFFICIENT_POINTS_EXAMPLE,
+} as const;
+
+// ---- examples -------------------------------------------------------------------------------
+
+const EXAMPLE_MEMBER_A = {
+  _id: "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c",
+  name: "山田花子",
+  photoLink: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg",
+  role: "user" as const,
+};
+const EXAMPLE_MEMBER_B = {
+  _id: "9d8c7b6a-5f4e-4d3c-8b2a-19f8e7d6c5b4",
+  name: "佐藤太郎",
+  photoLink: null,
+  role: "user" as const,
+};
+const EXAMPLE_MESSAGE = {
+  _id: "5b0e2c1a-7d3f-4e8b-9a6c-2f1d0e9c8b7a",
+  body: "はじめまして。プロフィールを拝見しました。",
+  created_at: "2025-08-21T09:30:00.000Z",
+  is_read: false,
+  has_reply: false,
+  from_userID: EXAMPLE_MEMBER_B,
+  to_userID: EXAMPLE_MEMBER_A,
+};
+const EXAMPLE_PAGINATION = { total: 1, totalPages: 1, pages: 1, currentPage: 1, limit: 20 };
+const EXAMPLE_ADMIN_MESSAGE = {
+  ...EXAMPLE_MESSAGE,
+  from_userID: { ...EXAMPLE_MEMBER_B, userID: "p7w2k9zd", email: "taro@example.jp" },
+  to_userID: { ...EXAMPLE_MEMBER_A, userID: "k3x9m2pq", email: "hanako@example.jp" },
+  sent_by_admin: { _id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "運営" },
+};
+const EXAMPLE_SENT = {
+  success: true as const,
+  message: MSG.messageSent,
+  messageIds: [EXAMPLE_MESSAGE._id],
+  sent: 1,
+  cost: 48,
+  remainingPoints: 52,
+};
+
+// ---- routes ---------------------------------------------------------------------------------
+
+type SendInput = z.output<typeof sendByBody>;
+
+async function send(caller: Caller, input: SendInput) {
+  const result = await caller.messages.send(input);
+  return { success: true as const, message: MSG.messageSent, ...result };
+}
+
+const SEND_DESCRIPTION =
+  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short); writing to an administrator is free. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead).";
+
+function memberList(box: "inbox" | "unread" | "sent", summary: string) {
+  return route({
+    method: "GET",
+    path: `/api/messages/${box}`,
+    summary,
+    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }.`,
+    access: "member",
+    input: memberListQuery,
+    response: memberPage,
+    example: { messages: [EXAMPLE_MESSAGE], pagination: EXAMPLE_PAGINATION },
+    handler: async (caller, input) => {
+      const page = await caller.messages.list({
+        box,
+        ...(input.page !== undefined ? { page: input.page } : {}),
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
+        ...(input.counterpartId ? { counterpartId: input.counterpartId } : {}),
+      });
+      return { messages: page.messages.map(toLegacyMessage), pagination: toPagination(page) };
+    },
+  });
+}
+
+function mark(kind: "read" | "reply") {
+  return route({
+    method: "PUT",
+    path: `/api/messages/:id/${kind}`,
+    summary:
+      kind === "read" ? "Member: mark a received message read" : "Member: mark a received message replied (has_reply)",
+    description: "Only the recipient may; any other message (sent by the caller, someone else's) answers 404.",
+    access: "member",
+    input: messageId,
+    response: marked,
+    example: kind === "read" ? { success: true, message: MSG.markedRead } : { success: true },
+    errors: { 404: MSG.notFound },
+    handler: async (caller, input) => {
+      if (kind === "read") {
+        await caller.messages.markRead(input);
+        return { success: true as const, message: MSG.markedRead };
+      }
+      await caller.messages.markReplied(input);
+      return { success: true as const };
+    },
+  });
+}
+
+export const messageRoutes = [
+  route({
+    method: "POST",
+    path: "/api/messages/recipientId",
+    summary: "Member: send a message to userId (or to every id of recipientIds)",
+    description: `The legacy client calls this literal path with the recipient in the body. ${SEND_DESCRIPTION}`,
+    access: "member",
+    input: sendByBody,
+    response: sent,
+    status: 201,
+    example: EXAMPLE_SENT,
+    errors: SEND_ERRORS,
+    handler: (caller, input) => send(caller, input),
+  }),
+  route({
+    method: "POST",
+    path: "/api/messages/:id",
+    summary: "Member: send a message to the account named in the path",
+    description: SEND_DESCRIPTION,
+    access: "member",
+    input: sendByPath,
+    response: sent,
+    status: 201,
+    example: EXAMPLE_SENT,
+    errors: SEND_ERRORS,
+    handler: (caller, input) => send(caller, input),
+  }),
+  memberList("inbox", "Member: messages received"),
+  memberList("unread", "Member: messages received and not read yet"),
+  memberList("sent", "Member: messages sent"),
+  mark("read"),
+  mark("reply"),
+  route({
+    method: "GET",
+    path: "/api/admin/messages",
+    summary: "Admin: every message (email management), filtered and paged on the server",
+    description:
+      "Newest first. In status filters a message counts as read when it is read or replied. Deleted messages are left out.",
+    access: "admin",
+    input: adminListQuery,
+    response: adminPage,
+    example: {
+      messages: [EXAMPLE_ADMIN_MESSAGE],
+      pagination: { ...EXAMPLE_PAGINATION, limit: ADMIN_MESSAGE_PAGE_SIZE_DEFAULT },
+    },
+    handler: async (caller, input) => {
+      const all = input.limit?.trim() === "all";
+      const page = await caller.adminMessages.list({
+        box: input.box ?? "all",
+        page: all ? 1 : (input.page ?? 1),
+        limit: all ? ADMIN_MESSAGE_PAGE_SIZE_ALL : input.limit ? Number(input.limit) : ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
+        search: input.search ?? "",
+        status: input.status ?? "all",
+        ...(input.dateFrom ? { dateFrom: input.dateFrom } : {}),
+        ...(input.dateTo ? { dateTo: input.dateTo } : {}),
+        ...(input.counterpartId ? { counterpartId: input.counterpartId } : {}),
+      });
+      return { messages: page.messages.map(toLegacyAdminMessage), pagination: toPagination(page) };
+    },
+  }),
+  route({
+    method: "PUT",
+    path: "/api/admin/messages/:id",
+    summary: "Admin: correct a message's body (audited)",
+    access: "admin",
+    input: updateBody,
+    response: done,
+    example: { success: true, message: MSG.messageUpdated },
+    errors: { 400: [MSG.messageRequired, MSG.messageTooLong, MSG.textInvalid], 404: MSG.notFound },
+    handler: async (caller, input) => {
+      await caller.adminMessages.update(input);
+      return { success: true as const, message: MSG.messageUpdated };
+    },
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/admin/messages/:id",
+    summary: "Admin: delete a message (it leaves every list; audited)",
+    access: "admin",
+    input: messageId,
+    response: done,
+    example: { success: true, message: MSG.messageDeleted },
+    errors: { 404: MSG.notFound },
+    handler: async (caller, input) => {
+      await caller.adminMessages.delete(input);
+      return { success: true as const, message: MSG.messageDeleted };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/messages/send-as-user",
+    summary: "Admin: send as a member (never charged to the member; the acting administrator is recorded and audited)",
+    description:
+      "Written to an administrator, it answers that administrator's message (replyToId, else their latest unanswered one to the member), which is marked read and replied. Members see the message as the member's own.",
+    access: "admin",
+    input: sendAsUserBody,
+    response: sentAsUser,
+    status: 201,
+    example: { success: true, message: MSG.messageSent, messageId: EXAMPLE_MESSAGE._id },
+    errors: {
+      400: [
+        MSG.messageRequired,
+        MSG.messageTooLong,
+        MSG.textInvalid,
+        MSG.recipientUnavailable,
+        MSG.senderMustBeMember,
+        MSG.cannotMessageSelf,
+        MSG.replyTargetInvalid,
+      ],
+    },
+    handler: async (caller, input) => {
+      const result = await caller.adminMessages.sendAsUser(input);
+      return { success: true as const, message: MSG.messageSent, messageId: result.messageId };
+    },
+  }),
+];
