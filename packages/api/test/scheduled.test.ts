@@ -407,6 +407,69 @@ describe("administrators", () => {
 
 // On PostgreSQL two pools really interleave, like two server instances; PGlite has one connection.
 describe.runIf(process.env.TEST_DATABASE_URL)("two dispatchers at once (PostgreSQL)", () => {
+  it("a cancel arriving while the row is being sent waits for it, then finds it sent (NOT_FOUND)", async () => {
+    const created = await api.caller(alice).scheduled.create({
+      type: "direct",
+      recipientIds: [bob.id],
+      content: "送信中の取り消し",
+      scheduledAt: later(),
+      source: "user:favorite",
+    });
+    const url = api.database.url;
+    if (!url) throw new Error("no database url");
+    const second = await createDatabase({ url, max: 1 });
+    try {
+      let cancel: Promise<unknown> | undefined;
+      let settledEarly = false;
+      await second.db.transaction(async (tx) => {
+        // Another instance holds the row, as the dispatcher does while sending it.
+        await tx.select().from(scheduledMessages).where(eq(scheduledMessages.id, created.id)).for("update");
+        cancel = api.caller(alice).scheduled.cancel({ id: created.id });
+        cancel.then(
+          () => {
+            settledEarly = true;
+          },
+          () => {
+            settledEarly = true;
+          },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(settledEarly).toBe(false);
+        await tx.update(scheduledMessages).set({ status: "sent" }).where(eq(scheduledMessages.id, created.id));
+      });
+      await expect(cancel).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect((await entry(created.id))?.status).toBe("sent");
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("the dispatcher skips a row another transaction holds (a cancel in progress) instead of waiting", async () => {
+    await dispatchDue(api.deps);
+    const created = await api.caller(alice).scheduled.create({
+      type: "direct",
+      recipientIds: [bob.id],
+      content: "取り消し中の送信",
+      scheduledAt: later(),
+      source: "user:favorite",
+    });
+    await makeDue(created.id);
+    const url = api.database.url;
+    if (!url) throw new Error("no database url");
+    const second = await createDatabase({ url, max: 1 });
+    try {
+      await second.db.transaction(async (tx) => {
+        await tx.update(scheduledMessages).set({ status: "cancelled" }).where(eq(scheduledMessages.id, created.id));
+        expect(await dispatchOne(api.deps)).toBeNull();
+      });
+    } finally {
+      await second.close();
+    }
+    expect(await dispatchOne(api.deps)).toBeNull();
+    expect((await entry(created.id))?.status).toBe("cancelled");
+    expect(await messagesWithBody("取り消し中の送信")).toEqual([]);
+  });
+
   it("200 due entries over two connection pools: each sent exactly once, charged once", async () => {
     await dispatchDue(api.deps);
     const sender = await api.createUser({ points: 200 * price + 7 });
