@@ -20,6 +20,14 @@ async function call<T>(token: string, path: string, input: unknown): Promise<T> 
   return body.result.data.json;
 }
 
+async function query<T>(token: string, path: string, input: unknown): Promise<T> {
+  const url = `${e2e.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
+  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result.data.json;
+}
+
 async function adminToken(): Promise<string> {
   const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
     method: "POST",
@@ -71,6 +79,13 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
       toUserId: taro,
       body: "<b>太字ではない</b>",
     });
+    // A member writes to the administrator (the inbox), before the administrator writes to them.
+    const admins = await query<{ users: { id: string }[] }>(token, "adminUsers.list", {
+      field: "userID",
+      search: e2e.admin.userID,
+    });
+    const adminId = admins.users[0]?.id;
+    await call(token, "adminMessages.sendAsUser", { fromUserId: taro, toUserId: adminId, body: "管理者への質問です" });
     await call(token, "adminMessages.send", { recipientIds: [taro, hanako], body: "運営からのお知らせです" });
   });
 
@@ -140,8 +155,8 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     expect(history).not.toContain("やりとり4通目");
     const send = sendAs.getByRole("button", { name: "送信", exact: true });
     expect(await send.isDisabled()).toBe(true);
-    await sendAs.getByRole("button", { name: "絵文字を挿入" }).click();
-    const emojis = sendAs.getByRole("group", { name: "絵文字" }).getByRole("button");
+    await sendAs.getByRole("button", { name: "絵文字" }).click();
+    const emojis = sendAs.getByRole("group", { name: "絵文字を選択" }).getByRole("button");
     expect(await emojis.count()).toBe(EMOJI_PICKER_SIZES.large);
     // The schedule checkbox turns the button into 予約 (a time in the future), and back.
     await sendAs.getByLabel("予約送信する").check();
@@ -184,12 +199,70 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await page.getByText("1人のユーザーにメッセージを送信しました").waitFor();
     await page.getByRole("table", { name: "送信済みメッセージの一覧" }).getByText("一括のお知らせ").waitFor();
 
-    await e2e.visit(page, "/admin/inbox-messages", "受信メッセージ", "admin inbox messages");
+    // The inbox: the member's question is unread; the reply goes to the member and marks it replied.
+    await e2e.visit(page, "/admin/inbox-messages", "管理者への質問です", "admin inbox messages");
+    const inbox = page.getByRole("table", { name: "受信メッセージの一覧" });
+    const question = inbox.locator("tbody tr", { hasText: "管理者への質問です" });
+    expect(await question.getAttribute("data-unread")).toBe("true");
     await e2e.screenshot(page, "admin-inbox-messages");
+    await question.getByRole("button", { name: "返信" }).click();
+    const reply = await e2e.dialog(page, "返信");
+    expect(await reply.getByRole("button", { name: "返信する" }).isDisabled()).toBe(true);
+    await reply.getByLabel("返信メッセージ").fill("ご質問ありがとうございます");
+    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await e2e.screenshot(page, "admin-inbox-reply");
+    await reply.getByRole("button", { name: "返信する" }).click();
+    await page.getByText(MSG.messageSent).waitFor();
+    await reply.waitFor({ state: "detached" });
+    await question.getByText("返信済み").waitFor();
+    expect(await question.getAttribute("data-unread")).toBeNull();
+    expect(await question.getByRole("button", { name: "返信" }).count()).toBe(0);
+
+    // The reply is the administrator's message to the member.
+    await page
+      .getByRole("navigation", { name: "管理メニュー" })
+      .getByRole("link", { name: "送信済みメッセージ" })
+      .click();
+    const sentTable = page.getByRole("table", { name: "送信済みメッセージの一覧" });
+    const answer = sentTable.locator("tbody tr", { hasText: "ご質問ありがとうございます" });
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain("msgtaro");
+  });
+
+  it("user management: a scheduled message to a member appears in the pending panel and is cancelled", async () => {
+    const page = await adminPage();
+    await page.getByRole("heading", { name: "ユーザー管理" }).waitFor();
+    const panel = page.getByRole("region", { name: "予約中のメッセージ" });
+    await panel.getByText("予約中のメッセージはありません。").waitFor();
+    await page.locator('tr[data-userid="msgtaro"]').getByRole("button", { name: "メッセージ" }).click();
+    const dialog = await e2e.dialog(page, "メッセージを送信");
+    await dialog.getByText("宛先: メッセージ 太郎（msgtaro）").waitFor();
+    await dialog.getByLabel("メッセージ").fill("明日のお知らせ");
+    await dialog.getByLabel("予約送信する").check();
+    await dialog.getByRole("button", { name: "予約" }).click();
+    await page.getByText(MSG.messageScheduled).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const entry = panel.getByRole("listitem").filter({ hasText: "明日のお知らせ" });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain("宛先: メッセージ 太郎");
+    await e2e.screenshot(page, "admin-user-management-scheduled");
+
+    await entry.getByRole("button", { name: "取消" }).click();
+    const confirm = await e2e.dialog(page, "予約の取り消し");
+    await confirm.getByRole("button", { name: "取り消す" }).click();
+    await panel.getByText("予約中のメッセージはありません。").waitFor();
   });
 
   it("email management at 375 px", async () => {
     const page = await adminPage(375);
+    // The collapsed menu opens from the burger; the message group collapses again.
+    await page.getByRole("button", { name: "メニューを開く" }).click();
+    const menu = page.getByRole("navigation", { name: "管理メニュー" });
+    await menu.getByText("メッセージ管理").click();
+    await menu.getByRole("link", { name: "受信メッセージ" }).waitFor();
+    await e2e.screenshot(page, "admin-menu-messages");
+    await menu.getByText("メッセージ管理").click();
+    await expect.poll(() => menu.getByRole("link", { name: "受信メッセージ" }).isVisible()).toBe(false);
     await e2e.visit(page, "/admin/email-management", "代理で送るメッセージ😀", "admin email management 375");
     await e2e.screenshot(page, "admin-email-management");
     await messageRow(page, "編集後の本文").getByRole("button", { name: "編集" }).click();

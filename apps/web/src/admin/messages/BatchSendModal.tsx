@@ -3,8 +3,9 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } fr
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { ComposeFields, NO_SCHEDULE, type ScheduleState } from "./ComposeFields";
+import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
 
 const RECIPIENT_PAGE = 200;
@@ -27,7 +28,7 @@ export function BatchSendModal({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState("");
   const [body, setBody] = useState("");
-  const [schedule, setSchedule] = useState<ScheduleState>(NO_SCHEDULE);
+  const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (opened) {

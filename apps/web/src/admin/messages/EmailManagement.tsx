@@ -30,7 +30,7 @@ import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ScheduledPanel } from "./ScheduledPanel";
 import { SendAsUserModal, type SendAsUserPair } from "./SendAsUserModal";
-import { type AdminMessage, type AdminMessageParty, partyName } from "./types";
+import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
 
 type Status = "all" | "read" | "unread" | "replied";
 const STATUS_OPTIONS = [
@@ -216,7 +216,12 @@ export function EmailManagement() {
           </Table.Thead>
           <Table.Tbody>
             {data?.messages.map((m, i) => (
-              <Table.Tr key={m.id} data-message-id={m.id} fw={m.isRead || m.hasReply ? undefined : 600}>
+              <Table.Tr
+                key={m.id}
+                data-message-id={m.id}
+                data-unread={m.isRead || m.hasReply ? undefined : true}
+                style={m.isRead || m.hasReply ? undefined : UNREAD_ROW}
+              >
                 <Table.Td>{offset + i + 1}</Table.Td>
                 <Table.Td maw={200}>
                   <PartyCell party={m.from} other={m.to} onSendAs={setPair} />

@@ -9,7 +9,7 @@ import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ReplyModal } from "./ReplyModal";
 import { ScheduledPanel } from "./ScheduledPanel";
-import { type AdminMessage, type AdminMessageParty, partyName } from "./types";
+import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
 
 /** How many recent messages feed the counterpart filter's options. */
 const COUNTERPART_SOURCE_LIMIT = 500;
@@ -130,7 +130,12 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
             {data?.messages.map((m) => {
               const who = config.counterpart(m);
               return (
-                <Table.Tr key={m.id} data-message-id={m.id} fw={isRead(m) ? undefined : 600}>
+                <Table.Tr
+                  key={m.id}
+                  data-message-id={m.id}
+                  data-unread={isRead(m) ? undefined : true}
+                  style={isRead(m) ? undefined : UNREAD_ROW}
+                >
                   <Table.Td maw={220}>
                     <Group gap={6} wrap="nowrap">
                       <Avatar src={who.photoLink} alt={partyName(who)} radius="xl" size="sm" color="pink">
@@ -169,7 +174,7 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
                       <Button size="compact-xs" variant="default" onClick={() => setDetail(m)}>
                         詳細
                       </Button>
-                      {config.box === "inbox" && m.from.role === "user" && (
+                      {config.box === "inbox" && m.from.role === "user" && !m.hasReply && (
                         <Button size="compact-xs" variant="light" onClick={() => setReplyTo(m)}>
                           返信
                         </Button>

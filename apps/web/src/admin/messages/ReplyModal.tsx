@@ -1,67 +1,56 @@
 import { MSG } from "@enmusubi/shared";
 import { Button, Group, Modal, Paper, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { ComposeFields, NO_SCHEDULE, type ScheduleState } from "./ComposeFields";
+import { ComposeFields } from "./ComposeFields";
 import { scheduledTime, useCreateScheduled } from "./scheduledApi";
 import { type AdminMessage, partyName } from "./types";
 
 /**
  * The administrator answers a member's message from the inbox (spec §2 admin 7): sent as the
- * administrator to the member, now or scheduled. Disabled while blank.
+ * administrator to the member, now or scheduled, and the member's message is marked replied and
+ * read. Disabled while blank.
  */
 export function ReplyModal({ message, onClose }: { message: AdminMessage | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState("");
-  const [schedule, setSchedule] = useState<ScheduleState>(NO_SCHEDULE);
+  const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   useEffect(() => {
     if (message) {
       setBody("");
       setSchedule(NO_SCHEDULE);
     }
   }, [message]);
-  const send = useMutation(trpc.adminMessages.send.mutationOptions());
   const create = useCreateScheduled();
 
   const submit = () => {
     if (!message || !body.trim()) return;
-    const failed = (e: unknown) => notifications.show({ color: "red", message: errorMessage(e, MSG.replyFailed) });
     const at = scheduledTime(schedule.enabled, schedule.at);
-    if (at) {
-      create.mutate(
-        {
-          type: "reply",
-          recipientIds: [message.from.id],
-          content: body,
-          scheduledAt: at,
-          source: "admin:inbox",
-          relatedMessageId: message.id,
-          markAsReplied: true,
-          markAsRead: true,
-        },
-        {
-          onSuccess: () => {
-            notifications.show({ color: "green", message: MSG.replyScheduled });
-            onClose();
-          },
-          onError: failed,
-        },
-      );
-      return;
-    }
-    send.mutate(
-      { recipientIds: [message.from.id], body },
+    // A reply goes through the scheduler even when sent now (a time not in the future sends at
+    // once): it is the call that marks the member's message replied and read (spec §4).
+    create.mutate(
+      {
+        type: "reply",
+        recipientIds: [message.from.id],
+        content: body,
+        scheduledAt: at ?? new Date(),
+        source: "admin:inbox",
+        relatedMessageId: message.id,
+        markAsReplied: true,
+        markAsRead: true,
+      },
       {
         onSuccess: () => {
-          notifications.show({ color: "green", message: MSG.messageSent });
-          void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
+          notifications.show({ color: "green", message: at ? MSG.replyScheduled : MSG.messageSent });
+          if (!at) void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
           onClose();
         },
-        onError: failed,
+        onError: (e) => notifications.show({ color: "red", message: errorMessage(e, MSG.replyFailed) }),
       },
     );
   };
@@ -90,7 +79,7 @@ export function ReplyModal({ message, onClose }: { message: AdminMessage | null;
             <Button variant="default" onClick={onClose}>
               キャンセル
             </Button>
-            <Button onClick={submit} disabled={!body.trim()} loading={send.isPending || create.isPending}>
+            <Button onClick={submit} disabled={!body.trim()} loading={create.isPending}>
               {scheduledTime(schedule.enabled, schedule.at) ? "予約" : "返信する"}
             </Button>
           </Group>

@@ -3,9 +3,10 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { ComposeFields, NO_SCHEDULE, type ScheduleState } from "./ComposeFields";
+import { ComposeFields } from "./ComposeFields";
 import { scheduledTime, useCreateScheduled } from "./scheduledApi";
 import { type AdminMessageParty, partyName } from "./types";
 
@@ -22,7 +23,7 @@ export function SendAsUserModal({ pair, onClose }: { pair: SendAsUserPair | null
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState("");
-  const [schedule, setSchedule] = useState<ScheduleState>(NO_SCHEDULE);
+  const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   useEffect(() => {
     if (pair) {
       setBody("");

@@ -3,8 +3,9 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { ComposeFields, NO_SCHEDULE, type ScheduleState } from "./ComposeFields";
+import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
 
 export interface Recipient {
@@ -29,7 +30,7 @@ export function SendMessageModal({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState("");
-  const [schedule, setSchedule] = useState<ScheduleState>(NO_SCHEDULE);
+  const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   useEffect(() => {
     if (recipient) {
       setBody("");

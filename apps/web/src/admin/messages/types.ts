@@ -7,3 +7,6 @@ export type AdminMessageParty = AdminMessage["from"];
 export function partyName(party: { name: string | null; userID?: string }): string {
   return party.name ?? party.userID ?? "未設定";
 }
+
+/** Unread rows are highlighted (spec §4) by a bar at their start, which keeps every text colour readable. */
+export const UNREAD_ROW = { boxShadow: "inset 4px 0 0 var(--mantine-color-pink-6)" } as const;
