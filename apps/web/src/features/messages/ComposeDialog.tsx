@@ -92,8 +92,10 @@ export function ComposeDialog({
             resize="vertical"
             maxLength={MESSAGE_BODY_MAX}
             value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
-            onBlur={() => setTouched(true)}
+            onChange={(event) => {
+              setBody(event.currentTarget.value);
+              setTouched(true);
+            }}
             error={touched && blank ? MSG.messageRequired : undefined}
             description={`${body.length.toLocaleString("ja-JP")} / ${MESSAGE_BODY_MAX.toLocaleString("ja-JP")}文字`}
             disabled={busy}
@@ -105,8 +107,8 @@ export function ComposeDialog({
               {costNote}
             </Text>
           )}
-          {touched && extraInvalid && (
-            <Text size="sm" c="red" role="alert">
+          {extraInvalid && (
+            <Text size="sm" c="red" data-testid="compose-invalid">
               {extraInvalid}
             </Text>
           )}
