@@ -344,7 +344,65 @@ describe("sending when due", () => {
   });
 });
 
+describe("bad input", () => {
+  it("no scheduled procedure answers INTERNAL_SERVER_ERROR or a non-Japanese message", async () => {
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      "text",
+      [],
+      {},
+      { id: "x", source: "nowhere", type: 5, recipientIds: "a", content: [], scheduledAt: "2030-01-01" },
+      { id: "00000000-0000-4000-8000-000000000000" },
+      ...["a\u0000b", "x\uD800y"].map((bad) => ({
+        type: "direct",
+        recipientIds: [bob.id],
+        content: bad,
+        scheduledAt: later(),
+        source: "user:favorite",
+      })),
+      { type: "reply", recipientIds: [bob.id], content: "x", scheduledAt: new Date(Number.NaN), source: "user:unread" },
+    ];
+    const failures: string[] = [];
+    for (const user of [admin, alice, null]) {
+      const caller = api.caller(user).scheduled as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+      for (const name of ["create", "list", "cancel", "adminPending"]) {
+        for (const input of inputs) {
+          try {
+            await caller[name]?.(input);
+          } catch (error) {
+            const japanese = error instanceof Error && /[\u3040-\u30ff\u4e00-\u9fff]/.test(error.message);
+            const code = (error as { code?: string }).code;
+            if (code === "INTERNAL_SERVER_ERROR" || !japanese) failures.push(`${name} ${String(error)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("administrators", () => {
+  it("an administrator's scheduled reply from the inbox marks the member's message replied and read", async () => {
+    const { messageIds } = await api.caller(bob).messages.send({ recipientIds: [admin.id], body: "運営への質問" });
+    const original = messageIds[0] as string;
+    const created = await api.caller(admin).scheduled.create({
+      type: "reply",
+      recipientIds: [bob.id],
+      content: "運営からの予約返信",
+      scheduledAt: later(),
+      source: "admin:inbox",
+      relatedMessageId: original,
+      markAsReplied: true,
+      markAsRead: true,
+    });
+    await makeDue(created.id);
+    await dispatchDue(api.deps);
+    const [row] = await api.database.db.select().from(messages).where(eq(messages.id, original));
+    expect(row).toMatchObject({ hasReply: true, isRead: true });
+    expect(await messagesWithBody("運営からの予約返信")).toHaveLength(1);
+  });
+
   it("schedule as a member (send-as-user): free to the member, recorded, and listed in the admin panel", async () => {
     const other = await api.createUser({ role: "admin", name: "別の管理者" });
     const created = await api.caller(admin).scheduled.create({
