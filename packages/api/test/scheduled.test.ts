@@ -310,6 +310,44 @@ describe("sending when due", () => {
     expect(await points(sender.id)).toBe(1000);
   });
 
+  it("a crash after sending but before marking loses nothing and sends nothing twice", async () => {
+    await dispatchDue(api.deps);
+    const sender = await api.createUser({ points: 1000 });
+    const created = await api.caller(sender).scheduled.create({
+      type: "direct",
+      recipientIds: [bob.id],
+      content: "途中で落ちる送信",
+      scheduledAt: later(),
+      source: "user:favorite",
+    });
+    await makeDue(created.id);
+    // The instance "dies" at the last step: marking the row sent fails after the message was written.
+    await api.database.db.execute(sql`
+      create function crash_on_sent() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' then raise exception 'simulated crash'; end if;
+        return new;
+      end $$`);
+    await api.database.db.execute(
+      sql`create trigger crash_on_sent before update on scheduled_messages for each row execute function crash_on_sent()`,
+    );
+    try {
+      await expect(dispatchOne(api.deps)).rejects.toThrow();
+    } finally {
+      await api.database.db.execute(sql`drop trigger crash_on_sent on scheduled_messages`);
+      await api.database.db.execute(sql`drop function crash_on_sent()`);
+    }
+    expect(await messagesWithBody("途中で落ちる送信")).toEqual([]);
+    expect(await points(sender.id)).toBe(1000);
+    expect(await entry(created.id)).toMatchObject({ status: "pending", attempts: 0 });
+    // The next run sends it, once.
+    await dispatchDue(api.deps);
+    await dispatchDue(api.deps);
+    expect(await messagesWithBody("途中で落ちる送信")).toHaveLength(1);
+    expect(await points(sender.id)).toBe(1000 - price);
+    expect((await entry(created.id))?.status).toBe("sent");
+  });
+
   it("cancel racing the send: exactly one of them wins", async () => {
     await dispatchDue(api.deps);
     for (let i = 0; i < 10; i++) {
