@@ -34,9 +34,8 @@ export function ComposeFields({
         label={label}
         value={body}
         onChange={(e) => onBody(e.currentTarget.value)}
-        autosize
-        minRows={4}
-        maxRows={10}
+        rows={5}
+        resize="vertical"
         maxLength={MESSAGE_BODY_MAX}
         error={error}
         data-autofocus={autoFocus || undefined}

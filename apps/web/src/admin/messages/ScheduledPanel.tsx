@@ -26,8 +26,8 @@ export function ScheduledPanel({
   source: ScheduledSource | "all";
   title?: string;
 }) {
-  const all = useAdminPending();
-  const own = useScheduledList(source === "all" ? undefined : source);
+  const all = useAdminPending(source === "all");
+  const own = useScheduledList(source === "all" ? undefined : source, source !== "all");
   const query = source === "all" ? all : own;
   const cancel = useCancelScheduled();
   const headingId = `scheduled-${source.replace(/\W/g, "-")}`;
@@ -39,11 +39,14 @@ export function ScheduledPanel({
       confirmLabel: "取り消す",
     });
     if (!ok) return;
-    cancel.mutate(entry.id, {
-      onSuccess: () => notifications.show({ color: "green", message: "予約を取り消しました" }),
-      onError: (error) =>
-        notifications.show({ color: "red", message: errorMessage(error, "予約の取り消しに失敗しました") }),
-    });
+    cancel.mutate(
+      { id: entry.id },
+      {
+        onSuccess: () => notifications.show({ color: "green", message: MSG.scheduledCancelled }),
+        onError: (error) =>
+          notifications.show({ color: "red", message: errorMessage(error, "予約の取り消しに失敗しました") }),
+      },
+    );
   };
 
   return (
@@ -110,7 +113,7 @@ export function ScheduledPanel({
                   color="red"
                   variant="light"
                   onClick={() => void askCancel(entry)}
-                  loading={cancel.isPending && cancel.variables === entry.id}
+                  loading={cancel.isPending && cancel.variables?.id === entry.id}
                 >
                   取消
                 </Button>

@@ -1,89 +1,48 @@
+import type { RouterOutputs } from "@enmusubi/api";
+import type { ScheduledSource as SharedScheduledSource } from "@enmusubi/shared";
+import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPCClient } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /**
- * Scheduled sending (spec §3 "Scheduled message", §4), kept on the server. The `scheduled` router
- * is being built alongside these screens; until it is part of AppRouter its contract is declared
- * here and called through the untyped client path (replace with `useTRPC().scheduled` once it lands).
+ * Scheduled sending (spec §3 "Scheduled message", §4), kept on the server (`scheduled` router).
+ * The lists refresh at the scheduler's pace so sent entries leave and failed ones show their error.
  */
-export type ScheduledSource = "admin:user-mgmt" | "admin:sent" | "admin:inbox" | "admin:email-mgmt";
-
-export interface ScheduledView {
-  id: string;
-  type: "direct" | "batch" | "reply";
-  recipients: { id: string; name: string | null }[];
-  content: string;
-  scheduledAt: Date | string;
-  createdAt: Date | string;
-  source: string;
-  status: "pending" | "sending" | "failed" | string;
-  lastError: string | null;
-  senderUser: { id: string; name: string | null } | null;
-}
-
-export interface ScheduledCreateInput {
-  type: "direct" | "batch" | "reply";
-  recipientIds: string[];
-  content: string;
-  scheduledAt: Date;
-  source: ScheduledSource;
-  relatedMessageId?: string;
-  markAsReplied?: boolean;
-  markAsRead?: boolean;
-  senderUserId?: string;
-}
-
-interface ScheduledClient {
-  scheduled: {
-    create: { mutate(input: ScheduledCreateInput): Promise<ScheduledView> };
-    list: { query(input: { source?: ScheduledSource }): Promise<ScheduledView[]> };
-    adminPending: { query(): Promise<ScheduledView[]> };
-    cancel: { mutate(input: { id: string }): Promise<unknown> };
-  };
-}
-
-const KEY = ["scheduled"] as const;
-
-function useScheduledClient(): ScheduledClient["scheduled"] {
-  return (useTRPCClient() as unknown as ScheduledClient).scheduled;
-}
+export type ScheduledSource = Extract<SharedScheduledSource, `admin:${string}`>;
+export type ScheduledView = RouterOutputs["scheduled"]["list"][number];
 
 /** The signed-in administrator's pending and failed entries, optionally from one screen. */
-export function useScheduledList(source?: ScheduledSource) {
-  const client = useScheduledClient();
+export function useScheduledList(source?: ScheduledSource, enabled = true) {
+  const trpc = useTRPC();
   return useQuery({
-    queryKey: [...KEY, "list", source ?? "all"],
-    queryFn: () => client.list.query(source ? { source } : {}),
-    refetchInterval: 5000,
+    ...trpc.scheduled.list.queryOptions(source ? { source } : {}),
+    refetchInterval: SCHEDULER_POLL_MS,
+    enabled,
   });
 }
 
 /** Every administrator's pending entries (the user-management panel). */
-export function useAdminPending() {
-  const client = useScheduledClient();
-  return useQuery({
-    queryKey: [...KEY, "adminPending"],
-    queryFn: () => client.adminPending.query(),
-    refetchInterval: 5000,
-  });
+export function useAdminPending(enabled = true) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.scheduled.adminPending.queryOptions(), refetchInterval: SCHEDULER_POLL_MS, enabled });
+}
+
+function useInvalidateScheduled() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.scheduled.pathKey() });
 }
 
 export function useCreateScheduled() {
-  const client = useScheduledClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ScheduledCreateInput) => client.create.mutate(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+  const trpc = useTRPC();
+  const invalidate = useInvalidateScheduled();
+  return useMutation(trpc.scheduled.create.mutationOptions({ onSettled: invalidate }));
 }
 
 export function useCancelScheduled() {
-  const client = useScheduledClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.cancel.mutate({ id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+  const trpc = useTRPC();
+  const invalidate = useInvalidateScheduled();
+  return useMutation(trpc.scheduled.cancel.mutationOptions({ onSettled: invalidate }));
 }
 
 /** A schedule applies only when ticked and in the future (spec §4, §5); otherwise send at once. */
