@@ -1,4 +1,5 @@
 import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { formatDateTime } from "../../lib/format";
 import { type Schedule, scheduleApplies, scheduleTime, toLocalInput } from "./schedule";
 
 /**
@@ -37,7 +38,13 @@ export function SchedulePicker({
           min={toLocalInput(new Date())}
           disabled={disabled}
           onChange={(event) => onChange({ ...value, at: event.currentTarget.value })}
-          description={past ? "過去の日時のため、すぐに送信されます" : "指定した日時に送信されます"}
+          description={
+            at === null
+              ? "日時を指定してください"
+              : past
+                ? "過去の日時のため、すぐに送信されます"
+                : `${formatDateTime(at)} に送信されます`
+          }
         />
       )}
     </Stack>
