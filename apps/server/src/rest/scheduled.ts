@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@enmusubi/api";
 import {
+  MESSAGE_BODY_MAX,
   MSG,
   SCHEDULED_SOURCES,
   SCHEDULED_STATUSES,
@@ -60,7 +61,11 @@ const createBody = z.preprocess(
   z.object({
     type: fields.type,
     recipients: fields.recipientIds,
-    content: fields.content,
+    content: fields.content.meta({
+      description: "Plain text, trimmed; 1 to 2,000 characters",
+      minLength: 1,
+      maxLength: MESSAGE_BODY_MAX,
+    }),
     scheduledAt: z.iso.datetime({ offset: true, error: MSG.scheduledAtInvalid }),
     source: fields.source,
     relatedMessageId: fields.relatedMessageId,
