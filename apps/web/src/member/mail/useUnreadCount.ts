@@ -4,8 +4,8 @@ import { useTRPC } from "../../lib/trpc";
 
 /**
  * The live unread count (messages.onUnreadCount over SSE): mounted once by the member shell. Each
- * count is written to the messages.unreadCount cache (what `useUnreadCount` reads) and, when it
- * changes, the mailbox lists are refreshed, so a new message shows without a reload.
+ * count is written to the messages.unreadCount cache (what `useUnreadCount` reads) and, when the
+ * mailbox changes, its lists are refreshed, so a new message shows without a reload.
  */
 export function useUnreadCountSubscription(): void {
   const trpc = useTRPC();
@@ -16,7 +16,8 @@ export function useUnreadCountSubscription(): void {
         const key = trpc.messages.unreadCount.queryKey();
         const previous = queryClient.getQueryData(key);
         queryClient.setQueryData(key, { count: data.count });
-        if (previous && previous.count !== data.count) {
+        // Every answer after the first is a change of the mailbox (a message in or out, a read).
+        if (previous) {
           void queryClient.invalidateQueries(trpc.messages.list.pathFilter());
           void queryClient.invalidateQueries(trpc.messages.contacts.pathFilter());
         }
