@@ -101,7 +101,17 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     // The メッセージ管理 group expands to its three screens.
     const menu = page.getByRole("navigation", { name: "管理メニュー" });
     expect(await menu.getByRole("link", { name: "メール管理" }).count()).toBe(0);
-    await menu.getByText("メッセージ管理").click();
+    const group = menu.getByRole("button", { name: "メッセージ管理" });
+    expect(await group.getAttribute("aria-expanded")).toBe("false");
+    // By keyboard: Enter opens the group, Space closes it, a click opens it again.
+    await group.focus();
+    await page.keyboard.press("Enter");
+    await menu.getByRole("link", { name: "メール管理" }).waitFor();
+    expect(await group.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Space");
+    await expect.poll(() => group.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => menu.getByRole("link", { name: "メール管理" }).isVisible()).toBe(false);
+    await group.click();
     await menu.getByRole("link", { name: "メール管理" }).click();
     await page.getByRole("heading", { name: "メール管理" }).waitFor();
     await e2e.screen(page, "admin email management");
@@ -258,10 +268,10 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     // The collapsed menu opens from the burger; the message group collapses again.
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const menu = page.getByRole("navigation", { name: "管理メニュー" });
-    await menu.getByText("メッセージ管理").click();
+    await menu.getByRole("button", { name: "メッセージ管理" }).click();
     await menu.getByRole("link", { name: "受信メッセージ" }).waitFor();
     await e2e.screenshot(page, "admin-menu-messages");
-    await menu.getByText("メッセージ管理").click();
+    await menu.getByRole("button", { name: "メッセージ管理" }).click();
     await expect.poll(() => menu.getByRole("link", { name: "受信メッセージ" }).isVisible()).toBe(false);
     await e2e.visit(page, "/admin/email-management", "代理で送るメッセージ😀", "admin email management 375");
     await e2e.screenshot(page, "admin-email-management");

@@ -63,6 +63,10 @@ export default function AdminShell() {
             return (
               <NavLink
                 key="group-messages"
+                // A real button (Mantine draws an <a> without href: not reachable by keyboard).
+                component="button"
+                type="button"
+                aria-expanded={messagesOpened}
                 label={MESSAGE_GROUP_LABEL}
                 opened={messagesOpened}
                 onChange={setMessagesOpened}
