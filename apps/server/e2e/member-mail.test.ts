@@ -27,6 +27,8 @@ async function token(userID: string, password: string): Promise<string> {
 }
 
 const PASSWORD = "member-pass-1";
+/** Over 100 characters: previewed at 4.5 lines with a fade (spec §9). */
+const LONG = `長い自己紹介です。${"週末は散歩をしたりカフェで本を読んだりして過ごしています。".repeat(8)}最後まで読んでくれてありがとう。`;
 
 async function createMember(admin: string, userID: string, name: string): Promise<string> {
   const created = await call<{ id: string }>(admin, "adminUsers.create", {
@@ -62,6 +64,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     b = await createMember(admin, "mailhanako", "メール 花子");
     // B wrote to A once (sent as B by an administrator, free), so each is in the other's contacts.
     await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
+    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: LONG });
     const costs = await call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
@@ -173,7 +176,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     // A sees B's reply arrive without a reload, and the message marked read.
     await expect
       .poll(() => pageA.getByTestId("header-unread-count").textContent(), { timeout: 10_000 })
-      .toBe("未読 2件");
+      .toBe("未読 3件");
     await expect.poll(() => sentCard.getByTestId("read-marker").textContent()).toBe("既読");
     await settle(pageA);
     await e2e.screenshot(pageA, "member-sent");
@@ -183,20 +186,33 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     const page = await memberPage("mailtaro", 375);
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
-    await expect.poll(() => drawer.getByTestId("menu-unread-count").textContent()).toBe("2件");
+    await expect.poll(() => drawer.getByTestId("menu-unread-count").textContent()).toBe("3件");
     await settle(page);
     await e2e.screenshot(page, "member-drawer");
     await drawer.getByRole("link", { name: /^未読/ }).click();
     await page.getByRole("heading", { name: "未読メール" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "お返事です" });
     await card.waitFor();
+    // The long message is previewed collapsed (4.5 lines, faded); its detail shows it whole.
+    const long = page
+      .getByTestId("message-card")
+      .filter({ hasText: "長い自己紹介です" })
+      .getByTestId("message-preview");
+    expect(await long.getAttribute("data-collapsed")).toBe("true");
+    const box = await long.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    expect(box.scroll).toBeGreaterThan(box.client);
     await settle(page);
     await e2e.screenshot(page, "member-unread");
+    await long.click();
+    const detail = await e2e.dialog(page, "メッセージの詳細");
+    await detail.getByText("最後まで読んでくれてありがとう。", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+    await detail.waitFor({ state: "detached" });
 
     // Sender filter.
     await page.getByRole("combobox", { name: "差出人で絞り込み" }).click();
     await page.getByRole("option", { name: "メール 花子" }).click();
-    await expect.poll(() => page.getByTestId("mail-count").textContent()).toBe("2件");
+    await expect.poll(() => page.getByTestId("mail-count").textContent()).toBe("3件");
 
     // A scheduled reply: the button reads 予約, the entry is listed, then cancelled.
     await card.getByRole("button", { name: "返信" }).click();
