@@ -209,6 +209,24 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
 
+    // Keyboard: Enter opens the reply with the focus in the text; the emoji picker works with keys;
+    // Escape closes and gives the focus back to the reply button.
+    const replyButton = card.getByRole("button", { name: "返信" });
+    await replyButton.focus();
+    await page.keyboard.press("Enter");
+    const keyed = await e2e.dialog(page, "メール 花子さんへ返信");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await page.keyboard.type("鍵盤");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await keyed.getByRole("group", { name: "絵文字を選択" }).waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => keyed.getByLabel("メッセージ").inputValue()).toBe("鍵盤😀");
+    await page.keyboard.press("Escape");
+    await keyed.waitFor({ state: "detached" });
+    await expect.poll(() => replyButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // Sender filter.
     await page.getByRole("combobox", { name: "差出人で絞り込み" }).click();
     await page.getByRole("option", { name: "メール 花子" }).click();
