@@ -102,9 +102,9 @@ export function ScheduledPanel({
                   <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                     {entry.content}
                   </Text>
-                  {entry.status === "failed" && entry.lastError && (
+                  {entry.status === "failed" && (
                     <Text size="sm" c="red">
-                      {entry.lastError || MSG.sendFailedAdmin}
+                      {entry.lastError ?? MSG.sendFailedAdmin}
                     </Text>
                   )}
                 </Stack>
