@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { MSG, SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -15,7 +15,11 @@ import { type MailSource, useRefreshMail } from "./mailbox";
 export function ScheduledList({ source }: { source: MailSource }) {
   const trpc = useTRPC();
   const refresh = useRefreshMail();
-  const list = useQuery({ ...trpc.scheduled.list.queryOptions({ source }), refetchInterval: 15_000 });
+  // While entries wait, follow them at the scheduler's pace (spec §9: 5 s): sent ones leave, failed ones show their error.
+  const list = useQuery({
+    ...trpc.scheduled.list.queryOptions({ source }),
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? SCHEDULER_POLL_MS : false),
+  });
   const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
   if (list.isError)
     return (
