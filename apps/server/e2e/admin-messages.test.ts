@@ -279,5 +279,16 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await e2e.dialog(page, "メッセージを編集");
     await page.waitForTimeout(MODAL_TRANSITION_MS);
     await e2e.screenshot(page, "admin-edit-message");
+    await page.keyboard.press("Escape");
+
+    await e2e.visit(page, "/admin/sent-messages", "運営からのお知らせです", "admin sent messages 375");
+    await e2e.screenshot(page, "admin-sent-messages");
+    await page.getByRole("button", { name: "一括送信" }).click();
+    await e2e.dialog(page, "一括送信");
+    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await e2e.screenshot(page, "admin-batch-send");
+    await page.keyboard.press("Escape");
+    await e2e.visit(page, "/admin/inbox-messages", "管理者への質問です", "admin inbox messages 375");
+    await e2e.screenshot(page, "admin-inbox-messages");
   });
 });
