@@ -25,9 +25,15 @@ export const messages = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("messages_to_created_idx").on(t.toUserId, t.createdAt.desc()),
-    index("messages_from_created_idx").on(t.fromUserId, t.createdAt.desc()),
-    index("messages_created_idx").on(t.createdAt.desc()),
+    // Every list reads live messages newest first (created_at desc, id desc) and pages: a member's
+    // inbox and sent box, and the administrators' list of everything.
+    index("messages_to_live_idx")
+      .on(t.toUserId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("messages_from_live_idx")
+      .on(t.fromUserId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("messages_live_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("messages_unread_idx").on(t.toUserId).where(sql`${t.isRead} = false and ${t.deletedAt} is null`),
   ],
 );
