@@ -52,6 +52,7 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
     await page.goto(`${e2e.baseUrl}/user/dashboard`);
     await page.waitForURL(/\/admin(\/|$)/);
+    await page.getByRole("heading", { name: "ユーザー管理" }).waitFor();
     await e2e.screenshot(page, "admin-home");
     await page.getByRole("button", { name: "ログアウト" }).first().click();
     await page.waitForURL(/\/login$/);

@@ -22,7 +22,10 @@ declare module "vitest" {
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const ARTIFACTS = path.resolve(import.meta.dirname, "../../../test-artifacts/screenshots");
-const WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
+/** The built app; E2E_WEB_DIST points at another build (e.g. one nobody else rebuilds mid-run). */
+const WEB_DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.resolve(import.meta.dirname, "../../web/dist");
 
 /**
  * Browser tests run when Debian's Chromium is installed. Without it they are skipped with a
@@ -107,6 +110,9 @@ async function stateKey(page: Page): Promise<string> {
 export async function checkScreen(page: Page, label: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (checkedLabels.has(`${label}@${width}`)) return;
+  // Japanese throughout: screen readers and line breaking both depend on it.
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (lang !== "ja") throw new Error(`${label}: <html lang="${lang}">, expected "ja"`);
   await checkA11y(page, label);
   checkedLabels.add(`${label}@${width}`);
   checkedStates.add(await stateKey(page));

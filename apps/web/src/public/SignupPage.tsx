@@ -24,7 +24,10 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const landing = params.get("variant") === "landing";
   const [gender, setGender] = useState<Gender>(() => genderFromState(location.state));
-  const form = <SignupForm gender={gender} onGenderChange={landing ? setGender : undefined} />;
+  // The landing variant's h1 is the brand; otherwise the form's title is the page's h1.
+  const form = (
+    <SignupForm gender={gender} onGenderChange={landing ? setGender : undefined} headingOrder={landing ? 2 : 1} />
+  );
 
   if (landing) {
     return (
@@ -54,7 +57,15 @@ export function SignupPage() {
   );
 }
 
-function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange?: (gender: Gender) => void }) {
+function SignupForm({
+  gender,
+  onGenderChange,
+  headingOrder,
+}: {
+  gender: Gender;
+  onGenderChange?: (gender: Gender) => void;
+  headingOrder: 1 | 2;
+}) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
@@ -87,7 +98,7 @@ function SignupForm({ gender, onGenderChange }: { gender: Gender; onGenderChange
     <Paper withBorder shadow="md" p="lg" className={classes.card}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Title order={2} size="h3">
+          <Title order={headingOrder} size="h3">
             {TITLES[gender]}
           </Title>
           {onGenderChange && (
