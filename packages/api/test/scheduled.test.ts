@@ -1,4 +1,12 @@
-import { createDatabase, messages, pointCosts, pointLedger, scheduledMessages, users } from "@enmusubi/db";
+import {
+  adminAuditLog,
+  createDatabase,
+  messages,
+  pointCosts,
+  pointLedger,
+  scheduledMessages,
+  users,
+} from "@enmusubi/db";
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -471,9 +479,22 @@ describe("administrators", () => {
     expect(ids).toEqual(expect.arrayContaining([created.id, direct.id]));
     expect(ids).not.toContain(memberEntry.id);
     expect(pending.find((e) => e.id === direct.id)?.senderUser).toBeNull();
-    // Each administrator lists and cancels only their own.
+    // Each administrator lists their own; from the shared panel a colleague may cancel an
+    // administrator's entry (audited), never a member's.
     expect((await api.caller(other).scheduled.list()).map((e) => e.id)).toEqual([direct.id]);
-    await expect(api.caller(other).scheduled.cancel({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(api.caller(other).scheduled.cancel({ id: memberEntry.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const spare = await api.caller(admin).scheduled.create({
+      type: "direct",
+      recipientIds: [bob.id],
+      content: "同僚が取り消す予約",
+      scheduledAt: later(),
+      source: "admin:user-mgmt",
+    });
+    await api.caller(other).scheduled.cancel({ id: spare.id });
+    const audit = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, spare.id));
+    expect(audit).toMatchObject([{ adminId: other.id, action: "scheduled.cancel" }]);
 
     const alicePoints = await points(alice.id);
     await makeDue(created.id);

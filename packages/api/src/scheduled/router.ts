@@ -3,7 +3,7 @@ import { adminProcedure, authedProcedure, router } from "../trpc";
 import { cancelScheduled, createScheduled, listAdminPending, listScheduled } from "./service";
 
 /**
- * Scheduled messages, for members and administrators alike: each sees and cancels only their own.
+ * Scheduled messages, for members and administrators alike: each sees their own; administrators may cancel any administrator's entry.
  * What an entry may be is what its owner may send now (see service.ts); points are charged when
  * it is sent, through messages.send.
  */

@@ -8,6 +8,7 @@ import {
 } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { writeAudit } from "../audit/audit-log";
 import type { ApiDeps, Session } from "../context";
 import { AppError, publicMessage, toTRPCError } from "../errors";
 import type { JobLog } from "../jobs";
@@ -244,19 +245,33 @@ export async function listScheduled(db: Db, session: Session, input: { source?: 
  * sent is waited for and is then no longer pending (NOT_FOUND), a cancelled row is never claimed.
  * Anyone else's entry, or one already sent or cancelled, is NOT_FOUND.
  */
+/**
+ * Cancels a pending (or failed) entry. A member cancels only their own; the back-office is shared,
+ * so an administrator may cancel any administrator's entry (the user-management panel lists them
+ * all), and cancelling a colleague's is audited. Anything else is NOT_FOUND.
+ */
 export async function cancelScheduled(db: Db, session: Session, id: string): Promise<void> {
-  const [row] = await db
-    .update(scheduledMessages)
-    .set({ status: "cancelled" })
-    .where(
-      and(
-        eq(scheduledMessages.id, id),
-        eq(scheduledMessages.ownerId, session.id),
-        inArray(scheduledMessages.status, VISIBLE),
-      ),
-    )
-    .returning({ id: scheduledMessages.id });
-  if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+  const owner =
+    session.role === "admin"
+      ? inArray(scheduledMessages.ownerId, db.select({ id: users.id }).from(users).where(eq(users.role, "admin")))
+      : eq(scheduledMessages.ownerId, session.id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(scheduledMessages)
+      .set({ status: "cancelled" })
+      .where(and(eq(scheduledMessages.id, id), owner, inArray(scheduledMessages.status, VISIBLE)))
+      .returning({ id: scheduledMessages.id, ownerId: scheduledMessages.ownerId });
+    if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+    if (session.role === "admin" && row.ownerId !== session.id) {
+      await writeAudit(tx, {
+        adminId: session.id,
+        action: "scheduled.cancel",
+        targetType: "scheduled_message",
+        targetId: id,
+        details: { ownerId: row.ownerId },
+      });
+    }
+  });
 }
 
 /** Every administrator's pending entries (the user-management panel), soonest first. */
