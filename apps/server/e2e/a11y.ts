@@ -29,6 +29,8 @@ export interface A11yReport {
   label: string;
   url: string;
   width: number;
+  /** How long the check took, settling included. */
+  ms: number;
   /** The dialogs the check was scoped to (empty: the whole page). */
   dialogs: string[];
   violations: A11yViolation[];
@@ -79,6 +81,7 @@ export async function settle(page: Page): Promise<void> {
  * (select, calendar) opened from them, not on the page dimmed behind.
  */
 export async function runAxe(page: Page, label: string): Promise<A11yReport> {
+  const started = performance.now();
   await settle(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!loaded) await page.evaluate(AXE_SOURCE);
@@ -135,6 +138,7 @@ export async function runAxe(page: Page, label: string): Promise<A11yReport> {
     label,
     url: new URL(page.url()).pathname,
     width: page.viewportSize()?.width ?? 0,
+    ms: Math.round(performance.now() - started),
     ...result,
   };
   await mkdir(A11Y_ARTIFACTS, { recursive: true });
