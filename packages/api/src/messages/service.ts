@@ -137,6 +137,13 @@ export function toAdminMessage(r: Row): AdminMessage {
   };
 }
 
+/** The given messages with their parties, in the order of `ids`. */
+async function withParties(db: Db, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const found = new Map(((await selectMessages(db, inArray(messages.id, ids))) as Row[]).map((r) => [r.id, r]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 export interface Page<T> {
   messages: T[];
   total: number;
@@ -158,10 +165,19 @@ async function paged<T>(
     .from(messages)
     .where(and(isNull(messages.deletedAt), where));
   const total = totals?.total ?? 0;
-  const rows = await selectMessages(db, where)
+  // The page's ids first, from the message indexes alone (joined, the planner would read every
+  // message to sort them); then the parties of those few rows.
+  const ids = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(isNull(messages.deletedAt), where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
     .offset((page - 1) * limit);
+  const rows = await withParties(
+    db,
+    ids.map((r) => r.id),
+  );
   return { messages: rows.map(shape), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
 
