@@ -17,7 +17,7 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("admin_audit_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_created_idx").on(t.createdAt),
     index("admin_audit_target_idx").on(t.targetType, t.targetId),
   ],
 );

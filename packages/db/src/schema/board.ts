@@ -16,8 +16,8 @@ export const boardPosts = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("board_posts_created_idx").on(t.createdAt.desc()),
-    index("board_posts_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("board_posts_created_idx").on(t.createdAt),
+    index("board_posts_author_created_idx").on(t.authorId, t.createdAt),
   ],
 );
 

@@ -7,3 +7,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/*
+ * Indexes for "newest first" lists are declared ascending (`.on(t.createdAt, t.id)`): PostgreSQL
+ * reads them backwards for ORDER BY created_at DESC, id DESC. A `.desc()` column is DESC NULLS LAST,
+ * which does not match that order (DESC means NULLS FIRST), so such an index would never be used.
+ */

@@ -15,10 +15,7 @@ export const inquiries = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [
-    index("inquiries_created_idx").on(t.createdAt.desc()),
-    index("inquiries_user_idx").on(t.userId, t.createdAt.desc()),
-  ],
+  (t) => [index("inquiries_created_idx").on(t.createdAt), index("inquiries_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const inquiryReplies = pgTable(

@@ -28,12 +28,8 @@ export const messages = pgTable(
     // Every list reads live messages newest first (created_at desc, id desc) and pages: a member's
     // inbox and sent box, and the administrators' list of everything. Ascending on purpose: read
     // backwards, they give exactly that order (a DESC NULLS LAST index would not match it).
-    index("messages_to_live_idx")
-      .on(t.toUserId, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null`),
-    index("messages_from_live_idx")
-      .on(t.fromUserId, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null`),
+    index("messages_to_live_idx").on(t.toUserId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("messages_from_live_idx").on(t.fromUserId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("messages_live_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("messages_unread_idx").on(t.toUserId).where(sql`${t.isRead} = false and ${t.deletedAt} is null`),
   ],

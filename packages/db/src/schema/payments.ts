@@ -30,8 +30,8 @@ export const purchaseTransactions = pgTable(
   (t) => [
     check("purchase_amount_positive", sql`${t.amount} > 0`),
     check("purchase_points_positive", sql`${t.points} > 0`),
-    index("purchase_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("purchase_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("purchase_status_created_idx").on(t.status, t.createdAt),
+    index("purchase_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 

@@ -55,7 +55,7 @@ export const pointLedger = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("point_ledger_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("point_ledger_user_created_idx").on(t.userId, t.createdAt)],
 );
 
 /**

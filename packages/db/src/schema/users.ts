@@ -113,7 +113,7 @@ export const footprints = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.viewedId, t.viewerId, t.day] }),
-    index("footprints_viewed_recent_idx").on(t.viewedId, t.lastViewedAt.desc()),
+    index("footprints_viewed_recent_idx").on(t.viewedId, t.lastViewedAt),
   ],
 );
 
