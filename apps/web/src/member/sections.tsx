@@ -1,5 +1,8 @@
 import type { ComponentType } from "react";
 import { Dashboard } from "./Dashboard";
+import { FavoriteList } from "./discovery/FavoriteList";
+import { Footprints } from "./discovery/Footprints";
+import { ProfileSearch } from "./discovery/ProfileSearch";
 import { ReceivedEmails } from "./mail/ReceivedEmails";
 import { SentEmails } from "./mail/SentEmails";
 import { UnreadEmails } from "./mail/UnreadEmails";
@@ -12,6 +15,7 @@ export type SectionKey =
   | "profile"
   | "profileSearch"
   | "favoriteList"
+  | "footprints"
   | "unreadEmails"
   | "receivedEmails"
   | "sentEmails"
@@ -28,6 +32,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "profile-settings": "profile",
   "profile-search": "profileSearch",
   "favorite-list": "favoriteList",
+  footprints: "footprints",
   "unread-emails": "unreadEmails",
   "received-emails": "receivedEmails",
   "sent-emails": "sentEmails",
@@ -49,16 +54,19 @@ export interface MemberSection {
 export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard },
   profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
+  profileSearch: { path: "profile-search", label: "プロフィール検索", component: ProfileSearch },
+  favoriteList: { path: "favorite-list", label: "お気に入り一覧", component: FavoriteList },
+  footprints: { path: "footprints", label: "足あと", component: Footprints },
   unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
   receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
   sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
 };
 
-/** Menu groups of spec §2; points usage and point purchase are routes only. */
+/** Menu groups of spec §2 (足あと ours, in 検索); points usage and point purchase are routes only. */
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
   { label: "設定", keys: ["dashboard", "profile"] },
-  { label: "検索", keys: ["profileSearch", "favoriteList"] },
+  { label: "検索", keys: ["profileSearch", "favoriteList", "footprints"] },
   { label: "メール", keys: ["unreadEmails", "receivedEmails", "sentEmails"] },
   { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },
 ];

@@ -1,0 +1,83 @@
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { formatDateTime } from "../../lib/format";
+import { useTRPC } from "../../lib/trpc";
+import { ListStates } from "./ListStates";
+import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
+import { ProfilePhoto } from "./ProfilePhoto";
+import { SendToMemberDialog } from "./SendToMemberDialog";
+import { DISCOVERY_MSG, displayName, type PublicProfile, summaryLine } from "./types";
+import { usePaidProfileView } from "./usePaidView";
+
+/** 足あと: who viewed my profile, newest first (free to see); each opens their profile (a paid view). */
+export function Footprints() {
+  const trpc = useTRPC();
+  const footprints = useQuery(trpc.members.footprints.queryOptions());
+  const paid = usePaidProfileView();
+  const [writing, setWriting] = useState<PublicProfile | null>(null);
+  const [enlarged, setEnlarged] = useState<PublicProfile | null>(null);
+  const rows = footprints.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>足あと</Title>
+      <Text size="sm" c="dimmed">
+        あなたのプロフィールを見た会員です（新しい順）。
+      </Text>
+      <ListStates
+        isLoading={footprints.isLoading}
+        isError={footprints.isError}
+        errorText={DISCOVERY_MSG.footprintsFailed}
+        onRetry={() => void footprints.refetch()}
+        isEmpty={rows.length === 0}
+        emptyText="まだ足あとはありません。"
+      >
+        <Stack gap="xs" data-testid="footprint-list">
+          {rows.map(({ viewer, viewedAt }) => {
+            const name = displayName(viewer);
+            return (
+              <Card key={`${viewer.id}-${String(viewedAt)}`} withBorder padding="sm" data-testid="footprint">
+                <Group justify="space-between" gap="sm" wrap="wrap">
+                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 200px" }}>
+                    <ProfilePhoto profile={viewer} size={48} radius={24} />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {summaryLine(viewer)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(viewedAt)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Button
+                    variant="light"
+                    onClick={() => void paid.open(viewer.id)}
+                    loading={paid.pendingId === viewer.id}
+                    aria-label={`${name}さんのプロフィールを見る`}
+                  >
+                    プロフィールを見る
+                  </Button>
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
+      </ListStates>
+      <ProfileDetailModal
+        profile={paid.shown}
+        onClose={paid.close}
+        onMessage={(p) => {
+          paid.close();
+          setWriting(p);
+        }}
+        onEnlarge={setEnlarged}
+      />
+      <PhotoModal profile={enlarged} onClose={() => setEnlarged(null)} />
+      <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
+    </Stack>
+  );
+}

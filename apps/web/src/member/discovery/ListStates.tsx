@@ -1,0 +1,46 @@
+import { Alert, Button, Card, Group, Loader, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** Loading, error with retry and empty states of the discovery lists; the content otherwise. */
+export function ListStates({
+  isLoading,
+  isError,
+  errorText,
+  onRetry,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  isLoading: boolean;
+  isError: boolean;
+  errorText: string;
+  onRetry: () => void;
+  isEmpty: boolean;
+  emptyText: ReactNode;
+  children: ReactNode;
+}) {
+  if (isLoading)
+    return (
+      <Group gap="sm" role="status" py="md">
+        <Loader size="sm" aria-hidden />
+        <Text>読み込み中...</Text>
+      </Group>
+    );
+  if (isError)
+    return (
+      <Alert color="red" title={errorText} role="alert">
+        <Button size="xs" variant="white" color="red" mt="xs" onClick={onRetry}>
+          再試行
+        </Button>
+      </Alert>
+    );
+  if (isEmpty)
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed" ta="center">
+          {emptyText}
+        </Text>
+      </Card>
+    );
+  return <>{children}</>;
+}

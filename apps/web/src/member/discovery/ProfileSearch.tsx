@@ -1,0 +1,297 @@
+import { PREFECTURES } from "@enmusubi/shared";
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../../lib/trpc";
+import type { MailSource } from "../mail/mailbox";
+import { ScheduledList } from "../mail/ScheduledList";
+import { useReferenceLists } from "../useReferenceLists";
+import { ListStates } from "./ListStates";
+import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
+import { ProfileResult, type SearchView } from "./ProfileResult";
+import { SendToMemberDialog } from "./SendToMemberDialog";
+import { DISCOVERY_MSG, type PublicProfile } from "./types";
+import { useFavoriteToggle } from "./useFavoriteToggle";
+import { usePaidProfileView } from "./usePaidView";
+
+const PAGE_SIZE = 20;
+
+type Prefecture = (typeof PREFECTURES)[number];
+
+interface Filters {
+  occupationId: string | null;
+  annualIncomeId: string | null;
+  excludeSameSex: boolean;
+  ageMin: number | "";
+  ageMax: number | "";
+  prefecture: Prefecture | null;
+  hasPhoto: boolean;
+  keyword: string;
+}
+
+const EMPTY: Filters = {
+  occupationId: null,
+  annualIncomeId: null,
+  excludeSameSex: true,
+  ageMin: "",
+  ageMax: "",
+  prefecture: null,
+  hasPhoto: false,
+  keyword: "",
+};
+
+function toInput(filters: Filters, page: number) {
+  return {
+    occupationId: filters.occupationId ?? undefined,
+    annualIncomeId: filters.annualIncomeId ?? undefined,
+    excludeSameSex: filters.excludeSameSex,
+    ageMin: filters.ageMin === "" ? undefined : filters.ageMin,
+    ageMax: filters.ageMax === "" ? undefined : filters.ageMax,
+    prefecture: filters.prefecture ?? undefined,
+    hasPhoto: filters.hasPhoto || undefined,
+    keyword: filters.keyword.trim() || undefined,
+    page,
+    limit: PAGE_SIZE,
+  };
+}
+
+const VIEWS: { value: SearchView; label: string }[] = [
+  { value: "grid", label: "グリッド" },
+  { value: "card", label: "カード" },
+  { value: "list", label: "リスト" },
+];
+
+/**
+ * プロフィール検索 (spec §2): filters, grid / card / list views, paging on the server, the paid
+ * detail popup, the message popup, favourite toggle and this screen's scheduled messages.
+ */
+export function ProfileSearch() {
+  const trpc = useTRPC();
+  const { occupations, annualIncomes } = useReferenceLists();
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [applied, setApplied] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [view, setView] = useState<SearchView>("grid");
+  const [writing, setWriting] = useState<PublicProfile | null>(null);
+  const [enlarged, setEnlarged] = useState<PublicProfile | null>(null);
+  const paid = usePaidProfileView();
+  const favorite = useFavoriteToggle();
+
+  const search = useQuery({
+    ...trpc.members.search.queryOptions(toInput(applied, page)),
+    placeholderData: keepPreviousData,
+  });
+  const result = search.data;
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const ageError =
+    draft.ageMin !== "" && draft.ageMax !== "" && draft.ageMin > draft.ageMax
+      ? "下限は上限以下にしてください"
+      : undefined;
+
+  const actions = {
+    onView: (p: PublicProfile) => void paid.open(p.id),
+    onMessage: setWriting,
+    onFavorite: (p: PublicProfile, on: boolean) => void favorite.set(p.id, on),
+    favoriteBusy: favorite.busy,
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>プロフィール検索</Title>
+      <Paper withBorder p="sm" component="section" aria-labelledby="search-filters">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ageError) return;
+            setApplied(draft);
+            setPage(1);
+          }}
+        >
+          <Title order={3} size="h5" id="search-filters" mb="xs">
+            検索条件
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+            <TextInput
+              label="名前（キーワード）"
+              value={draft.keyword}
+              onChange={(e) => set("keyword", e.currentTarget.value)}
+              maxLength={50}
+            />
+            <Select
+              label="職業"
+              placeholder="指定なし"
+              data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              value={draft.occupationId}
+              onChange={(v) => set("occupationId", v)}
+              clearable
+            />
+            <Select
+              label="年収"
+              placeholder="指定なし"
+              data={(annualIncomes.data ?? []).map((a) => ({ value: a.id, label: a.label }))}
+              value={draft.annualIncomeId}
+              onChange={(v) => set("annualIncomeId", v)}
+              clearable
+            />
+            <Select
+              label="都道府県"
+              placeholder="指定なし"
+              data={[...PREFECTURES]}
+              value={draft.prefecture}
+              onChange={(v) => set("prefecture", (v as Prefecture | null) ?? null)}
+              clearable
+              searchable
+              nothingFoundMessage="該当なし"
+            />
+            <Group gap="xs" grow align="flex-start">
+              <NumberInput
+                label="年齢（下限）"
+                min={18}
+                max={120}
+                allowDecimal={false}
+                allowNegative={false}
+                value={draft.ageMin}
+                onChange={(v) => set("ageMin", typeof v === "number" ? v : "")}
+                error={ageError}
+              />
+              <NumberInput
+                label="年齢（上限）"
+                min={18}
+                max={120}
+                allowDecimal={false}
+                allowNegative={false}
+                value={draft.ageMax}
+                onChange={(v) => set("ageMax", typeof v === "number" ? v : "")}
+              />
+            </Group>
+            <Stack gap="xs" justify="flex-end" pb={4}>
+              <Switch
+                label="同性を除外する"
+                checked={draft.excludeSameSex}
+                onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
+              />
+              <Checkbox
+                label="写真ありのみ"
+                checked={draft.hasPhoto}
+                onChange={(e) => set("hasPhoto", e.currentTarget.checked)}
+              />
+            </Stack>
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(EMPTY);
+                setApplied(EMPTY);
+                setPage(1);
+              }}
+            >
+              条件をクリア
+            </Button>
+            <Button type="submit" loading={search.isFetching && !search.isLoading}>
+              検索
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      <ScheduledList source={"user:search" as MailSource} />
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="search-count">
+          {result ? `${result.total.toLocaleString("ja-JP")}件` : ""}
+        </Text>
+        <SegmentedControl aria-label="表示形式" data={VIEWS} value={view} onChange={(v) => setView(v as SearchView)} />
+      </Group>
+
+      <ListStates
+        isLoading={search.isLoading}
+        isError={search.isError}
+        errorText={DISCOVERY_MSG.searchFailed}
+        onRetry={() => void search.refetch()}
+        isEmpty={(result?.profiles.length ?? 0) === 0}
+        emptyText={DISCOVERY_MSG.noResults}
+      >
+        {view === "list" ? (
+          <Stack gap={0} data-testid="search-results">
+            {result?.profiles.map((p) => (
+              <ProfileResult
+                key={p.id}
+                profile={p}
+                isFavorite={p.isFavorite}
+                view={view}
+                actions={{ ...actions, viewing: paid.pendingId === p.id }}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <SimpleGrid
+            cols={view === "grid" ? { base: 2, sm: 3, md: 4 } : { base: 1, sm: 2 }}
+            spacing="sm"
+            data-testid="search-results"
+          >
+            {result?.profiles.map((p) => (
+              <ProfileResult
+                key={p.id}
+                profile={p}
+                isFavorite={p.isFavorite}
+                view={view}
+                actions={{ ...actions, viewing: paid.pendingId === p.id }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {result && result.totalPages > 1 && (
+          <Group justify="center" mt="md">
+            <Pagination
+              total={result.totalPages}
+              value={page}
+              onChange={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0 });
+              }}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                "aria-label": control === "previous" ? "前のページ" : control === "next" ? "次のページ" : undefined,
+              })}
+              getItemProps={(p) => ({ "aria-label": `${p}ページ` })}
+            />
+          </Group>
+        )}
+      </ListStates>
+
+      <Text size="xs" c="dimmed">
+        プロフィール詳細の閲覧には{paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}
+        が必要です（同じ方の再閲覧は24時間無料）。
+      </Text>
+
+      <ProfileDetailModal
+        profile={paid.shown}
+        onClose={paid.close}
+        onMessage={(p) => {
+          paid.close();
+          setWriting(p);
+        }}
+        onEnlarge={setEnlarged}
+      />
+      <PhotoModal profile={enlarged} onClose={() => setEnlarged(null)} />
+      <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { DISCOVERY_MSG } from "./types";
+
+/** Adds or removes a favourite (both idempotent on the server) and refreshes search and favourites. */
+export function useFavoriteToggle() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const add = useMutation(trpc.members.addFavorite.mutationOptions());
+  const remove = useMutation(trpc.members.removeFavorite.mutationOptions());
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.members.search.pathFilter());
+    void queryClient.invalidateQueries(trpc.members.favorites.pathFilter());
+  };
+  return {
+    busy: add.isPending || remove.isPending,
+    async set(id: string, favorite: boolean): Promise<boolean> {
+      try {
+        if (favorite) await add.mutateAsync({ id });
+        else await remove.mutateAsync({ id });
+        notifications.show({
+          color: "green",
+          message: favorite ? DISCOVERY_MSG.favoriteAdded : DISCOVERY_MSG.favoriteRemoved,
+        });
+        return true;
+      } catch (error) {
+        notifications.show({
+          color: "red",
+          message: errorMessage(error, favorite ? DISCOVERY_MSG.favoriteAddFailed : DISCOVERY_MSG.favoriteRemoveFailed),
+        });
+        return false;
+      } finally {
+        refresh();
+      }
+    },
+  };
+}
