@@ -1,16 +1,25 @@
-import { MSG } from "@enmusubi/shared";
-import { z } from "zod";
+import { memberIdInput, memberSearchInput } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { memberProcedure, router } from "../trpc";
-import { listFootprints, viewProfile } from "./service";
-
-const memberIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
 
 /** Members seen by members: always through the public profile shape. */
 export const membersRouter = router({
+  /** Profile search (spec §7 GET /api/users/search), newest registered first, paged. */
+  search: memberProcedure
+    .input(memberSearchInput)
+    .query(({ ctx, input }) => searchMembers(ctx.db, ctx.session.id, input)),
   /** A profile's detail: costs profile_view (free again within 24 hours). A mutation: it charges. */
   viewProfile: paidProcedure("profile_view")
     .input(memberIdInput)
     .mutation(({ ctx, input }) => viewProfile(ctx.db, ctx.charge, ctx.session.id, input.id)),
   footprints: memberProcedure.query(({ ctx }) => listFootprints(ctx.db, ctx.session.id)),
+  /** My favourites, most recently added first. */
+  favorites: memberProcedure.query(({ ctx }) => listFavorites(ctx.db, ctx.session.id)),
+  addFavorite: memberProcedure
+    .input(memberIdInput)
+    .mutation(({ ctx, input }) => addFavorite(ctx.db, ctx.session.id, input.id)),
+  removeFavorite: memberProcedure
+    .input(memberIdInput)
+    .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.session.id, input.id)),
 });

@@ -1,6 +1,7 @@
-import { type Db, footprints, profileViews, users } from "@enmusubi/db";
-import { MSG } from "@enmusubi/shared";
-import { desc, eq, sql } from "drizzle-orm";
+import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
+import { MSG, type memberSearchInput } from "@enmusubi/shared";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
@@ -65,4 +66,109 @@ export async function listFootprints(db: Db, userId: string, limit = 50) {
     const viewer = profiles.get(r.viewerId);
     return viewer ? [{ viewer, viewedAt: r.viewedAt }] : [];
   });
+}
+
+/** The ISO date `years` years before `today` (UTC calendar, as `ageOn`); 29 February → 28 February. */
+export function yearsBefore(today: Date, years: number): string {
+  const y = today.getUTCFullYear() - years;
+  const m = today.getUTCMonth() + 1;
+  let d = today.getUTCDate();
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  if (m === 2 && d === 29 && !leap) d = 28;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Profile search (spec §7 GET /api/users/search): live members only, never the searcher or an
+ * administrator; with `excludeSameSex` only the other gender. Newest registered first, paged in the
+ * database. Ages are compared as birthdays against dates (index-friendly), so a member without a
+ * birthday never matches an age filter.
+ */
+export async function searchMembers(
+  db: Db,
+  searcherId: string,
+  input: z.output<typeof memberSearchInput>,
+  today = new Date(),
+): Promise<{
+  profiles: Array<PublicProfile & { isFavorite: boolean }>;
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}> {
+  const conditions: SQL[] = [ne(users.id, searcherId)];
+  if (input.excludeSameSex) {
+    const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId));
+    if (me) conditions.push(ne(users.gender, me.gender));
+  }
+  if (input.occupationId) conditions.push(eq(users.occupationId, input.occupationId));
+  if (input.annualIncomeId) conditions.push(eq(users.annualIncomeId, input.annualIncomeId));
+  if (input.prefecture) conditions.push(eq(users.address, input.prefecture));
+  if (input.hasPhoto === true) conditions.push(sql`coalesce(${users.photoLink}, '') <> ''`);
+  if (input.hasPhoto === false) conditions.push(sql`coalesce(${users.photoLink}, '') = ''`);
+  if (input.keyword) conditions.push(ilike(users.name, `%${likeEscape(input.keyword)}%`));
+  // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
+  if (input.ageMin !== undefined) conditions.push(lte(users.birthday, yearsBefore(today, input.ageMin)));
+  if (input.ageMax !== undefined) conditions.push(gt(users.birthday, yearsBefore(today, input.ageMax + 1)));
+  const where = and(...conditions);
+
+  const [counted] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where));
+  const total = counted?.total ?? 0;
+  const rows = await selectPublicProfiles(db, where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+  const ids = rows.map((r) => r.id);
+  const favored = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: favorites.favoriteUserId })
+            .from(favorites)
+            .where(and(eq(favorites.userId, searcherId), inArray(favorites.favoriteUserId, ids)))
+        ).map((f) => f.id),
+  );
+  return {
+    profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: favored.has(r.id) })),
+    total,
+    page: input.page,
+    limit: input.limit,
+    totalPages: Math.ceil(total / input.limit),
+  };
+}
+
+/** My favourites: live members only, most recently added first. */
+export async function listFavorites(db: Db, userId: string): Promise<PublicProfile[]> {
+  const rows = await selectPublicProfiles(db)
+    .innerJoin(favorites, and(eq(favorites.favoriteUserId, users.id), eq(favorites.userId, userId)))
+    .orderBy(desc(favorites.createdAt), desc(users.id));
+  return rows.map((r) => toPublicProfile(r));
+}
+
+/**
+ * Adds a favourite; adding it again changes nothing. Oneself is refused (BAD_REQUEST); an
+ * administrator, a deleted member or an unknown id is NOT_FOUND (members never learn which).
+ */
+export async function addFavorite(db: Db, userId: string, favoriteUserId: string): Promise<{ success: true }> {
+  if (favoriteUserId === userId) throw new AppError("BAD_REQUEST", MSG.favoriteSelf);
+  const [target] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, favoriteUserId), isNull(users.deletedAt), eq(users.role, "user")));
+  if (!target) throw new AppError("NOT_FOUND", MSG.notFound);
+  await db.insert(favorites).values({ userId, favoriteUserId }).onConflictDoNothing();
+  return { success: true };
+}
+
+/** Removes a favourite; removing one that is not there changes nothing. */
+export async function removeFavorite(db: Db, userId: string, favoriteUserId: string): Promise<{ success: true }> {
+  await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.favoriteUserId, favoriteUserId)));
+  return { success: true };
 }

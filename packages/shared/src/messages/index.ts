@@ -1,5 +1,6 @@
 import { AUTH_MSG } from "./auth";
 import { COMMON_MSG } from "./common";
+import { MEMBERS_MSG } from "./members";
 import { MESSAGING_MSG } from "./messages";
 import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
@@ -23,6 +24,7 @@ const parts = [
   PHOTOS_MSG,
   MESSAGING_MSG,
   SCHEDULED_MSG,
+  MEMBERS_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

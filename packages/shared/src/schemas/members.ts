@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { PREFECTURES } from "../constants";
+import { MSG } from "../messages";
+import { text } from "./text";
+
+/** Discovery (spec §2 member menu 検索, §7 GET /api/users/search, favourites). */
+
+export const MEMBER_SEARCH_PAGE_SIZE = 20;
+export const MEMBER_SEARCH_MAX_PAGE_SIZE = 100;
+export const SEARCH_AGE_MIN = 18;
+export const SEARCH_AGE_MAX = 120;
+
+const age = z
+  .number({ error: MSG.ageRangeInvalid })
+  .int(MSG.ageRangeInvalid)
+  .min(SEARCH_AGE_MIN, MSG.ageRangeInvalid)
+  .max(SEARCH_AGE_MAX, MSG.ageRangeInvalid);
+
+export const memberSearchInput = z
+  .object({
+    occupationId: z.uuid({ error: MSG.badRequest }).optional(),
+    annualIncomeId: z.uuid({ error: MSG.badRequest }).optional(),
+    /** Only the other gender (spec §7: default true). */
+    excludeSameSex: z.boolean({ error: MSG.badRequest }).default(true),
+    ageMin: age.optional(),
+    ageMax: age.optional(),
+    prefecture: z.enum(PREFECTURES, { error: MSG.prefectureInvalid }).optional(),
+    hasPhoto: z.boolean({ error: MSG.badRequest }).optional(),
+    /** Part of the name; blank means no keyword. */
+    keyword: text({ max: 50, tooLong: MSG.keywordTooLong }).optional(),
+    page: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100_000, MSG.badRequest)
+      .default(1),
+    limit: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(MEMBER_SEARCH_MAX_PAGE_SIZE, MSG.badRequest)
+      .default(MEMBER_SEARCH_PAGE_SIZE),
+  })
+  .refine((v) => v.ageMin === undefined || v.ageMax === undefined || v.ageMin <= v.ageMax, {
+    message: MSG.ageRangeInvalid,
+    path: ["ageMax"],
+  });
+
+/** Another member, by id (favourite add/remove, profile view). */
+export const memberIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+
+export type MemberSearchInput = z.input<typeof memberSearchInput>;
