@@ -91,10 +91,11 @@ describe("paid procedures", () => {
       it("refuses with 402 and the catalogue's message when points are short, and nothing happens", async () => {
         const payer = await api.createUser({ points: 1 });
         const input = await paid.arrange(payer);
+        const price = await cost(paid.action);
         const before = await snapshotTables(api, ...LEDGER_TABLES);
         await expect(call(payer, path, input)).rejects.toMatchObject({
           code: "PAYMENT_REQUIRED",
-          message: insufficientPoints(await cost(paid.action), 1),
+          message: insufficientPoints(price, 1),
         });
         expect(await snapshotTables(api, ...LEDGER_TABLES)).toEqual(before);
       });
