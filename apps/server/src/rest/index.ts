@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
+import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { photoRoutes } from "./photos";
@@ -14,6 +15,7 @@ import { userRoutes } from "./users";
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...userRoutes,
+  ...memberRoutes,
   ...referenceRoutes,
   ...photoRoutes,
   ...messageRoutes,

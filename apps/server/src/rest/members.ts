@@ -1,0 +1,195 @@
+import { MSG, memberIdInput, memberSearchInput } from "@enmusubi/shared";
+import { z } from "zod";
+import { type Caller, route } from "./adapter";
+import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
+import { successMessage } from "./legacy-shapes";
+import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
+
+/**
+ * Discovery (spec §7 GET /api/users/search, favourites; our profile view and 足あと). Members see
+ * other members only in this public shape: never email, points, role, birthday or the login ID.
+ * The objects are strict, so the contract tests fail any answer that carries another field.
+ */
+export const legacyPublicProfile = z.strictObject({
+  _id: z.string(),
+  name: z.string().nullable(),
+  photoLink: z.string().nullable(),
+  gender: z.enum(["male", "female"]),
+  age: z.number().int().nullable().meta({ description: "Whole years, from the birthday (never shown itself)" }),
+  address: z.string().nullable().meta({ description: "The prefecture" }),
+  occupation: z.object({ _id: z.string(), occupaionName: z.string() }).nullable(),
+  annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+/** The public profile as the members procedures answer it. */
+type PublicProfile = Awaited<ReturnType<Caller["members"]["favorites"]>>[number];
+
+export function toLegacyPublicProfile(p: PublicProfile): z.input<typeof legacyPublicProfile> {
+  return {
+    _id: p.id,
+    name: p.name,
+    photoLink: p.photoLink,
+    gender: p.gender,
+    age: p.age,
+    address: p.prefecture,
+    occupation: p.occupation ? { _id: p.occupation.id, occupaionName: p.occupation.name } : null,
+    annual_income: p.annualIncome ? { _id: p.annualIncome.id, annualIncome: p.annualIncome.label } : null,
+    createdAt: new Date(p.createdAt).toISOString(),
+  };
+}
+
+const searchRow = legacyPublicProfile.extend({ isFavorite: z.boolean() });
+
+const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
+  _id: "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c",
+  name: "山田花子",
+  photoLink: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg",
+  gender: "female",
+  age: 30,
+  address: "東京都",
+  occupation: EXAMPLE_OCCUPATION,
+  annual_income: EXAMPLE_ANNUAL_INCOME,
+  createdAt: "2025-08-20T01:23:45.000Z",
+};
+
+// ---- inputs ---------------------------------------------------------------------------------
+
+const s = memberSearchInput.shape;
+
+/** Digit strings from the query (`?page=2`); anything else is left for the schema to refuse. */
+const queryInt = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema);
+
+/** `true`/`false` (or 1/0) from the query. */
+const queryBool = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), schema);
+
+const searchQuery = z
+  .object({
+    occupation: s.occupationId.meta({ description: "An occupation's _id (GET /api/occupations)" }),
+    annual_income: s.annualIncomeId.meta({ description: "An annual income's _id (GET /api/annual-incomes)" }),
+    excludeSameSex: queryBool(s.excludeSameSex).meta({
+      description: "true (default): only members of the other gender",
+    }),
+    ageMin: queryInt(s.ageMin).meta({ description: "Youngest age, 18–120" }),
+    ageMax: queryInt(s.ageMax).meta({ description: "Oldest age, 18–120, not below ageMin" }),
+    prefecture: s.prefecture.meta({ description: "One of the 47 prefectures, e.g. 東京都" }),
+    hasPhoto: queryBool(s.hasPhoto).meta({ description: "true: only with a photo; false: only without" }),
+    keyword: s.keyword.meta({ description: "Part of the name, at most 50 characters" }),
+    page: queryInt(s.page),
+    limit: queryInt(s.limit).meta({ description: "Page size, 1–100 (default 20)" }),
+  })
+  .transform(({ occupation, annual_income, ...rest }) => ({
+    ...rest,
+    occupationId: occupation,
+    annualIncomeId: annual_income,
+  }));
+
+const favoriteBody = z
+  .object({ favoriteUserId: memberIdInput.shape.id.meta({ description: "The member's _id" }) })
+  .transform((b) => ({ id: b.favoriteUserId }));
+
+export const memberRoutes = [
+  route({
+    method: "GET",
+    path: "/api/users/search",
+    summary:
+      "Member: profile search, newest registered first, paged (page, limit ≤ 100, default 20); public profiles only",
+    description:
+      "Never the searcher, administrators or deleted members. `excludeSameSex` (default true) keeps only the other gender. Ages are computed from birthdays; members without a birthday do not match an age filter.",
+    access: "member",
+    input: searchQuery,
+    response: z.object({
+      profiles: z.array(searchRow),
+      total: z.number().int().min(0),
+      page: z.number().int().min(1),
+      limit: z.number().int().min(1),
+      totalPages: z.number().int().min(0),
+    }),
+    example: {
+      profiles: [{ ...EXAMPLE_PUBLIC_PROFILE, isFavorite: false }],
+      total: 1,
+      page: 1,
+      limit: 20,
+      totalPages: 1,
+    },
+    errors: { 400: [MSG.ageRangeInvalid, MSG.prefectureInvalid, MSG.keywordTooLong] },
+    handler: async (caller, input) => {
+      const result = await caller.members.search(input);
+      return {
+        ...result,
+        profiles: result.profiles.map((p) => ({ ...toLegacyPublicProfile(p), isFavorite: p.isFavorite })),
+      };
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/favorites",
+    summary: "Member: my favourites (live members, most recently added first), public profiles only",
+    access: "member",
+    response: z.array(legacyPublicProfile),
+    example: [EXAMPLE_PUBLIC_PROFILE],
+    handler: async (caller) => (await caller.members.favorites()).map(toLegacyPublicProfile),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/favorite",
+    summary: "Member: add a favourite (adding it again changes nothing)",
+    access: "member",
+    input: favoriteBody,
+    response: successMessage,
+    example: { success: true, message: MSG.favoriteAdded },
+    errors: { 400: MSG.favoriteSelf, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      await caller.members.addFavorite(input);
+      return { success: true as const, message: MSG.favoriteAdded };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/unfavorite",
+    summary: "Member: remove a favourite (removing one that is not there changes nothing)",
+    access: "member",
+    input: favoriteBody,
+    response: successMessage,
+    example: { success: true, message: MSG.favoriteRemoved },
+    handler: async (caller, input) => {
+      await caller.members.removeFavorite(input);
+      return { success: true as const, message: MSG.favoriteRemoved };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/:id/profile-view",
+    summary: "Member: a profile's detail; costs profile_view (free again within 24 hours) and leaves a footprint",
+    description:
+      "Charged once per viewer and profile per 24 hours, also under concurrent calls; a prepaid profile_view credit (POST /api/users/deduct-points) is used first. One's own profile is free and leaves no footprint.",
+    access: "member",
+    input: memberIdInput,
+    response: z.object({
+      profile: legacyPublicProfile,
+      charged: z.boolean(),
+      remainingPoints: z.number().int().min(0),
+    }),
+    example: { profile: EXAMPLE_PUBLIC_PROFILE, charged: true, remainingPoints: 95 },
+    errors: { 402: INSUFFICIENT_POINTS_EXAMPLE, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const result = await caller.members.viewProfile(input);
+      return { ...result, profile: toLegacyPublicProfile(result.profile) };
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/footprints",
+    summary: "Member: who viewed my profile (足あと), latest first, one entry per viewer per day; free",
+    access: "member",
+    response: z.array(z.object({ viewer: legacyPublicProfile, viewedAt: z.iso.datetime() })),
+    example: [{ viewer: EXAMPLE_PUBLIC_PROFILE, viewedAt: "2025-08-21T03:04:05.000Z" }],
+    handler: async (caller) =>
+      (await caller.members.footprints()).map((f) => ({
+        viewer: toLegacyPublicProfile(f.viewer),
+        viewedAt: new Date(f.viewedAt).toISOString(),
+      })),
+  }),
+];
