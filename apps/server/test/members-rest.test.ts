@@ -85,7 +85,7 @@ describe("GET /api/users/search", () => {
 
   it("bad input: 400 with a Japanese message", async () => {
     const me = await server.createUser();
-    for (const params of [
+    const cases: Array<Record<string, string>> = [
       { ageMin: "17" },
       { ageMin: "40", ageMax: "30" },
       { ageMin: "abc" },
@@ -95,7 +95,8 @@ describe("GET /api/users/search", () => {
       { page: "0" },
       { excludeSameSex: "maybe" },
       { occupation: "x" },
-    ]) {
+    ];
+    for (const params of cases) {
       const res = await server.request({ method: "GET", url: `/api/users/search?${q(params)}`, as: me });
       expect(res.statusCode, JSON.stringify(params)).toBe(400);
       expect(res.json().message).toMatch(japanese);
