@@ -2,6 +2,7 @@ import { PREFECTURES } from "@enmusubi/shared";
 import {
   Button,
   Checkbox,
+  Collapse,
   Group,
   NumberInput,
   Pagination,
@@ -15,6 +16,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
@@ -89,6 +91,10 @@ export function ProfileSearch() {
   const [view, setView] = useState<SearchView>("grid");
   const [writing, setWriting] = useState<PublicProfile | null>(null);
   const [enlarged, setEnlarged] = useState<PublicProfile | null>(null);
+  // One thumb at 375 px: the filters fold away on narrow screens so the results come first.
+  const narrow = useMediaQuery("(max-width: 576px)", false, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showFilters = !narrow || filtersOpen;
   const paid = usePaidProfileView();
   const favorite = useFavoriteToggle();
 
@@ -122,91 +128,106 @@ export function ProfileSearch() {
             setPage(1);
           }}
         >
-          <Title order={3} size="h5" id="search-filters" mb="xs">
-            検索条件
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-            <TextInput
-              label="名前（キーワード）"
-              value={draft.keyword}
-              onChange={(e) => set("keyword", e.currentTarget.value)}
-              maxLength={50}
-            />
-            <Select
-              label="職業"
-              placeholder="指定なし"
-              data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-              value={draft.occupationId}
-              onChange={(v) => set("occupationId", v)}
-              clearable
-            />
-            <Select
-              label="年収"
-              placeholder="指定なし"
-              data={(annualIncomes.data ?? []).map((a) => ({ value: a.id, label: a.label }))}
-              value={draft.annualIncomeId}
-              onChange={(v) => set("annualIncomeId", v)}
-              clearable
-            />
-            <Select
-              label="都道府県"
-              placeholder="指定なし"
-              data={[...PREFECTURES]}
-              value={draft.prefecture}
-              onChange={(v) => set("prefecture", (v as Prefecture | null) ?? null)}
-              clearable
-              searchable
-              nothingFoundMessage="該当なし"
-            />
-            <Group gap="xs" grow align="flex-start">
-              <NumberInput
-                label="年齢（下限）"
-                min={18}
-                max={120}
-                allowDecimal={false}
-                allowNegative={false}
-                value={draft.ageMin}
-                onChange={(v) => set("ageMin", typeof v === "number" ? v : "")}
-                error={ageError}
-              />
-              <NumberInput
-                label="年齢（上限）"
-                min={18}
-                max={120}
-                allowDecimal={false}
-                allowNegative={false}
-                value={draft.ageMax}
-                onChange={(v) => set("ageMax", typeof v === "number" ? v : "")}
-              />
-            </Group>
-            <Stack gap="xs" justify="flex-end" pb={4}>
-              <Switch
-                label="同性を除外する"
-                checked={draft.excludeSameSex}
-                onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
-              />
-              <Checkbox
-                label="写真ありのみ"
-                checked={draft.hasPhoto}
-                onChange={(e) => set("hasPhoto", e.currentTarget.checked)}
-              />
-            </Stack>
-          </SimpleGrid>
-          <Group justify="flex-end" mt="sm" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => {
-                setDraft(EMPTY);
-                setApplied(EMPTY);
-                setPage(1);
-              }}
-            >
-              条件をクリア
-            </Button>
-            <Button type="submit" loading={search.isFetching && !search.isLoading}>
-              検索
-            </Button>
+          <Group justify="space-between" gap="xs" mb={showFilters ? "xs" : 0}>
+            <Title order={3} size="h5" id="search-filters">
+              検索条件
+            </Title>
+            {narrow && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                aria-expanded={filtersOpen}
+                aria-controls="search-filter-fields"
+                onClick={() => setFiltersOpen((o) => !o)}
+              >
+                {filtersOpen ? "検索条件を閉じる" : "検索条件を開く"}
+              </Button>
+            )}
           </Group>
+          <Collapse expanded={showFilters} id="search-filter-fields">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+              <TextInput
+                label="名前（キーワード）"
+                value={draft.keyword}
+                onChange={(e) => set("keyword", e.currentTarget.value)}
+                maxLength={50}
+              />
+              <Select
+                label="職業"
+                placeholder="指定なし"
+                data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                value={draft.occupationId}
+                onChange={(v) => set("occupationId", v)}
+                clearable
+              />
+              <Select
+                label="年収"
+                placeholder="指定なし"
+                data={(annualIncomes.data ?? []).map((a) => ({ value: a.id, label: a.label }))}
+                value={draft.annualIncomeId}
+                onChange={(v) => set("annualIncomeId", v)}
+                clearable
+              />
+              <Select
+                label="都道府県"
+                placeholder="指定なし"
+                data={[...PREFECTURES]}
+                value={draft.prefecture}
+                onChange={(v) => set("prefecture", (v as Prefecture | null) ?? null)}
+                clearable
+                searchable
+                nothingFoundMessage="該当なし"
+              />
+              <Group gap="xs" grow align="flex-start">
+                <NumberInput
+                  label="年齢（下限）"
+                  min={18}
+                  max={120}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={draft.ageMin}
+                  onChange={(v) => set("ageMin", typeof v === "number" ? v : "")}
+                  error={ageError}
+                />
+                <NumberInput
+                  label="年齢（上限）"
+                  min={18}
+                  max={120}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={draft.ageMax}
+                  onChange={(v) => set("ageMax", typeof v === "number" ? v : "")}
+                />
+              </Group>
+              <Stack gap="xs" justify="flex-end" pb={4}>
+                <Switch
+                  label="同性を除外する"
+                  checked={draft.excludeSameSex}
+                  onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
+                />
+                <Checkbox
+                  label="写真ありのみ"
+                  checked={draft.hasPhoto}
+                  onChange={(e) => set("hasPhoto", e.currentTarget.checked)}
+                />
+              </Stack>
+            </SimpleGrid>
+            <Group justify="flex-end" mt="sm" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDraft(EMPTY);
+                  setApplied(EMPTY);
+                  setPage(1);
+                }}
+              >
+                条件をクリア
+              </Button>
+              <Button type="submit" loading={search.isFetching && !search.isLoading}>
+                検索
+              </Button>
+            </Group>
+          </Collapse>
         </form>
       </Paper>
 
