@@ -1,0 +1,154 @@
+import { MSG } from "@enmusubi/shared";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
+
+/**
+ * A scheduled message is sent by the server (docs/decisions/0004): a member schedules a reply a
+ * few seconds ahead in the browser, closes it, and the server's 5 s job loop sends it once; the
+ * recipient's open unread screen shows it (live, over SSE) exactly once.
+ */
+const e2e = useE2E();
+
+async function call<T>(token: string, path: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const response =
+    method === "GET"
+      ? await fetch(`${e2e.baseUrl}/trpc/${path}`, { headers })
+      : await fetch(`${e2e.baseUrl}/trpc/${path}`, { method, headers, body: JSON.stringify({ json: input }) });
+  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
+  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result.data.json;
+}
+
+async function token(userID: string, password: string): Promise<string> {
+  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userID, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+const PASSWORD = "member-pass-1";
+const BODY = "予約した返信です。5秒後に届きます。";
+
+async function createMember(admin: string, userID: string, name: string, gender: "male" | "female") {
+  return (
+    await call<{ id: string }>(admin, "adminUsers.create", {
+      userID,
+      password: PASSWORD,
+      name,
+      email: `${userID}@example.jp`,
+      gender,
+    })
+  ).id;
+}
+
+async function memberPage(userID: string): Promise<Page> {
+  const page = await e2e.page(1280);
+  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
+  await page.getByTestId("dashboard-points").waitFor();
+  return page;
+}
+
+const menuLink = (page: Page, name: RegExp) =>
+  page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name });
+
+describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
+  it("a reply scheduled ~5 s ahead is sent by the server once, with no browser open for the sender", async () => {
+    const admin = await token(e2e.admin.userID, e2e.admin.password);
+    const a = await createMember(admin, "yoyakutaro", "予約 太郎", "male");
+    const b = await createMember(admin, "yoyakuhanako", "予約 花子", "female");
+    // B wrote to A (sent as B by an administrator, free), so A can answer it.
+    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
+    const costs = await call<{ actionName: string; pointCost: number }[]>(
+      admin,
+      "reference.pointCosts.list",
+      undefined,
+      "GET",
+    );
+    const cost = costs.find((c) => c.actionName === "send_message")?.pointCost ?? 0;
+    expect(cost).toBeGreaterThan(0);
+
+    // B waits on the unread screen: nothing unread yet.
+    const pageB = await memberPage("yoyakuhanako");
+    await menuLink(pageB, /^未読/).click();
+    await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
+    expect(await pageB.getByTestId("header-unread-count").count()).toBe(0);
+
+    // A answers from the unread screen, scheduled.
+    const pageA = await memberPage("yoyakutaro");
+    await menuLink(pageA, /^未読/).click();
+    await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
+    const card = pageA.getByTestId("message-card").filter({ hasText: "はじめまして。花子です。" });
+    await card.getByRole("button", { name: "返信" }).click();
+    const reply = await e2e.dialog(pageA, "予約 花子さんへ返信", "member reply");
+    await reply.getByLabel("メッセージ").fill(BODY);
+    await reply.getByLabel("予約送信する").check();
+    // The field takes minutes (datetime-local, step 60 s): wait until the next minute is ~5 s
+    // away on the browser's clock, then schedule for it.
+    const at = await pageA.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const pad = (n: number) => String(n).padStart(2, "0");
+          const poll = () => {
+            const now = new Date();
+            if (now.getSeconds() >= 54 && now.getSeconds() < 56) {
+              const next = new Date(now.getTime() + 60_000);
+              resolve(
+                `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}T${pad(next.getHours())}:${pad(next.getMinutes())}`,
+              );
+            } else setTimeout(poll, 100);
+          };
+          poll();
+        }),
+    );
+    await reply.getByLabel("送信日時").fill(at);
+    await reply.getByRole("button", { name: "予約", exact: true }).click();
+    const confirm = await e2e.dialog(pageA, "ポイントの消費");
+    await confirm.getByRole("button", { name: "続ける" }).click();
+    await pageA.getByText(MSG.replyScheduled).waitFor();
+    await pageA.getByTestId("scheduled-entry").filter({ hasText: BODY }).waitFor();
+    // Scheduled, not sent now: nothing charged yet.
+    await expect.poll(() => pageA.getByLabel("所持ポイント").textContent()).toBe("100 pt");
+    // A leaves: the browser has nothing more to do with it.
+    await pageA.context().close();
+
+    // B's open screen shows it arrive (live count and list), exactly once.
+    await expect
+      .poll(
+        () =>
+          pageB
+            .getByTestId("header-unread-count")
+            .textContent()
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe("未読 1件");
+    const arrived = pageB.getByTestId("message-card").filter({ hasText: BODY });
+    await arrived.first().waitFor();
+    expect(await arrived.count()).toBe(1);
+    // One more dispatcher tick (5 s): still once.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(await pageB.getByTestId("header-unread-count").textContent()).toBe("未読 1件");
+    expect(await arrived.count()).toBe(1);
+    await settle(pageB);
+    await e2e.screenshot(pageB, "member-unread-scheduled-arrived");
+
+    // The database holds exactly one such message (the administrators' list of every message),
+    // the entry is no longer pending, and A was charged once, at send time.
+    const list = await fetch(`${e2e.baseUrl}/api/admin/messages?search=${encodeURIComponent(BODY)}&limit=50`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const { messages, pagination } = (await list.json()) as {
+      messages: Array<Record<string, unknown>>;
+      pagination: { total: number };
+    };
+    expect(pagination.total).toBe(1);
+    expect(messages).toHaveLength(1);
+    const tokenA = await token("yoyakutaro", PASSWORD);
+    expect(await call<unknown[]>(tokenA, "scheduled.list", undefined, "GET")).toEqual([]);
+    expect((await call<{ points: number }>(tokenA, "profile.me", undefined, "GET")).points).toBe(100 - cost);
+  }, 120_000);
+});
