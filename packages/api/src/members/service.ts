@@ -102,7 +102,8 @@ export async function searchMembers(
   const conditions: SQL[] = [ne(users.id, searcherId)];
   if (input.excludeSameSex) {
     const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId));
-    if (me) conditions.push(ne(users.gender, me.gender));
+    // Equality (not <>) so the search indexes on (gender, …) apply.
+    if (me) conditions.push(eq(users.gender, me.gender === "male" ? "female" : "male"));
   }
   if (input.occupationId) conditions.push(eq(users.occupationId, input.occupationId));
   if (input.annualIncomeId) conditions.push(eq(users.annualIncomeId, input.annualIncomeId));

@@ -59,6 +59,14 @@ export const users = pgTable(
     // userID prefix search, case-insensitive: lower(user_id) like 'ab12%'.
     index("users_user_id_prefix_idx").using("btree", sql`lower(${t.userId}) text_pattern_ops`),
     index("users_gender_created_idx").on(t.gender, t.createdAt),
+    // Profile search (members.search): live members of one gender, newest first (read backwards),
+    // and the same members by birthday for the age filters (ages are compared as birthday bounds).
+    index("users_search_gender_created_idx")
+      .on(t.gender, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
+    index("users_search_gender_birthday_idx")
+      .on(t.gender, t.birthday)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
   ],
 );
 

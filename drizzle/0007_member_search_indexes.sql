@@ -1,0 +1,2 @@
+CREATE INDEX "users_search_gender_created_idx" ON "users" USING btree ("gender","created_at","id") WHERE "users"."deleted_at" is null and "users"."role" = 'user';--> statement-breakpoint
+CREATE INDEX "users_search_gender_birthday_idx" ON "users" USING btree ("gender","birthday") WHERE "users"."deleted_at" is null and "users"."role" = 'user';
