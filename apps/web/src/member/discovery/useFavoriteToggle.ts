@@ -25,9 +25,11 @@ export function useFavoriteToggle() {
         });
         return true;
       } catch (error) {
+        // Removal is idempotent: its only failure is the spec's own message (spec §8). Adding may
+        // be refused for a reason the server words in Japanese (oneself, an administrator …).
         notifications.show({
           color: "red",
-          message: errorMessage(error, favorite ? DISCOVERY_MSG.favoriteAddFailed : DISCOVERY_MSG.favoriteRemoveFailed),
+          message: favorite ? errorMessage(error, DISCOVERY_MSG.favoriteAddFailed) : DISCOVERY_MSG.favoriteRemoveFailed,
         });
         return false;
       } finally {

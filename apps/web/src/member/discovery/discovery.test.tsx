@@ -1,0 +1,111 @@
+import { Notifications } from "@mantine/notifications";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../test/render";
+import { FavoriteList } from "./FavoriteList";
+import { ProfileSearch } from "./ProfileSearch";
+
+const profile = (id: string, name: string | null, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  photoLink: null,
+  gender: "female" as const,
+  age: 28,
+  prefecture: "東京都",
+  occupation: null,
+  annualIncome: null,
+  createdAt: new Date("2026-11-01T00:00:00Z"),
+  ...extra,
+});
+const hanako = profile("11111111-1111-4111-8111-111111111111", "花子");
+const noName = profile("22222222-2222-4222-8222-222222222222", null, { photoLink: "/uploads/p.jpg" });
+
+const common = {
+  "scheduled.list": () => [],
+  "reference.pointCosts.list": () => [],
+  "reference.occupations.list": () => [],
+  "reference.annualIncomes.list": () => [],
+};
+
+describe("FavoriteList", () => {
+  it("shows the loading text, then cards with placeholder or lazy photo (alt = name) and 未設定", async () => {
+    renderWithProviders(<FavoriteList />, { ...common, "members.favorites": () => [hanako, noName] });
+    expect(screen.getByText("読み込み中...")).toBeInTheDocument();
+    const cards = await screen.findAllByTestId("favorite-card");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByText("花子")).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText("未設定")).toBeInTheDocument();
+    const img = within(cards[1] as HTMLElement).getByRole("img", { name: "未設定" });
+    expect(img).toHaveAttribute("loading", "lazy");
+    expect(within(cards[0] as HTMLElement).getByRole("img", { name: "花子（写真なし）" })).toBeInTheDocument();
+  });
+
+  it("shows the empty state, and an error with a retry", async () => {
+    let fail = true;
+    renderWithProviders(<FavoriteList />, {
+      ...common,
+      "members.favorites": () => {
+        if (fail) throw new Error("down");
+        return [];
+      },
+    });
+    expect(await screen.findByText("お気に入り一覧の取得に失敗しました。")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "再試行" }));
+    expect(await screen.findByText(/お気に入りに登録した会員はいません/)).toBeInTheDocument();
+  });
+
+  it("removes after confirmation, and says so when it fails", async () => {
+    let fail = false;
+    const { calls } = renderWithProviders(
+      <>
+        <Notifications />
+        <FavoriteList />
+      </>,
+      {
+        ...common,
+        "members.favorites": () => [hanako],
+        "members.removeFavorite": () => {
+          if (fail) throw new Error("down");
+          return { removed: true };
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "花子さんを削除" }));
+    await userEvent.click(await screen.findByRole("button", { name: "削除する" }));
+    expect(await screen.findByText("お気に入りから削除しました")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "members.removeFavorite")).toHaveLength(1);
+    fail = true;
+    await userEvent.click(await screen.findByRole("button", { name: "花子さんを削除" }));
+    await userEvent.click(await screen.findByRole("button", { name: "削除する" }));
+    expect(await screen.findByText("お気に入りからの削除に失敗しました")).toBeInTheDocument();
+  });
+});
+
+describe("ProfileSearch", () => {
+  const page = (profiles: unknown[]) => ({ profiles, total: profiles.length, page: 1, limit: 20, totalPages: 1 });
+
+  it("searches with excludeSameSex on by default and shows the no-results message", async () => {
+    const { calls } = renderWithProviders(<ProfileSearch />, { ...common, "members.search": () => page([]) });
+    expect(await screen.findByText("検索条件に一致するプロフィールが見つかりませんでした。")).toBeInTheDocument();
+    const search = calls.find((c) => c.path === "members.search");
+    expect(search?.input).toMatchObject({ excludeSameSex: true, page: 1, limit: 20 });
+  });
+
+  it("shows the search failure with a retry, then the results", async () => {
+    let fail = true;
+    renderWithProviders(<ProfileSearch />, {
+      ...common,
+      "members.search": () => {
+        if (fail) throw new Error("down");
+        return page([{ ...hanako, isFavorite: true }]);
+      },
+    });
+    expect(await screen.findByText("プロフィール検索に失敗しました。")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "再試行" }));
+    const favourite = await screen.findByRole("button", { name: "花子さんをお気に入りから外す" });
+    expect(favourite).toHaveAttribute("aria-pressed", "true");
+  });
+});
