@@ -1,6 +1,7 @@
 import { Notifications } from "@mantine/notifications";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render";
 import { FavoriteList } from "./FavoriteList";
@@ -107,5 +108,29 @@ describe("ProfileSearch", () => {
     await userEvent.click(screen.getByRole("button", { name: "再試行" }));
     const favourite = await screen.findByRole("button", { name: "花子さんをお気に入りから外す" });
     expect(favourite).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("asks before a paid view (cost shown) and says when points are short (402)", async () => {
+    renderWithProviders(
+      <>
+        <Notifications />
+        <ProfileSearch />
+      </>,
+      {
+        ...common,
+        "reference.pointCosts.list": () => [{ actionName: "profile_view", pointCost: 15 }],
+        "members.search": () => page([{ ...hanako, isFavorite: false }]),
+        "members.viewProfile": () => {
+          throw new TRPCClientError("ポイントが不足しています。", {
+            result: { error: { code: -32000, message: "ポイントが不足しています。", data: { httpStatus: 402 } } },
+          } as never);
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "花子さんの詳細" }));
+    expect(await screen.findByText("プロフィールの閲覧には15ptが必要です。続けますか？")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "続ける" }));
+    expect(await screen.findByText("あなたのポイント数が足りません。")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "花子さんのプロフィール" })).not.toBeInTheDocument();
   });
 });
