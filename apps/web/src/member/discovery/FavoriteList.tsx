@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { useTRPC } from "../../lib/trpc";
-import type { MailSource } from "../mail/mailbox";
 import { ScheduledList } from "../mail/ScheduledList";
 import { ListStates } from "./ListStates";
 import { ProfilePhoto } from "./ProfilePhoto";
@@ -34,7 +33,7 @@ export function FavoriteList() {
   return (
     <Stack gap="md">
       <Title order={2}>お気に入り一覧</Title>
-      <ScheduledList source={"user:favorite" as MailSource} />
+      <ScheduledList source="user:favorite" />
       <ListStates
         isLoading={favorites.isLoading}
         isError={favorites.isError}

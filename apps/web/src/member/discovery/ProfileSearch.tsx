@@ -20,7 +20,6 @@ import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
-import type { MailSource } from "../mail/mailbox";
 import { ScheduledList } from "../mail/ScheduledList";
 import { useReferenceLists } from "../useReferenceLists";
 import { ListStates } from "./ListStates";
@@ -231,7 +230,7 @@ export function ProfileSearch() {
         </form>
       </Paper>
 
-      <ScheduledList source={"user:search" as MailSource} />
+      <ScheduledList source="user:search" />
 
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="search-count">

@@ -1,3 +1,4 @@
+import type { ScheduledSource } from "@enmusubi/shared";
 import { MSG, SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -6,13 +7,14 @@ import { MessagePreview, partyName } from "../../features/messages";
 import { confirmAction } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { type MailSource, useRefreshMail } from "./mailbox";
+import { useRefreshMail } from "./mailbox";
 
 /**
  * The screen's scheduled messages (spec §4): pending ones with their time, failed ones with their
  * error; each can be cancelled after confirmation. Hidden while there are none.
  */
-export function ScheduledList({ source }: { source: MailSource }) {
+/** The member's scheduled messages from one screen (`source`), with cancel. */
+export function ScheduledList({ source }: { source: ScheduledSource }) {
   const trpc = useTRPC();
   const refresh = useRefreshMail();
   // While entries wait, follow them at the scheduler's pace (spec §9: 5 s): sent ones leave, failed ones show their error.
