@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     const reply = await e2e.dialog(pageA, "予約 花子さんへ返信", "member reply");
     await reply.getByLabel("メッセージ").fill(BODY);
     await reply.getByLabel("予約送信する").check();
-    // The field takes minutes (datetime-local, step 60 s): wait until the next minute is ~5 s
+    // The field takes minutes (datetime-local, step 60 s): wait until the next minute is 5–7 s
     // away on the browser's clock, then schedule for it.
     const at = await pageA.evaluate(
       () =>
@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
           const pad = (n: number) => String(n).padStart(2, "0");
           const poll = () => {
             const now = new Date();
-            if (now.getSeconds() >= 54 && now.getSeconds() < 56) {
+            if (now.getSeconds() >= 53 && now.getSeconds() < 55) {
               const next = new Date(now.getTime() + 60_000);
               resolve(
                 `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}T${pad(next.getHours())}:${pad(next.getMinutes())}`,
