@@ -91,8 +91,11 @@ function heldMailbox(deps: ApiDeps): MailboxEvents & { held: Set<string> } {
  * The app's tRPC caller acting as `session` on `db` (a transaction). Loaded lazily: root.ts lists
  * this domain's router, so a static import would be a cycle.
  */
+let callerModules: Promise<[typeof import("../root"), typeof import("../context")]> | undefined;
+
 async function callerAs(deps: ApiDeps, db: Db, mailbox: MailboxEvents, session: Session) {
-  const [{ createCaller }, { createContextInner }] = await Promise.all([import("../root"), import("../context")]);
+  callerModules ??= Promise.all([import("../root"), import("../context")]);
+  const [{ createCaller }, { createContextInner }] = await callerModules;
   return createCaller(createContextInner({ ...deps, db, mailbox }, session));
 }
 

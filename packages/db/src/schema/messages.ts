@@ -79,7 +79,8 @@ export const scheduledMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("scheduled_due_idx").on(t.scheduledAt).where(sql`${t.status} = 'pending'`),
+    // The dispatcher's claim: pending rows in (scheduled_at, id) order, read from the index alone.
+    index("scheduled_due_idx").on(t.scheduledAt, t.id).where(sql`${t.status} = 'pending'`),
     index("scheduled_owner_idx").on(t.ownerId, t.scheduledAt),
   ],
 );
