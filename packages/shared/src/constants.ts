@@ -26,6 +26,8 @@ export const BREAKPOINTS = {
 
 export const NEW_USER_DEFAULTS = { points: 100, sendPoints: 20, role: "user" } as const;
 export const DEFAULT_NEW_POINT_COST = 5;
+/** Viewing the same profile again within this many hours of the last paid view is free. */
+export const PROFILE_VIEW_FREE_HOURS = 24;
 
 export const EXCHANGE_RATE_DEFAULT = { yenAmount: 1000, pointAmount: 500, isActive: true } as const;
 export const PURCHASE_LIMIT_DEFAULTS = { minimumPurchase: 1000, maximumPurchase: 100000 } as const;

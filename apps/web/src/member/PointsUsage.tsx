@@ -1,4 +1,11 @@
-import { LEGAL, MSG, POINT_COST_TABLE, POINT_VALIDITY_YEARS, YEN_PER_POINT } from "@enmusubi/shared";
+import {
+  LEGAL,
+  MSG,
+  POINT_COST_TABLE,
+  POINT_VALIDITY_YEARS,
+  PROFILE_VIEW_FREE_HOURS,
+  YEN_PER_POINT,
+} from "@enmusubi/shared";
 import { Alert, List, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../lib/trpc";
@@ -52,6 +59,9 @@ export function PointsUsage() {
         <List.Item>購入したポイントの有効期限は購入日から{POINT_VALIDITY_YEARS}年間です。</List.Item>
         <List.Item>消費ポイントは利用規約の料金表の初期料金を超えることはありません。</List.Item>
         <List.Item>管理者（運営）への返信にポイントはかかりません。</List.Item>
+        <List.Item>
+          同じ会員のプロフィールを{PROFILE_VIEW_FREE_HOURS}時間以内にもう一度見るときはポイントはかかりません。
+        </List.Item>
         <List.Item>ポイントが不足している場合、その操作は行われず、ポイントも消費されません。</List.Item>
         <List.Item>ご不明な点は {LEGAL.supportEmail} までお問い合わせください。</List.Item>
       </List>

@@ -1,13 +1,10 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
-import { MSG, type memberSearchInput } from "@enmusubi/shared";
+import { MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
-
-/** Viewing the same profile again within this many hours of the last paid view is free. */
-export const PROFILE_VIEW_FREE_HOURS = 24;
 
 /**
  * A member opens another member's profile detail (spec §6: costs `profile_view`). Charged once
