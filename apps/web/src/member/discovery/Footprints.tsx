@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
-import { ListStates } from "./ListStates";
+import { ListStates } from "../../ui/ListStates";
 import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { SendToMemberDialog } from "./SendToMemberDialog";

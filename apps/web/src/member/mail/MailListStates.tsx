@@ -1,49 +1,18 @@
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Group, Select, Stack, Text } from "@mantine/core";
+import type { ComponentProps } from "react";
 import { type PartyLike, partyName } from "../../features/messages";
+import { ListStates } from "../../ui/ListStates";
 
-/** Loading, error (with retry) and empty states every mail list has; the items otherwise. */
+/** The shared list states, with the mail items stacked. */
 export function MailListStates({
-  isLoading,
-  isError,
-  errorText,
-  onRetry,
-  isEmpty,
-  emptyText,
   children,
-}: {
-  isLoading: boolean;
-  isError: boolean;
-  errorText: string;
-  onRetry: () => void;
-  isEmpty: boolean;
-  emptyText: string;
-  children: ReactNode;
-}) {
-  if (isLoading)
-    return (
-      <Group gap="sm" role="status" py="md">
-        <Loader size="sm" aria-hidden />
-        <Text>読み込み中...</Text>
-      </Group>
-    );
-  if (isError)
-    return (
-      <Alert color="red" title={errorText} role="alert">
-        <Button size="xs" variant="white" color="red" mt="xs" onClick={onRetry}>
-          再試行
-        </Button>
-      </Alert>
-    );
-  if (isEmpty)
-    return (
-      <Card withBorder padding="lg">
-        <Text c="dimmed" ta="center">
-          {emptyText}
-        </Text>
-      </Card>
-    );
-  return <Stack gap="sm">{children}</Stack>;
+  ...states
+}: Omit<ComponentProps<typeof ListStates>, "emptyText"> & { emptyText: string }) {
+  return (
+    <ListStates {...states}>
+      <Stack gap="sm">{children}</Stack>
+    </ListStates>
+  );
 }
 
 /** The sender / recipient filter and the count of what it shows. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** Loading, error with retry and empty states of the discovery lists; the content otherwise. */
+/** Loading, error (with retry) and empty states every list has; the content otherwise. */
 export function ListStates({
   isLoading,
   isError,
