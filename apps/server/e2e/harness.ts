@@ -260,3 +260,31 @@ export async function loginThroughUi(page: Page, baseUrl: string, userID: string
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await page.waitForURL(/\/(admin|user)(\/|$)/);
 }
+
+/** Calls a tRPC procedure over HTTP as `token` (test data; the screens are driven in the browser). */
+export async function trpcCall<T>(
+  baseUrl: string,
+  token: string,
+  path: string,
+  input: unknown,
+  method: "GET" | "POST" = "POST",
+): Promise<T> {
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const response =
+    method === "GET"
+      ? await fetch(`${baseUrl}/trpc/${path}`, { headers })
+      : await fetch(`${baseUrl}/trpc/${path}`, { method, headers, body: JSON.stringify({ json: input }) });
+  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
+  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result.data.json;
+}
+
+/** A bearer token through POST /api/auth/login. */
+export async function apiToken(baseUrl: string, userID: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userID, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}

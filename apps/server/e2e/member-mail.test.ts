@@ -1,30 +1,14 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
+import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
 
 const e2e = useE2E();
 
-/** Calls a tRPC procedure over HTTP (test data only; the screens are driven in the browser). */
-async function call<T>(token: string, path: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-  const response =
-    method === "GET"
-      ? await fetch(`${e2e.baseUrl}/trpc/${path}`, { headers })
-      : await fetch(`${e2e.baseUrl}/trpc/${path}`, { method, headers, body: JSON.stringify({ json: input }) });
-  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
-  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
-  return body.result.data.json;
-}
-
-async function token(userID: string, password: string): Promise<string> {
-  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userID, password }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
+/** Test data goes through the API (the screens are driven in the browser). */
+const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
+  trpcCall<T>(e2e.baseUrl, token, path, input, method);
+const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
 
 const PASSWORD = "member-pass-1";
 /** Over 100 characters: previewed at 4.5 lines with a fade (spec §9). */
