@@ -17,6 +17,11 @@ import { annualIncomes, occupations } from "./reference";
 
 export const roleEnum = pgEnum("role", ["user", "admin"]);
 export const genderEnum = pgEnum("gender", ["male", "female"]);
+/**
+ * Age verification (出会い系サイト規制法 art. 11): unverified → pending (ID image submitted) →
+ * verified, or rejected (the member may submit again).
+ */
+export const verificationStatusEnum = pgEnum("verification_status", ["unverified", "pending", "verified", "rejected"]);
 
 export const users = pgTable(
   "users",
@@ -36,7 +41,11 @@ export const users = pgTable(
     address: text("address"),
     occupationId: uuid("occupation_id").references(() => occupations.id, { onDelete: "set null" }),
     annualIncomeId: uuid("annual_income_id").references(() => annualIncomes.id, { onDelete: "set null" }),
-    /** Bumped on password change and deletion; tokens carry it, so older tokens stop working. */
+    verificationStatus: verificationStatusEnum("verification_status").notNull().default("unverified"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** Set while an administrator has suspended the account: no login, no token honoured. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Bumped on password change, deletion and suspension; tokens carry it, so older tokens stop working. */
     tokenVersion: integer("token_version").notNull().default(0),
     /**
      * A password reissued by mail (forgot password). The current password keeps working until this
