@@ -51,6 +51,7 @@ export async function ensureFirstAdmin(
       points: 0,
       sendPoints: 0,
       passwordHash,
+      verificationStatus: "verified",
     }),
   );
   if (admin) {

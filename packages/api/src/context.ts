@@ -40,7 +40,7 @@ export function createContextInner(deps: ApiDeps, session: Session | null, ip = 
 
 /**
  * Reads `Authorization: Bearer <token>`. A token is honoured only while its user exists, is not
- * deleted and has not changed password since it was signed (token_version).
+ * deleted or suspended and has not changed password since it was signed (token_version).
  */
 export async function resolveSession(deps: ApiDeps, authorization: string | undefined): Promise<Session | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
@@ -50,7 +50,7 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
   const [user] = await deps.db
     .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
-    .where(and(eq(users.id, claims.sub), isNull(users.deletedAt)));
+    .where(and(eq(users.id, claims.sub), isNull(users.deletedAt), isNull(users.suspendedAt)));
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
   return { id: user.id, role: user.role };
 }

@@ -32,6 +32,8 @@ export async function createTestAccount(
       gender: "male",
       points: NEW_USER_DEFAULTS.points,
       sendPoints: NEW_USER_DEFAULTS.sendPoints,
+      // Most tests exercise members who may use everything; gating tests pass another state.
+      verificationStatus: "verified",
       ...fields,
       userID,
       role,

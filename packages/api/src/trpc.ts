@@ -1,4 +1,6 @@
+import { users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
+import { eq } from "drizzle-orm";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context";
@@ -8,6 +10,8 @@ import { AppError, publicMessage, toTRPCError } from "./errors";
 export interface ProcedureMeta {
   /** The point-cost action a paid procedure charges (set by `paidProcedure`, never by hand). */
   paidAction?: string;
+  /** Set by `verifiedProcedure`: one of the four acts of 出会い系サイト規制法 art. 11 (tests walk it). */
+  requiresVerification?: boolean;
 }
 
 const t = initTRPC
@@ -65,5 +69,20 @@ export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
 /** Administrators only; a member gets FORBIDDEN. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.session.role !== "admin") throw new AppError("FORBIDDEN", MSG.forbidden);
+  return next();
+});
+
+/**
+ * Members who have passed age verification (docs/decisions/0006): the four acts of
+ * 出会い系サイト規制法 art. 11 (send a message, read another member's message, read or post on the
+ * board) start here. Anyone else gets FORBIDDEN with a message that points to the verification page.
+ * The state is read on every call, so an approval or a rejection applies at once.
+ */
+export const verifiedProcedure = memberProcedure.meta({ requiresVerification: true }).use(async ({ ctx, next }) => {
+  const [row] = await ctx.db
+    .select({ status: users.verificationStatus })
+    .from(users)
+    .where(eq(users.id, ctx.session.id));
+  if (row?.status !== "verified") throw new AppError("FORBIDDEN", MSG.verificationRequired);
   return next();
 });

@@ -55,6 +55,9 @@ export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
+/** Age verification states (出会い系サイト規制法 art. 11); only `verified` members may do the four acts. */
+export const VERIFICATION_STATUSES = ["unverified", "pending", "verified", "rejected"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** Actions the legacy client names explicitly (spec §3 "Point cost"). */
 export const KNOWN_ACTIONS = {

@@ -162,6 +162,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, today = new Da
           annualIncomeId: incomeRows[(i * 3) % Math.max(1, incomeRows.length)]?.id ?? null,
           // demo24 newest: the admin list (newest first) shows them in order from the end.
           createdAt: new Date(baseTime - (DEMO_MEMBER_COUNT - i) * 60_000),
+          // Demo members stand for people who have already shown an ID.
+          verificationStatus: "verified",
         },
         { ifAbsent: true },
       );

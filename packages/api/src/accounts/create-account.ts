@@ -1,5 +1,5 @@
 import { type Db, users } from "@enmusubi/db";
-import type { Gender, Role } from "@enmusubi/shared";
+import type { Gender, Role, VerificationStatus } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import { generatePassword, generateUserId } from "../auth/password";
 import { openBalances } from "../points/ledger";
@@ -20,6 +20,8 @@ export interface NewAccount {
   occupationId?: string | null;
   annualIncomeId?: string | null;
   createdAt?: Date;
+  /** Signup leaves it `unverified` (the default); accounts an administrator creates are `verified`. */
+  verificationStatus?: VerificationStatus;
   /** The administrator who created it, recorded on the opening ledger rows. */
   actorId?: string;
 }
@@ -35,7 +37,8 @@ export async function createAccount(tx: Db, account: NewAccount): Promise<string
 export async function createAccount(tx: Db, account: NewAccount, options: { ifAbsent: true }): Promise<string | null>;
 export async function createAccount(tx: Db, account: NewAccount, options: { ifAbsent?: boolean } = {}) {
   const { userID, points, sendPoints, actorId, ...fields } = account;
-  const values = { ...fields, userId: userID, points: 0, sendPoints: 0 };
+  const verifiedAt = fields.verificationStatus === "verified" ? (fields.createdAt ?? new Date()) : null;
+  const values = { ...fields, userId: userID, points: 0, sendPoints: 0, verifiedAt };
   const [row] = options.ifAbsent
     ? await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
     : await tx.insert(users).values(values).returning({ id: users.id });

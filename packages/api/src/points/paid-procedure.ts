@@ -1,4 +1,4 @@
-import { memberProcedure } from "../trpc";
+import { memberProcedure, verifiedProcedure } from "../trpc";
 import { type ChargeResult, chargeAction } from "./ledger";
 
 export interface ChargeOptions {
@@ -25,9 +25,12 @@ class RolledBack {
  * back. If the handler fails, nothing is charged; if the charge fails (not enough points:
  * PAYMENT_REQUIRED with the catalogue's message), the action does not happen. `ctx.afterCommit(fn)`
  * runs `fn` once the transaction has committed (notifications, never on a rollback).
+ * `{ verified: true }` starts from `verifiedProcedure` (the four acts of 出会い系サイト規制法 art. 11):
+ * an unverified member is refused before anything is charged.
  */
-export function paidProcedure(actionName: string) {
-  return memberProcedure.meta({ paidAction: actionName }).use(async ({ ctx, next }) => {
+export function paidProcedure(actionName: string, options: { verified?: boolean } = {}) {
+  const base = options.verified ? verifiedProcedure : memberProcedure;
+  return base.meta({ paidAction: actionName }).use(async ({ ctx, next }) => {
     const committed: Array<() => void> = [];
     try {
       const result = await ctx.db.transaction(async (tx) => {

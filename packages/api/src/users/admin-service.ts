@@ -141,6 +141,8 @@ export async function createUser(deps: AdminDeps, adminId: string, input: AdminU
           points: input.points,
           sendPoints: input.sendPoints,
           photoLink: newLink ?? (input.photoLink || null),
+          // The administrator who creates an account vouches for the holder's age (recorded below).
+          verificationStatus: "verified",
           actorId: adminId,
         });
         await writeAudit(tx, {
@@ -148,7 +150,13 @@ export async function createUser(deps: AdminDeps, adminId: string, input: AdminU
           action: "user.create",
           targetType: "user",
           targetId: id,
-          details: { userID: input.userID, role: input.role, points: input.points, sendPoints: input.sendPoints },
+          details: {
+            userID: input.userID,
+            role: input.role,
+            points: input.points,
+            sendPoints: input.sendPoints,
+            verificationStatus: "verified",
+          },
         });
         return id;
       })

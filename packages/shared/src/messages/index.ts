@@ -8,6 +8,7 @@ import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
 import { SCHEDULED_MSG } from "./scheduled";
 import { ADMIN_USERS_MSG } from "./users";
+import { VERIFICATION_MSG } from "./verification";
 
 /**
  * The Japanese message catalogue (spec §8 and §5), assembled from one file per domain. Wording is
@@ -25,6 +26,7 @@ const parts = [
   MESSAGING_MSG,
   SCHEDULED_MSG,
   MEMBERS_MSG,
+  VERIFICATION_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
