@@ -7,3 +7,4 @@ export * from "./payments";
 export * from "./points";
 export * from "./reference";
 export * from "./users";
+export * from "./safety";
