@@ -16,7 +16,7 @@ shift 2
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 
-exec 9>/tmp/enmusubi-db-generate.lock
+exec 9>/tmp/enmusubi-git.lock
 flock 9
 
 tmp=$root/packages/db/.generate-tmp

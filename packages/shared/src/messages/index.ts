@@ -6,6 +6,7 @@ import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
+import { SAFETY_MSG } from "./safety";
 import { SCHEDULED_MSG } from "./scheduled";
 import { ADMIN_USERS_MSG } from "./users";
 import { VERIFICATION_MSG } from "./verification";
@@ -27,6 +28,7 @@ const parts = [
   SCHEDULED_MSG,
   MEMBERS_MSG,
   VERIFICATION_MSG,
+  SAFETY_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
