@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -32,6 +33,9 @@ export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string
   migrationsFolder?: string;
 };
 
+/** Contrib extensions the migrations create; PGlite must be given them when it starts (PostgreSQL ships them). */
+export const pgliteExtensions = { pg_trgm };
+
 /**
  * `url`: PostgreSQL through postgres.js. `dataDir`: embedded PGlite in `<dataDir>/pg`, refused
  * with a clear error when another live process holds that directory. `pglite`: an instance the
@@ -59,7 +63,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     mkdirSync(dir, { recursive: true });
     release = acquireDirLock(`${options.dataDir}/pg.lock`);
     try {
-      pg = await PGlite.create(dir);
+      pg = await PGlite.create(dir, { extensions: pgliteExtensions });
     } catch (error) {
       await release();
       throw error;

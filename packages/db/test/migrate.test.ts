@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createDatabase, type Database, migrationsFolder } from "../src";
+import { createDatabase, type Database, migrationsFolder, pgliteExtensions } from "../src";
 
 /**
  * Pending migrations run in one transaction: a migration that fails part-way leaves the database
@@ -74,7 +74,7 @@ async function state(database: Database) {
 }
 
 async function fresh(folder?: string): Promise<Database> {
-  const database = await createDatabase({ pglite: await PGlite.create(), migrationsFolder: folder });
+  const database = await createDatabase({ pglite: await PGlite.create({ extensions: pgliteExtensions }), migrationsFolder: folder });
   databases.push(database);
   return database;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { createDatabase, type Database } from "../client";
+import { createDatabase, type Database, pgliteExtensions } from "../client";
 import { seedReferenceData } from "../seed/reference";
 
 /**
@@ -41,7 +41,7 @@ export async function prepareTemplate(options: {
       },
     };
   }
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ extensions: pgliteExtensions });
   const db = await createDatabase({ pglite: pg });
   await db.migrate();
   await seedReferenceData(db.db);
@@ -55,7 +55,7 @@ export async function prepareTemplate(options: {
 export async function openTestDatabase(template: TestTemplate): Promise<Database> {
   if (template.kind === "pglite") {
     const blob = new Blob([new Uint8Array(await readFile(template.snapshotFile))]);
-    const pg = await PGlite.create({ loadDataDir: blob });
+    const pg = await PGlite.create({ loadDataDir: blob, extensions: pgliteExtensions });
     return createDatabase({ pglite: pg });
   }
   const name = `enmusubi_test_${randomBytes(6).toString("hex")}`;
