@@ -8,3 +8,4 @@ export * from "./points";
 export * from "./reference";
 export * from "./users";
 export * from "./safety";
+export * from "./verification";
