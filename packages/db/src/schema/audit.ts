@@ -19,5 +19,8 @@ export const adminAuditLog = pgTable(
   (t) => [
     index("admin_audit_created_idx").on(t.createdAt),
     index("admin_audit_target_idx").on(t.targetType, t.targetId),
+    // The audit screen's filters, newest first (read backwards; see columns.ts).
+    index("admin_audit_admin_created_idx").on(t.adminId, t.createdAt, t.id),
+    index("admin_audit_action_created_idx").on(t.action, t.createdAt, t.id),
   ],
 );

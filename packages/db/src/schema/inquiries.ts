@@ -11,7 +11,10 @@ export const inquiries = pgTable(
       .references(() => users.id),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /** Read by an administrator (spec §4: unread becomes read through mark-as-read). */
     isRead: boolean("is_read").notNull().default(false),
+    /** An administrator's reply the member has not opened yet (the history's unread marker). */
+    replyUnread: boolean("reply_unread").notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
