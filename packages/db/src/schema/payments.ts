@@ -22,14 +22,19 @@ export const purchaseTransactions = pgTable(
     confirmedById: uuid("confirmed_by_id").references(() => users.id),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Who confirmed a paid row: an administrator (`confirmedById`) or SmartPit's signed notification. */
+    confirmedVia: text("confirmed_via"),
     smartPitPaymentCode: text("smart_pit_payment_code"),
     smartPitBarcode: text("smart_pit_barcode"),
+    /** Until when the convenience store accepts the payment code. */
+    smartPitExpiresAt: timestamp("smart_pit_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("purchase_amount_positive", sql`${t.amount} > 0`),
     check("purchase_points_positive", sql`${t.points} > 0`),
+    check("purchase_confirmed_via", sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit')`),
     index("purchase_status_created_idx").on(t.status, t.createdAt),
     index("purchase_user_created_idx").on(t.userId, t.createdAt),
   ],
@@ -63,4 +68,18 @@ export const paymentSettings = pgTable(
     check("payment_settings_limits", sql`${t.minimumPurchase} >= 100 and ${t.maximumPurchase} >= 1000`),
     check("payment_settings_balance", sql`${t.bankTransferBalance} >= 0`),
   ],
+);
+
+/**
+ * Nonces of SmartPit payment notifications already accepted: a captured notification sent again is
+ * refused even within its timestamp window.
+ */
+export const paymentNotificationNonces = pgTable(
+  "payment_notification_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    provider: text("provider").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_notification_nonces_received_idx").on(t.receivedAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -29,6 +29,8 @@ export const ledgerKindEnum = pgEnum("ledger_kind", [
   "purchase",
   "admin_adjust",
   "refund",
+  /** Unspent points of lots past their expiry, taken by the lot-expiry job (docs/decisions/0008). */
+  "expire",
 ]);
 
 /**
@@ -73,10 +75,66 @@ export const prepaidActions = pgTable(
     remaining: integer("remaining").notNull(),
     unitCost: integer("unit_cost").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The ledger row that charged these units: a refund gives the points back to the lots it took them from. */
+    chargeLedgerId: uuid("charge_ledger_id").references(() => pointLedger.id),
     createdAt: createdAt(),
   },
   (t) => [
     check("prepaid_remaining_nonnegative", sql`${t.remaining} >= 0`),
     index("prepaid_user_action_idx").on(t.userId, t.actionName, t.expiresAt),
   ],
+);
+
+/**
+ * A credit to the `points` account (purchase, opening balance, administrator's grant, refund) with
+ * its expiry. Spending takes the earliest-expiring lots first; for each member the sum of
+ * `remaining` equals the balance and the ledger sum (docs/decisions/0008-point-lots.md).
+ * `paid` lots were bought with money: the 資金決済法 unused-balance report reads them.
+ */
+export const pointLots = pgTable(
+  "point_lots",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The kind of the ledger row that created the lot. */
+    source: ledgerKindEnum("source").notNull(),
+    /** That ledger row (null for the opening lots the migration made from existing balances). */
+    ledgerId: uuid("ledger_id").references(() => pointLedger.id),
+    paid: boolean("paid").notNull().default(false),
+    amount: integer("amount").notNull(),
+    remaining: integer("remaining").notNull(),
+    /** Yen paid for the whole lot (0 when free): the report values outstanding points at this price. */
+    yenAmount: integer("yen_amount").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("point_lots_amount_positive", sql`${t.amount} > 0`),
+    check("point_lots_remaining_range", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    check("point_lots_yen_nonnegative", sql`${t.yenAmount} >= 0`),
+    index("point_lots_user_expiry_idx").on(t.userId, t.expiresAt).where(sql`${t.remaining} > 0`),
+    index("point_lots_expiry_idx").on(t.expiresAt).where(sql`${t.remaining} > 0`),
+  ],
+);
+
+/**
+ * What each ledger row took from (or gave back to) each lot, with when: the unused-balance report
+ * rebuilds a lot's remainder at any past base date from these rows. `amount` > 0 takes, < 0 restores.
+ */
+export const pointLotUsages = pgTable(
+  "point_lot_usages",
+  {
+    id: id(),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => pointLots.id),
+    ledgerId: uuid("ledger_id")
+      .notNull()
+      .references(() => pointLedger.id),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("point_lot_usages_lot_idx").on(t.lotId, t.createdAt), index("point_lot_usages_ledger_idx").on(t.ledgerId)],
 );
