@@ -1,5 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminAuditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
+import { adminInquiriesRouter, inquiriesRouter } from "./inquiries/router";
 import { membersRouter } from "./members/router";
 import { adminMessagesRouter, messagesRouter } from "./messages/router";
 import { photosRouter } from "./photos/router";
@@ -21,6 +23,9 @@ export const appRouter = router({
   photos: photosRouter,
   reference: referenceRouter,
   scheduled: scheduledRouter,
+  inquiries: inquiriesRouter,
+  adminInquiries: adminInquiriesRouter,
+  adminAudit: adminAuditRouter,
 });
 
 export type AppRouter = typeof appRouter;

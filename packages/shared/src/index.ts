@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./constants";
 export * from "./messages/index";
 export * from "./schemas/auth";
+export * from "./schemas/inquiries";
 export * from "./schemas/members";
 export * from "./schemas/messages";
 export * from "./schemas/photos";

@@ -1,4 +1,6 @@
-import { adminAuditLog, type Db } from "@enmusubi/db";
+import { adminAuditLog, type Db, users } from "@enmusubi/db";
+import { type AuditListInput, auditListInput } from "@enmusubi/shared";
+import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 
 /** Records an administrator's action; call it in the same transaction as the change. */
 export async function writeAudit(
@@ -6,4 +8,88 @@ export async function writeAudit(
   entry: { adminId: string; action: string; targetType: string; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(adminAuditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+export interface AuditEntry {
+  id: string;
+  admin: { id: string; userID: string; name: string | null };
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** As the writer recorded it (typically `before` / `after` and the figures of the change). */
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination: { total: number; totalPages: number; currentPage: number; limit: number };
+}
+
+/** Days of the filter are Japan's days (the screen's dates): 2025-08-20 runs from 00:00 to 24:00 JST. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
+
+/**
+ * The audit log, newest first, paged in the database. Reading only: nothing here (or anywhere but
+ * `writeAudit`) writes to the table, and nothing changes or deletes a row.
+ */
+export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage> {
+  const input = auditListInput.parse(raw);
+  const where = and(
+    input.adminUserID
+      ? inArray(
+          adminAuditLog.adminId,
+          db.select({ id: users.id }).from(users).where(eq(users.userId, input.adminUserID)),
+        )
+      : undefined,
+    input.action ? eq(adminAuditLog.action, input.action) : undefined,
+    input.dateFrom ? gte(adminAuditLog.createdAt, dayStart(input.dateFrom)) : undefined,
+    input.dateTo ? lt(adminAuditLog.createdAt, new Date(dayStart(input.dateTo).getTime() + 86_400_000)) : undefined,
+  );
+  const [totals] = await db.select({ total: count() }).from(adminAuditLog).where(where);
+  const total = totals?.total ?? 0;
+  const rows = await db
+    .select({
+      id: adminAuditLog.id,
+      adminId: users.id,
+      adminUserID: users.userId,
+      adminName: users.name,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      details: adminAuditLog.details,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .innerJoin(users, eq(users.id, adminAuditLog.adminId))
+    .where(where)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      admin: { id: r.adminId, userID: r.adminUserID, name: r.adminName },
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      details: r.details,
+      createdAt: r.createdAt,
+    })),
+    pagination: {
+      total,
+      totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      currentPage: input.page,
+      limit: input.limit,
+    },
+  };
+}
+
+/** Every action name written so far, for the screen's filter. */
+export async function listAuditActions(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ action: adminAuditLog.action })
+    .from(adminAuditLog)
+    .orderBy(asc(adminAuditLog.action));
+  return rows.map((r) => r.action);
 }

@@ -1,5 +1,6 @@
 import { AUTH_MSG } from "./auth";
 import { COMMON_MSG } from "./common";
+import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
 import { MESSAGING_MSG } from "./messages";
 import { PHOTOS_MSG } from "./photos";
@@ -29,6 +30,7 @@ const parts = [
   MEMBERS_MSG,
   VERIFICATION_MSG,
   SAFETY_MSG,
+  INQUIRIES_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
