@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
@@ -14,12 +15,45 @@ export const boardPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Title and content as the search compares them: NFKC, lower case, white space runs as one
+     * space, joined by U+001F (a character no keyword holds). Written with the post (board/search.ts).
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     index("board_posts_created_idx").on(t.createdAt),
     index("board_posts_author_created_idx").on(t.authorId, t.createdAt),
+    // The board's newest-first page (ascending index read backwards; see columns.ts).
+    index("board_posts_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * Japanese substring search (docs/decisions/0007): every distinct 1- and 2-character gram of a live
+ * post's search text, with the post's time, so one gram's posts are read newest first from the
+ * primary key alone. Kept by triggers on board_posts in the post's own transaction (any writer).
+ */
+export const boardPostGrams = pgTable(
+  "board_post_grams",
+  {
+    gram: text("gram").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    // No foreign key: the rows are kept by the board search triggers (drizzle/*_board_search_triggers.sql), which remove them by the
+    // primary key; a cascade would scan the whole table for each deleted post.
+    postId: uuid("post_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.createdAt, t.postId] })],
+);
+
+/** A member's paid entry to the board: viewing is free until `openUntil` (BOARD_ENTRY_MINUTES). */
+export const boardEntries = pgTable("board_entries", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  openUntil: timestamp("open_until", { withTimezone: true }).notNull(),
+  enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const reactionEnum = pgEnum("board_reaction", ["like", "dislike"]);
 
