@@ -2,6 +2,7 @@ import type { ApiDeps } from "./context";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
 import { scheduledJobs } from "./scheduled/jobs";
+import { verificationJobs } from "./verification/jobs";
 
 /** What a background job may log (the host passes its logger). */
 export interface JobLog {
@@ -21,4 +22,4 @@ export type BackgroundJob = {
 } & ({ /** Cron expression (UTC). */ cron: string; everyMs?: never } | { everyMs: number; cron?: never });
 
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
-export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs];
+export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs, ...verificationJobs];

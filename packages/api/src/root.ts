@@ -11,6 +11,7 @@ import { referenceRouter } from "./reference/router";
 import { scheduledRouter } from "./scheduled/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
+import { adminVerificationRouter, verificationRouter } from "./verification/router";
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +24,8 @@ export const appRouter = router({
   photos: photosRouter,
   reference: referenceRouter,
   scheduled: scheduledRouter,
+  verification: verificationRouter,
+  adminVerification: adminVerificationRouter,
   inquiries: inquiriesRouter,
   adminInquiries: adminInquiriesRouter,
   adminAudit: adminAuditRouter,

@@ -12,3 +12,4 @@ export * from "./schemas/reference";
 export * from "./schemas/scheduled";
 export * from "./schemas/text";
 export * from "./schemas/users";
+export * from "./schemas/verification";

@@ -10,6 +10,7 @@ import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { scheduledRoutes } from "./scheduled";
 import { userRoutes } from "./users";
+import { verificationRoutes } from "./verification";
 
 /** Every legacy route, domain by domain. */
 export const restRoutes: RestRoute[] = [
@@ -20,6 +21,7 @@ export const restRoutes: RestRoute[] = [
   ...photoRoutes,
   ...messageRoutes,
   ...scheduledRoutes,
+  ...verificationRoutes,
 ];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {

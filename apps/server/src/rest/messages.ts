@@ -43,7 +43,13 @@ const messageFields = {
   has_reply: z.boolean(),
 };
 
-export const legacyMessage = z.object({ ...messageFields, from_userID: legacyParty, to_userID: legacyParty });
+export const legacyMessage = z.object({
+  ...messageFields,
+  from_userID: legacyParty,
+  to_userID: legacyParty,
+  /** A member's message to a member not yet age-verified: body replaced by a notice (decision 0006). */
+  locked: z.boolean(),
+});
 export const legacyAdminMessage = z.object({
   ...messageFields,
   from_userID: legacyAdminParty,
@@ -85,7 +91,7 @@ const base = (m: MemberMessage | AdminMessage) => ({
 });
 
 export function toLegacyMessage(m: MemberMessage): z.input<typeof legacyMessage> {
-  return { ...base(m), from_userID: party(m.from), to_userID: party(m.to) };
+  return { ...base(m), from_userID: party(m.from), to_userID: party(m.to), locked: m.locked };
 }
 
 export function toLegacyAdminMessage(m: AdminMessage): z.input<typeof legacyAdminMessage> {
@@ -238,6 +244,7 @@ const SEND_ERRORS = {
     MSG.replyTargetInvalid,
   ],
   402: INSUFFICIENT_POINTS_EXAMPLE,
+  403: MSG.verificationRequired,
 } as const;
 
 // ---- examples -------------------------------------------------------------------------------
@@ -262,10 +269,12 @@ const EXAMPLE_MESSAGE = {
   has_reply: false,
   from_userID: EXAMPLE_MEMBER_B,
   to_userID: EXAMPLE_MEMBER_A,
+  locked: false,
 };
 const EXAMPLE_PAGINATION = { total: 1, totalPages: 1, pages: 1, currentPage: 1, limit: 20 };
+const { locked: _memberOnly, ...EXAMPLE_BASE } = EXAMPLE_MESSAGE;
 const EXAMPLE_ADMIN_MESSAGE = {
-  ...EXAMPLE_MESSAGE,
+  ...EXAMPLE_BASE,
   from_userID: { ...EXAMPLE_MEMBER_B, userID: "p7w2k9zd", email: "taro@example.jp" },
   to_userID: { ...EXAMPLE_MEMBER_A, userID: "k3x9m2pq", email: "hanako@example.jp" },
   sent_by_admin: { _id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "運営" },
@@ -289,14 +298,14 @@ async function send(caller: Caller, input: SendInput) {
 }
 
 const SEND_DESCRIPTION =
-  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short); writing to an administrator is free. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead).";
+  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short); writing to an administrator is free. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise).";
 
 function memberList(box: "inbox" | "unread" | "sent", summary: string) {
   return route({
     method: "GET",
     path: `/api/messages/${box}`,
     summary,
-    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }.`,
+    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }. Until the caller is age-verified, a message from another member is listed with locked: true and a notice instead of its body; administrators' messages stay readable.`,
     access: "member",
     input: memberListQuery,
     response: memberPage,
@@ -319,12 +328,13 @@ function mark(kind: "read" | "reply") {
     path: `/api/messages/:id/${kind}`,
     summary:
       kind === "read" ? "Member: mark a received message read" : "Member: mark a received message replied (has_reply)",
-    description: "Only the recipient may; any other message (sent by the caller, someone else's) answers 404.",
+    description:
+      "Only the recipient may; any other message (sent by the caller, someone else's) answers 404. Marking a member's message read needs age verification (403).",
     access: "member",
     input: messageId,
     response: marked,
     example: kind === "read" ? { success: true, message: MSG.markedRead } : { success: true },
-    errors: { 404: MSG.notFound },
+    errors: kind === "read" ? { 403: MSG.verificationRequired, 404: MSG.notFound } : { 404: MSG.notFound },
     handler: async (caller, input) => {
       if (kind === "read") {
         await caller.messages.markRead(input);

@@ -28,8 +28,11 @@ import {
 
 /** A member's own mailbox. */
 export const messagesRouter = router({
-  /** Costs send_message per member recipient (free to administrators); batch all or nothing. */
-  send: paidProcedure("send_message")
+  /**
+   * Costs send_message per member recipient (free to administrators); batch all or nothing. Only a
+   * verified member may send (出会い系サイト規制法 art. 11; decision 0006), whatever the recipient.
+   */
+  send: paidProcedure("send_message", { verified: true })
     .input(memberSendInput)
     .mutation(async ({ ctx, input }) => {
       const result = await sendAsMember(ctx.db, ctx.charge, ctx.session.id, input);

@@ -12,6 +12,8 @@ import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNull, lt, or
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
+import { isBlockedWithAny } from "../safety/blocks";
+import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7).
@@ -195,17 +197,21 @@ export async function listMemberMessages(db: Db, userId: string, raw: MemberMess
       ? eq(messages.toUserId, input.counterpartId)
       : eq(messages.fromUserId, input.counterpartId)
     : undefined;
-  return paged(db, and(mine, counterpart), input.page, input.limit, toMemberMessage);
+  const page = await paged(db, and(mine, counterpart), input.page, input.limit, toMemberMessage);
+  // Until the member is verified, other members' messages are listed without their body (decision 0006).
+  return { ...page, messages: await lockUnverified(db, userId, page.messages) };
 }
 
 /** One message the member sent or received; anything else is NOT_FOUND. */
-export async function getMemberMessage(db: Db, userId: string, id: string): Promise<MemberMessage> {
+export async function getMemberMessage(db: Db, userId: string, id: string): Promise<MemberMessage & { locked: false }> {
   const [row] = await selectMessages(
     db,
     and(eq(messages.id, id), or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId))),
   );
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
-  return toMemberMessage(row);
+  const message = toMemberMessage(row);
+  await assertMayOpen(db, userId, message);
+  return { ...message, locked: false };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -283,6 +289,9 @@ async function insertMessages(
 export async function sendAsMember(tx: Db, charge: Charge, senderId: string, input: MemberSendInput) {
   if (input.recipientIds.includes(senderId)) throw new AppError("BAD_REQUEST", MSG.cannotMessageSelf);
   const recipients = await liveRecipients(tx, input.recipientIds);
+  // A block either way refuses the whole send before anything is written or charged (a batch is
+  // all or nothing, like its charge), naming no one (a batch does not tell who blocked whom).
+  if (await isBlockedWithAny(tx, senderId, input.recipientIds)) throw new AppError("FORBIDDEN", MSG.blockedEitherWay);
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
   const ids = await insertMessages(
     tx,
@@ -300,6 +309,7 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
 
 /** The recipient marks a message read. */
 export async function markRead(db: Db, userId: string, id: string): Promise<void> {
+  await assertMayMarkRead(db, userId, id);
   const [row] = await db
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })

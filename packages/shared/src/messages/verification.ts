@@ -1,8 +1,34 @@
-/** Age verification and account standing (ours: the spec has no such screens). */
+/** Age verification and account standing (ours: the spec has no such screens; decision 0006). */
 export const VERIFICATION_MSG = {
   /** 403 for the four acts of 出会い系サイト規制法 art. 11 until the member is verified. */
   verificationRequired:
     "年齢確認が完了していないため、この機能はご利用いただけません。年齢確認ページ（/user/verification）から本人確認書類を提出してください。",
   /** Login or any call of a suspended account. */
   accountSuspended: "このアカウントは利用停止中です。お問い合わせください。",
+  /** Submitting again while a submission waits for review (409). */
+  verificationAlreadyPending: "年齢確認の審査中です。審査結果が届くまでお待ちください。",
+  /** Submitting when already verified (409). */
+  verificationAlreadyDone: "年齢確認はすでに完了しています。",
+  /** An administrator's account has nothing to verify. */
+  verificationMembersOnly: "年齢確認は会員のみが対象です。",
+  verificationSubmitted: "本人確認書類を提出しました。審査結果が届くまでお待ちください。",
+  /** Approve or reject a submission another administrator has already reviewed (409). */
+  verificationAlreadyReviewed: "この申請はすでに審査済みです。",
+  /** The ID image was deleted (reviewed, or older than 24 hours). */
+  verificationImageGone: "この身分証画像はすでに削除されています。",
+  verificationApproved: "年齢確認を承認しました",
+  verificationRejected: "年齢確認を却下しました",
+  rejectReasonRequired: "却下の理由を入力してください",
+  rejectReasonTooLong: "却下の理由は500文字以内で入力してください",
+  /** Shown in place of the body of a member's message to a member who is not verified yet. */
+  lockedMessageNotice: "年齢確認が完了すると、このメッセージを読むことができます。",
+  /** The member shell's banner, by status. */
+  verificationBannerUnverified:
+    "年齢確認が完了していません。メッセージの送受信と掲示板のご利用には年齢確認が必要です。",
+  verificationBannerPending: "年齢確認の審査中です。審査が完了するとメッセージの送受信と掲示板をご利用いただけます。",
+  verificationBannerRejected: "年齢確認が完了しませんでした。内容をご確認のうえ、もう一度提出してください。",
+  verificationBannerLink: "年齢確認へ進む",
+  /** The result mail. */
+  verificationApprovedMailSubject: "【縁結び】年齢確認が完了しました",
+  verificationRejectedMailSubject: "【縁結び】年齢確認が完了しませんでした",
 } as const;

@@ -1,0 +1,57 @@
+import { type Db, messages, users } from "@enmusubi/db";
+import { MSG } from "@enmusubi/shared";
+import { and, eq, isNull } from "drizzle-orm";
+import { AppError } from "../errors";
+import { isVerified } from "./service";
+
+/**
+ * Receiving (reading) a message from another member is one of the four acts of 出会い系サイト規制法
+ * art. 11 (decision 0006). Until the viewer is verified, such a message is listed without its body
+ * (`locked: true`, the body replaced by a notice) and opening it is FORBIDDEN; messages from
+ * administrators, and the viewer's own sent messages, stay readable. One rule for tRPC and REST:
+ * both read through messages/service.ts, which calls this.
+ */
+
+interface Readable {
+  body: string;
+  from: { id: string; role: "user" | "admin" };
+  to: { id: string };
+}
+
+/** Locked for `viewerId`: a member's message addressed to the viewer, who is not verified. */
+function lockable(viewerId: string, message: Readable): boolean {
+  return message.to.id === viewerId && message.from.id !== viewerId && message.from.role === "user";
+}
+
+/** The messages as `viewerId` may see them: locked ones carry the notice instead of their body. */
+export async function lockUnverified<T extends Readable>(
+  db: Db,
+  viewerId: string,
+  messages: T[],
+): Promise<Array<T & { locked: boolean }>> {
+  const open = !messages.some((m) => lockable(viewerId, m)) || (await isVerified(db, viewerId));
+  return messages.map((m) =>
+    !open && lockable(viewerId, m) ? { ...m, body: MSG.lockedMessageNotice, locked: true } : { ...m, locked: false },
+  );
+}
+
+/** Opening one message (detail, mark read): FORBIDDEN when it is locked for the viewer. */
+export async function assertMayOpen(db: Db, viewerId: string, message: Readable): Promise<void> {
+  if (lockable(viewerId, message) && !(await isVerified(db, viewerId))) {
+    throw new AppError("FORBIDDEN", MSG.verificationRequired);
+  }
+}
+
+/**
+ * Marking a received message read opens it too: FORBIDDEN for a member's message while the viewer
+ * is not verified. A message that is not the viewer's is left to the caller (NOT_FOUND there).
+ */
+export async function assertMayMarkRead(db: Db, viewerId: string, messageId: string): Promise<void> {
+  const [row] = await db
+    .select({ fromId: messages.fromUserId, fromRole: users.role })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.fromUserId))
+    .where(and(eq(messages.id, messageId), eq(messages.toUserId, viewerId), isNull(messages.deletedAt)));
+  if (!row) return;
+  await assertMayOpen(db, viewerId, { body: "", from: { id: row.fromId, role: row.fromRole }, to: { id: viewerId } });
+}

@@ -1,0 +1,14 @@
+import type { BackgroundJob } from "../jobs";
+import { expireIdImages } from "./service";
+
+export const verificationJobs: BackgroundJob[] = [
+  {
+    // ID images are deleted 24 hours after submission at the latest, whatever their state (privacy policy).
+    name: "id-image-expiry",
+    cron: "*/10 * * * *",
+    async run(deps, log) {
+      const run = await expireIdImages(deps);
+      if (run.deleted + run.strayFiles > 0) log.info(run, "deleted expired ID images");
+    },
+  },
+];

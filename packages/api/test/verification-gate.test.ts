@@ -1,0 +1,204 @@
+import { users } from "@enmusubi/db";
+import { MSG, type VerificationStatus } from "@enmusubi/shared";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resolveSession } from "../src/context";
+import { appRouter } from "../src/root";
+import { snapshotTables, type TestUser, useTestApi } from "./helpers";
+
+/**
+ * The gating matrix of 出会い系サイト規制法 art. 11 (decision 0006): each of the four acts (send a
+ * message, read another member's message, read the board, post on the board) × each standing
+ * (unverified, pending, rejected, verified, suspended). Only a verified member may; the others get
+ * FORBIDDEN with the message pointing to /user/verification, except a suspended account, whose
+ * token is refused outright (UNAUTHORIZED).
+ */
+
+const api = useTestApi();
+const procedures = appRouter._def.procedures as Record<string, { _def: { meta?: Record<string, unknown> } }>;
+const hasBoard = "board.list" in procedures && "board.create" in procedures;
+
+type Standing = VerificationStatus | "suspended";
+const STANDINGS: Standing[] = ["unverified", "pending", "rejected", "verified", "suspended"];
+
+let admin: TestUser;
+let peer: TestUser;
+const subjects = {} as Record<Standing, TestUser>;
+/** A message from `peer` (a verified member) and one from the administrator, to each subject. */
+const fromPeer = {} as Record<Standing, string>;
+const fromAdmin = {} as Record<Standing, string>;
+
+beforeAll(async () => {
+  admin = await api.createUser({ role: "admin", name: "運営" });
+  peer = await api.createUser({ name: "送り手", gender: "female", points: 10_000 });
+  for (const standing of STANDINGS) {
+    subjects[standing] = await api.createUser({
+      name: `会員-${standing}`,
+      points: 10_000,
+      verificationStatus: standing === "suspended" ? "verified" : standing,
+    });
+    const member = await api.caller(peer).messages.send({ recipientIds: [subjects[standing].id], body: "こんにちは" });
+    fromPeer[standing] = member.messageIds[0] as string;
+    const staff = await api.caller(admin).adminMessages.send({ recipientIds: [subjects[standing].id], body: "運営より" });
+    fromAdmin[standing] = staff.messageIds[0] as string;
+  }
+  await api.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, subjects.suspended.id));
+});
+
+/** The caller a request with this member's token gets: a suspended account's token resolves to nobody. */
+async function callerFor(standing: Standing) {
+  const user = subjects[standing];
+  const token = await api.deps.tokens.sign({ sub: user.id, role: "user", tv: 0 });
+  const session = await resolveSession(api.deps, `Bearer ${token}`);
+  return api.caller(session ? { ...user, session } : null);
+}
+
+type Act = (standing: Standing) => Promise<unknown>;
+const ACTS: Array<[string, Act, boolean]> = [
+  [
+    "send a message",
+    async (s) => (await callerFor(s)).messages.send({ recipientIds: [peer.id], body: "はじめまして" }),
+    true,
+  ],
+  ["read another member's message", async (s) => (await callerFor(s)).messages.get({ id: fromPeer[s] }), true],
+  [
+    "read the board",
+    // biome-ignore lint/suspicious/noExplicitAny: the board router may land after this test.
+    async (s) => ((await callerFor(s)) as any).board.list({}),
+    hasBoard,
+  ],
+  [
+    "post on the board",
+    // biome-ignore lint/suspicious/noExplicitAny: the board router may land after this test.
+    async (s) => ((await callerFor(s)) as any).board.create({ title: "はじめまして", content: "よろしくお願いします" }),
+    hasBoard,
+  ],
+];
+
+describe("the four acts × standing", () => {
+  for (const [act, run, available] of ACTS) {
+    for (const standing of STANDINGS) {
+      const outcome =
+        standing === "verified" ? "allowed" : standing === "suspended" ? "UNAUTHORIZED" : "FORBIDDEN (verify first)";
+      it.skipIf(!available)(`${act} — ${standing}: ${outcome}`, async () => {
+        if (standing === "verified") {
+          await expect(run(standing)).resolves.toBeDefined();
+          return;
+        }
+        const before = await snapshotTables(api, "messages", "point_ledger", "users");
+        const expected =
+          standing === "suspended"
+            ? { code: "UNAUTHORIZED", message: MSG.unauthorized }
+            : { code: "FORBIDDEN", message: MSG.verificationRequired };
+        await expect(run(standing)).rejects.toMatchObject(expected);
+        // Refused before anything is charged or written.
+        expect(await snapshotTables(api, "messages", "point_ledger", "users")).toEqual(before);
+      });
+    }
+  }
+});
+
+describe("receiving while not verified", () => {
+  for (const standing of ["unverified", "pending", "rejected"] as const) {
+    it(`${standing}: members' messages are listed locked, administrators' stay readable`, async () => {
+      const caller = await callerFor(standing);
+      const inbox = await caller.messages.list({ box: "inbox" });
+      const member = inbox.messages.find((m) => m.id === fromPeer[standing]);
+      const staff = inbox.messages.find((m) => m.id === fromAdmin[standing]);
+      expect(member).toMatchObject({ locked: true, body: MSG.lockedMessageNotice, from: { id: peer.id } });
+      expect(staff).toMatchObject({ locked: false, body: "運営より" });
+      // The unread count still counts the locked one, so the member knows something waits.
+      expect((await caller.messages.unreadCount()).count).toBe(2);
+      await expect(caller.messages.get({ id: fromAdmin[standing] })).resolves.toMatchObject({ body: "運営より" });
+      await expect(caller.messages.markRead({ id: fromAdmin[standing] })).resolves.toEqual({ success: true });
+      const before = await snapshotTables(api, "messages");
+      await expect(caller.messages.markRead({ id: fromPeer[standing] })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: MSG.verificationRequired,
+      });
+      expect(await snapshotTables(api, "messages")).toEqual(before);
+      // Someone else's message stays NOT_FOUND (the gate does not reveal it exists).
+      await expect(caller.messages.markRead({ id: fromPeer.verified })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
+  }
+
+  it("verified: the same messages are open", async () => {
+    const caller = await callerFor("verified");
+    const inbox = await caller.messages.list({ box: "inbox" });
+    expect(inbox.messages.find((m) => m.id === fromPeer.verified)).toMatchObject({ locked: false, body: "こんにちは" });
+  });
+
+  it("approval opens them at once (the standing is read on every call)", async () => {
+    const member = await api.createUser({ verificationStatus: "pending" });
+    const { messageIds } = await api.caller(peer).messages.send({ recipientIds: [member.id], body: "待っています" });
+    const id = messageIds[0] as string;
+    await expect(api.caller(member).messages.get({ id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await api.database.db.update(users).set({ verificationStatus: "verified" }).where(eq(users.id, member.id));
+    await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({ body: "待っています" });
+  });
+
+  it("a member's own sent messages stay readable whatever the standing (sent as them by an administrator)", async () => {
+    const member = await api.createUser({ verificationStatus: "unverified" });
+    const { messageId } = await api
+      .caller(admin)
+      .adminMessages.sendAsUser({ fromUserId: member.id, toUserId: peer.id, body: "代理送信" });
+    const sent = await api.caller(member).messages.list({ box: "sent" });
+    expect(sent.messages.find((m) => m.id === messageId)).toMatchObject({ locked: false, body: "代理送信" });
+  });
+});
+
+describe("scheduled messages of a member who is not verified", () => {
+  it("are refused when scheduled, and fail at send time with the Japanese message", async () => {
+    const member = await api.createUser({ verificationStatus: "unverified", points: 1000 });
+    const later = new Date(Date.now() + 60 * 60_000);
+    for (const scheduledAt of [later, new Date(Date.now() - 1000)]) {
+      await expect(
+        api.caller(member).scheduled.create({
+          type: "direct",
+          recipientIds: [peer.id],
+          content: "予約",
+          scheduledAt,
+          source: "user:sent",
+        }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN", message: MSG.verificationRequired });
+    }
+    // Scheduled while verified, then no longer verified when it is due: it fails, nothing is charged.
+    const verified = await api.createUser({ points: 1000 });
+    const entry = await api.caller(verified).scheduled.create({
+      type: "direct",
+      recipientIds: [peer.id],
+      content: "予約",
+      scheduledAt: new Date(Date.now() + 1500),
+      source: "user:sent",
+    });
+    await api.database.db.update(users).set({ verificationStatus: "rejected" }).where(eq(users.id, verified.id));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const { dispatchDue } = await import("../src/scheduled/service");
+    await dispatchDue(api.deps);
+    const [row] = await api.caller(verified).scheduled.list({});
+    expect(row).toMatchObject({ id: entry.id, status: "failed", lastError: MSG.verificationRequired });
+    const [balance] = await api.database.db
+      .select({ points: users.points })
+      .from(users)
+      .where(eq(users.id, verified.id));
+    expect(balance?.points).toBe(1000);
+  });
+});
+
+describe("procedures that require verification", () => {
+  it("carry meta.requiresVerification, and only they", () => {
+    const gated = Object.entries(procedures)
+      .filter(([, p]) => p._def.meta?.requiresVerification)
+      .map(([name]) => name)
+      .sort();
+    const expected = ["messages.send", ...(hasBoard ? ["board.list", "board.create"] : [])];
+    expect(gated).toEqual(expect.arrayContaining(expected));
+    // Nothing for administrators, and nothing a member needs to get verified, is gated.
+    for (const name of gated) {
+      expect(name.startsWith("admin")).toBe(false);
+      expect(name.startsWith("verification.")).toBe(false);
+      expect(name.startsWith("auth.")).toBe(false);
+    }
+    expect(procedures["messages.send"]?._def.meta).toMatchObject({ requiresVerification: true, paidAction: "send_message" });
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { photoData } from "./photos";
+import { text } from "./text";
+
+/** Age verification (出会い系サイト規制法 art. 11; decision 0006). */
+
+/** An ID image submission's review state (id_verifications.status). */
+export const ID_VERIFICATION_STATES = ["pending", "approved", "rejected"] as const;
+export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
+
+export const REJECT_REASON_MAX = 500;
+export const VERIFICATION_QUEUE_PAGE_SIZE = 20;
+/** ID images are deleted at review, and at the latest this long after submission (privacy policy). */
+export const ID_IMAGE_RETENTION_HOURS = 24;
+
+/** The ID image as the profile-photo pipeline takes it: a data URL or bare base64. */
+export const verificationSubmitInput = z.object({ image: photoData });
+export type VerificationSubmitInput = z.infer<typeof verificationSubmitInput>;
+
+export const verificationIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+
+export const verificationRejectInput = z.object({
+  id: z.uuid({ error: MSG.notFound }),
+  reason: text({ max: REJECT_REASON_MAX, required: MSG.rejectReasonRequired, tooLong: MSG.rejectReasonTooLong }),
+});
+export type VerificationRejectInput = z.infer<typeof verificationRejectInput>;
+
+export const verificationQueueInput = z.object({
+  page: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
+  limit: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100, MSG.badRequest)
+    .default(VERIFICATION_QUEUE_PAGE_SIZE),
+});
+export type VerificationQueueInput = z.input<typeof verificationQueueInput>;
