@@ -8,6 +8,7 @@ import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
 import { referenceRouter } from "./reference/router";
+import { adminModerationRouter, safetyRouter } from "./safety/router";
 import { scheduledRouter } from "./scheduled/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
@@ -29,6 +30,8 @@ export const appRouter = router({
   inquiries: inquiriesRouter,
   adminInquiries: adminInquiriesRouter,
   adminAudit: adminAuditRouter,
+  safety: safetyRouter,
+  adminModeration: adminModerationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ export * from "./schemas/messages";
 export * from "./schemas/photos";
 export * from "./schemas/points";
 export * from "./schemas/reference";
+export * from "./schemas/safety";
 export * from "./schemas/scheduled";
 export * from "./schemas/text";
 export * from "./schemas/users";

@@ -35,7 +35,8 @@ let dummyHash: Promise<string> | undefined;
  * Login by userID and password. Attempts are counted per account and client before the password
  * is checked (atomic: concurrent attempts cannot overtake the limit) and cleared by a success;
  * unknown and known IDs are answered alike. A password reissued by mail works alongside the current
- * one until it is first used, which makes it the password and ends the other sessions.
+ * one until it is first used, which makes it the password and ends the other sessions. A suspended
+ * account is refused (FORBIDDEN) once its password matched, and nothing about it changes.
  */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ token: string; role: Role }> {
   const throttle = `login:account:${input.userID.toLowerCase()}:${ip}`;
@@ -60,6 +61,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
       (user.pendingPasswordExpiresAt?.getTime() ?? 0) > Date.now() &&
       (await deps.passwords.verify(pending, input.password));
     if (!usable) throw new AppError("UNAUTHORIZED", MSG.loginFailed);
+    if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
     const [promoted] = await deps.db
       .update(users)
       .set({
@@ -76,6 +78,9 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
       (await deps.db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, user.id)))[0]?.v ??
       tokenVersion;
   }
+  // Told only after the password matched, so guessing never reveals a suspension; the attempt
+  // stays counted (not a successful login).
+  if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
   deps.limiter.reset(throttle);
   const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: tokenVersion });
   return { token, role: user.role };

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sq
 import type { z } from "zod";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
+import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
 
 /**
@@ -19,7 +20,8 @@ export async function viewProfile(
   viewerId: string,
   viewedId: string,
 ): Promise<{ profile: PublicProfile; charged: boolean; remainingPoints: number }> {
-  const [row] = await selectPublicProfiles(tx, eq(users.id, viewedId));
+  // A member blocked either way is NOT_FOUND, before anything is charged.
+  const [row] = await selectPublicProfiles(tx, and(eq(users.id, viewedId), notBlockedWith(viewerId, users.id)));
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   if (viewedId === viewerId) {
     const free = await charge({ quantity: 0 });
@@ -51,7 +53,7 @@ export async function listFootprints(db: Db, userId: string, limit = 50) {
   const rows = await db
     .select({ viewerId: footprints.viewerId, viewedAt: footprints.lastViewedAt })
     .from(footprints)
-    .where(eq(footprints.viewedId, userId))
+    .where(and(eq(footprints.viewedId, userId), notBlockedWith(userId, footprints.viewerId)))
     .orderBy(desc(footprints.lastViewedAt))
     .limit(limit);
   if (rows.length === 0) return [];
@@ -96,7 +98,7 @@ export async function searchMembers(
   limit: number;
   totalPages: number;
 }> {
-  const conditions: SQL[] = [ne(users.id, searcherId)];
+  const conditions: SQL[] = [ne(users.id, searcherId), notBlockedWith(searcherId, users.id)];
   if (input.excludeSameSex) {
     const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId));
     // Equality (not <>) so the search indexes on (gender, …) apply.
@@ -144,7 +146,7 @@ export async function searchMembers(
 
 /** My favourites: live members only, most recently added first. */
 export async function listFavorites(db: Db, userId: string): Promise<PublicProfile[]> {
-  const rows = await selectPublicProfiles(db)
+  const rows = await selectPublicProfiles(db, notBlockedWith(userId, users.id))
     .innerJoin(favorites, and(eq(favorites.favoriteUserId, users.id), eq(favorites.userId, userId)))
     .orderBy(desc(favorites.createdAt), desc(users.id));
   return rows.map((r) => toPublicProfile(r));
@@ -152,14 +154,22 @@ export async function listFavorites(db: Db, userId: string): Promise<PublicProfi
 
 /**
  * Adds a favourite; adding it again changes nothing. Oneself is refused (BAD_REQUEST); an
- * administrator, a deleted member or an unknown id is NOT_FOUND (members never learn which).
+ * administrator, a deleted member, a member blocked either way or an unknown id is NOT_FOUND
+ * (members never learn which).
  */
 export async function addFavorite(db: Db, userId: string, favoriteUserId: string): Promise<{ success: true }> {
   if (favoriteUserId === userId) throw new AppError("BAD_REQUEST", MSG.favoriteSelf);
   const [target] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, favoriteUserId), isNull(users.deletedAt), eq(users.role, "user")));
+    .where(
+      and(
+        eq(users.id, favoriteUserId),
+        isNull(users.deletedAt),
+        eq(users.role, "user"),
+        notBlockedWith(userId, users.id),
+      ),
+    );
   if (!target) throw new AppError("NOT_FOUND", MSG.notFound);
   await db.insert(favorites).values({ userId, favoriteUserId }).onConflictDoNothing();
   return { success: true };

@@ -1,6 +1,6 @@
 import { type Db, userBlocks } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { type AnyColumn, and, eq, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
 /**
@@ -32,4 +32,20 @@ export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<
 /** Refuses an exchange between two members when either has blocked the other (FORBIDDEN). */
 export async function assertNotBlocked(db: Db, a: string, b: string): Promise<void> {
   if (await isBlockedEitherWay(db, a, b)) throw new AppError("FORBIDDEN", MSG.blockedEitherWay);
+}
+
+/** Whether `userId` and any of `otherIds` have a block either way (a batch send checks all at once). */
+export async function isBlockedWithAny(db: Db, userId: string, otherIds: string[]): Promise<boolean> {
+  if (otherIds.length === 0) return false;
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, otherIds)),
+        and(inArray(userBlocks.blockerId, otherIds), eq(userBlocks.blockedId, userId)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
