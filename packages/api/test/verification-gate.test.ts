@@ -39,7 +39,9 @@ beforeAll(async () => {
     });
     const member = await api.caller(peer).messages.send({ recipientIds: [subjects[standing].id], body: "こんにちは" });
     fromPeer[standing] = member.messageIds[0] as string;
-    const staff = await api.caller(admin).adminMessages.send({ recipientIds: [subjects[standing].id], body: "運営より" });
+    const staff = await api
+      .caller(admin)
+      .adminMessages.send({ recipientIds: [subjects[standing].id], body: "運営より" });
     fromAdmin[standing] = staff.messageIds[0] as string;
   }
   await api.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, subjects.suspended.id));
@@ -199,6 +201,9 @@ describe("procedures that require verification", () => {
       expect(name.startsWith("verification.")).toBe(false);
       expect(name.startsWith("auth.")).toBe(false);
     }
-    expect(procedures["messages.send"]?._def.meta).toMatchObject({ requiresVerification: true, paidAction: "send_message" });
+    expect(procedures["messages.send"]?._def.meta).toMatchObject({
+      requiresVerification: true,
+      paidAction: "send_message",
+    });
   });
 });
