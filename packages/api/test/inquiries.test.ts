@@ -32,7 +32,7 @@ interface Row {
   call(caller: ReturnType<typeof api.caller>, inquiryId: string): Promise<unknown>;
   expect: Record<Actor, Expect>;
   /** Checked after a successful call. */
-  then?(inquiryId: string, result: unknown): Promise<void>;
+  verify?(inquiryId: string, result: unknown): Promise<void>;
 }
 
 const memberOnly = { owner: "ok", other: "NOT_FOUND", admin: "FORBIDDEN", anonymous: "UNAUTHORIZED" } as const;
@@ -53,7 +53,7 @@ const ROUTES: Row[] = [
     route: "inquiries.delete",
     call: (c, id) => c.inquiries.delete({ id }),
     expect: memberOnly,
-    async then(id) {
+    async verify(id) {
       const [row] = await api.database.db.select().from(inquiries).where(eq(inquiries.id, id));
       expect(row?.deletedAt).toBeInstanceOf(Date);
     },
@@ -68,7 +68,7 @@ const ROUTES: Row[] = [
     route: "adminInquiries.markRead",
     call: (c, id) => c.adminInquiries.markRead({ id }),
     expect: adminOnly,
-    async then(id) {
+    async verify(id) {
       const [row] = await api.database.db.select().from(inquiries).where(eq(inquiries.id, id));
       expect(row?.isRead).toBe(true);
     },
@@ -89,7 +89,7 @@ describe("who may call each inquiry route", () => {
         const caller = api.caller(actors()[actor]);
         if (expected === "ok") {
           const result = await row.call(caller, inquiry.id);
-          await row.then?.(inquiry.id, result);
+          await row.verify?.(inquiry.id, result);
           return;
         }
         const before = await snapshotTables(api, ...TABLES);
@@ -183,7 +183,9 @@ describe("a reply reaches the member", () => {
   it("queues a mail and sets the unread marker in the same transaction; opening the replies clears it", async () => {
     const inquiry = await newInquiry("退会方法", "退会の手順を教えてください。");
     const mailsBefore = api.mailQueued.count;
-    const reply = await api.caller(admin).adminInquiries.reply({ id: inquiry.id, reply: "  設定画面から退会できます。 " });
+    const reply = await api
+      .caller(admin)
+      .adminInquiries.reply({ id: inquiry.id, reply: "  設定画面から退会できます。 " });
     expect(reply).toMatchObject({ reply: "設定画面から退会できます。", admin: { id: admin.id, userID: admin.userID } });
     expect(api.mailQueued.count).toBe(mailsBefore + 1);
 
@@ -192,7 +194,11 @@ describe("a reply reaches the member", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, `${owner.userID}@example.jp`));
     const mail = mails.find((m) => m.text.includes("退会方法"));
-    expect(mail).toMatchObject({ subject: "【縁結び】お問い合わせへの返信のお知らせ", secret: null, status: "pending" });
+    expect(mail).toMatchObject({
+      subject: "【縁結び】お問い合わせへの返信のお知らせ",
+      secret: null,
+      status: "pending",
+    });
     expect(mail?.text).toContain("/user/inquiry-history");
     // The reply's text is read after signing in, not sent by mail.
     expect(mail?.text).not.toContain("設定画面から退会できます。");
@@ -201,7 +207,10 @@ describe("a reply reaches the member", () => {
     const seen = list.inquiries.find((i) => i.id === inquiry.id);
     expect(seen).toMatchObject({ replyUnread: true, isRead: true });
     expect(seen?.replies).toEqual([
-      expect.objectContaining({ reply: "設定画面から退会できます。", admin: { id: admin.id, name: "運営 担当", userID: null } }),
+      expect.objectContaining({
+        reply: "設定画面から退会できます。",
+        admin: { id: admin.id, name: "運営 担当", userID: null },
+      }),
     ]);
     expect(list.unreadReplies).toBeGreaterThanOrEqual(1);
     const adminView = await api.caller(admin).adminInquiries.list({ limit: 100 });
@@ -243,7 +252,9 @@ describe("a reply reaches the member", () => {
     // Makes the outbox refuse this one member's mail, as a failing step inside the transaction.
     await db.execute(`create or replace function refuse_mail() returns trigger language plpgsql as $$
       begin if new."to" = '${owner.userID}@example.jp' then raise exception 'outbox down'; end if; return new; end $$`);
-    await db.execute("create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()");
+    await db.execute(
+      "create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()",
+    );
     try {
       const before = await snapshotTables(api, ...TABLES);
       await expect(
@@ -268,9 +279,11 @@ describe("adminInquiries", () => {
     const second = await caller.adminInquiries.list({ limit: 2, page: 2 });
     expect(second.inquiries[0]?.id).toBe(made[0]?.id);
 
-    const [counts] = await api.database.db.execute(
-      "select count(*)::int as all, count(*) filter (where not is_read)::int as unread from inquiries where deleted_at is null",
-    ).then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Array<{ all: number; unread: number }>);
+    const [counts] = await api.database.db
+      .execute(
+        "select count(*)::int as all, count(*) filter (where not is_read)::int as unread from inquiries where deleted_at is null",
+      )
+      .then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Array<{ all: number; unread: number }>);
     expect(first).toMatchObject({ totalAll: counts?.all, unread: counts?.unread, total: counts?.all });
 
     const unreadOnly = await caller.adminInquiries.list({ unreadOnly: true, limit: 100 });

@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
+import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
@@ -21,6 +22,7 @@ export const restRoutes: RestRoute[] = [
   ...photoRoutes,
   ...messageRoutes,
   ...scheduledRoutes,
+  ...inquiryRoutes,
   ...verificationRoutes,
 ];
 

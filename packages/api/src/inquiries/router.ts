@@ -1,4 +1,10 @@
-import { adminInquiryListInput, inquiryCreateInput, inquiryIdInput, inquiryListInput, inquiryReplyInput } from "@enmusubi/shared";
+import {
+  adminInquiryListInput,
+  inquiryCreateInput,
+  inquiryIdInput,
+  inquiryListInput,
+  inquiryReplyInput,
+} from "@enmusubi/shared";
 import { enforceRateLimit } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, router } from "../trpc";
 import {
@@ -44,5 +50,7 @@ export const adminInquiriesRouter = router({
     await markInquiryRead(ctx.db, ctx.session.id, input.id);
     return { success: true as const };
   }),
-  reply: adminProcedure.input(inquiryReplyInput).mutation(({ ctx, input }) => replyToInquiry(ctx, ctx.session.id, input)),
+  reply: adminProcedure
+    .input(inquiryReplyInput)
+    .mutation(({ ctx, input }) => replyToInquiry(ctx, ctx.session.id, input)),
 });

@@ -62,7 +62,11 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 const auditDate = z
   .string({ error: MSG.badRequest })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.badRequest)
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), MSG.badRequest);
+  // A real calendar day: 2025-02-31 does not survive the round trip.
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+  }, MSG.badRequest);
 
 export const auditListInput = z
   .object({
