@@ -75,12 +75,12 @@ export const authRoutes = [
     path: "/api/auth/login",
     summary: "Log in with userID and password",
     description:
-      "Wrong credentials answer 401 with one message for both an unknown userID and a wrong password; repeated attempts answer 429.",
+      "Wrong credentials answer 401 with one message for both an unknown userID and a wrong password; repeated attempts answer 429. A suspended account answers 403, only once the password matched.",
     access: "public",
     input: loginInput,
     response: z.object({ token: z.string(), role: z.enum(["user", "admin"]) }),
     example: { token: EXAMPLE_TOKEN, role: "user" },
-    errors: { 401: MSG.loginFailed, 429: MSG.tooManyRequests },
+    errors: { 401: MSG.loginFailed, 403: MSG.accountSuspended, 429: MSG.tooManyRequests },
     handler: (caller, input) => caller.auth.login(input),
   }),
   route({

@@ -9,6 +9,7 @@ import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
+import { safetyRoutes } from "./safety";
 import { scheduledRoutes } from "./scheduled";
 import { userRoutes } from "./users";
 import { verificationRoutes } from "./verification";
@@ -24,6 +25,7 @@ export const restRoutes: RestRoute[] = [
   ...scheduledRoutes,
   ...inquiryRoutes,
   ...verificationRoutes,
+  ...safetyRoutes,
 ];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {

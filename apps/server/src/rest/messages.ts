@@ -244,7 +244,7 @@ const SEND_ERRORS = {
     MSG.replyTargetInvalid,
   ],
   402: INSUFFICIENT_POINTS_EXAMPLE,
-  403: MSG.verificationRequired,
+  403: [MSG.verificationRequired, MSG.blockedEitherWay],
 } as const;
 
 // ---- examples -------------------------------------------------------------------------------
