@@ -185,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     onMailQueued: () => mailKick.fn(),
     mailbox: createMemoryMailboxEvents(),
+    operator: config.operator,
   };
   app.decorate("deps", deps);
   app.decorate("database", database);

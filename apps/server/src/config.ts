@@ -19,7 +19,19 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
+  // 特商法 and terms: the operator's particulars (placeholders say which variable is missing).
+  OPERATOR_NAME: z.string().min(1).max(200).optional(),
+  OPERATOR_ADDRESS: z.string().min(1).max(300).optional(),
+  OPERATOR_PHONE: z.string().min(1).max(50).optional(),
+  OPERATOR_EMAIL: z.string().min(1).max(200).optional(),
+  /** インターネット異性紹介事業 届出番号 (出会い系サイト規制法 art. 7). */
+  DATING_BUSINESS_NUMBER: z.string().min(1).max(100).optional(),
+  /** Serves the local SmartPit simulator (dev only, never in production). */
+  SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
 });
+
+/** What a placeholder looks like, so a page never shows an invented particular as real. */
+export const operatorPlaceholder = (variable: string) => `（未設定：${variable}）`;
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -74,6 +86,10 @@ export interface Config {
   webDist: string;
   /** Start the background jobs (pg-boss). Tests that only call routes leave them off. */
   jobs: boolean;
+  /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
+  operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
+  /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); always off in production. */
+  smartPitSimulator: boolean;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -118,5 +134,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.join(REPO_ROOT, "apps/web/dist"),
     jobs: true,
+    operator: {
+      name: env.OPERATOR_NAME ?? operatorPlaceholder("OPERATOR_NAME"),
+      address: env.OPERATOR_ADDRESS ?? operatorPlaceholder("OPERATOR_ADDRESS"),
+      phone: env.OPERATOR_PHONE ?? operatorPlaceholder("OPERATOR_PHONE"),
+      email: env.OPERATOR_EMAIL ?? operatorPlaceholder("OPERATOR_EMAIL"),
+      datingBusinessNumber: env.DATING_BUSINESS_NUMBER ?? operatorPlaceholder("DATING_BUSINESS_NUMBER"),
+    },
+    smartPitSimulator:
+      env.NODE_ENV !== "production" && (env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1"),
   };
 }

@@ -20,6 +20,17 @@ export interface ApiDeps {
   onMailQueued(): void;
   /** Mailbox changes, for live unread counts (messages/events). */
   mailbox: MailboxEvents;
+  /** The operator's particulars for 特商法 and the terms (config; placeholders when unset). */
+  operator?: OperatorInfo;
+}
+
+export interface OperatorInfo {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** インターネット異性紹介事業 届出番号 */
+  datingBusinessNumber: string;
 }
 
 export interface Session {

@@ -1,4 +1,5 @@
 import type { ApiDeps } from "./context";
+import { paymentJobs } from "./payments/jobs";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
 import { scheduledJobs } from "./scheduled/jobs";
@@ -22,4 +23,4 @@ export type BackgroundJob = {
 } & ({ /** Cron expression (UTC). */ cron: string; everyMs?: never } | { everyMs: number; cron?: never });
 
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
-export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs, ...verificationJobs];
+export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs, ...paymentJobs, ...verificationJobs];

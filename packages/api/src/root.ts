@@ -4,6 +4,7 @@ import { authRouter } from "./auth/router";
 import { adminInquiriesRouter, inquiriesRouter } from "./inquiries/router";
 import { membersRouter } from "./members/router";
 import { adminMessagesRouter, messagesRouter } from "./messages/router";
+import { adminPaymentsRouter, legalRouter, purchaseRouter } from "./payments/router";
 import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
@@ -25,6 +26,9 @@ export const appRouter = router({
   photos: photosRouter,
   reference: referenceRouter,
   scheduled: scheduledRouter,
+  legal: legalRouter,
+  purchase: purchaseRouter,
+  adminPayments: adminPaymentsRouter,
   verification: verificationRouter,
   adminVerification: adminVerificationRouter,
   inquiries: inquiriesRouter,

@@ -5,6 +5,7 @@ export * from "./messages/index";
 export * from "./schemas/auth";
 export * from "./schemas/inquiries";
 export * from "./schemas/members";
+export * from "./schemas/payments";
 export * from "./schemas/messages";
 export * from "./schemas/photos";
 export * from "./schemas/points";

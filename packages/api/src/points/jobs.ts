@@ -1,5 +1,5 @@
 import type { BackgroundJob } from "../jobs";
-import { refundExpiredPrepaid } from "./ledger";
+import { expireLots, refundExpiredPrepaid } from "./ledger";
 
 export const pointsJobs: BackgroundJob[] = [
   {
@@ -11,6 +11,18 @@ export const pointsJobs: BackgroundJob[] = [
       if (run.refunded > 0) log.info({ refunded: run.refunded }, "refunded expired prepaid points");
       for (const failure of run.failed) {
         log.error({ err: failure.error, creditId: failure.creditId }, "prepaid refund failed; retried next run");
+      }
+    },
+  },
+  {
+    // Points past their lot's expiry (3 years when bought, §9) leave the balance through an `expire` row.
+    name: "point-lot-expiry",
+    cron: "7 * * * *",
+    async run(deps, log) {
+      const run = await expireLots(deps.db);
+      if (run.members > 0) log.info({ members: run.members, points: run.points }, "expired point lots");
+      for (const failure of run.failed) {
+        log.error({ err: failure.error, userId: failure.userId }, "point lot expiry failed; retried next run");
       }
     },
   },

@@ -1,6 +1,6 @@
-import { type Db, pointCosts, pointLedger, prepaidActions, users } from "@enmusubi/db";
-import { insufficientPoints, MSG } from "@enmusubi/shared";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { type Db, pointCosts, pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
+import { insufficientPoints, MSG, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
+import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
 type Account = "points" | "send_points";
@@ -20,6 +20,97 @@ export interface BalanceChange {
   note?: string;
   /** Also for a deleted account (a refund owed to a member who has left). */
   includeDeleted?: boolean;
+  /** A credit bought with money (kind `purchase`): the lot is paid-for and valued at this many yen. */
+  paidYen?: number;
+  /** A refund: give the points back to the lots this ledger row took them from (earliest-expiring policy kept). */
+  restoreFromLedgerId?: string;
+}
+
+/** Free points (opening balance, an administrator's grant) expire sooner than bought ones (docs/decisions/0008). */
+export const FREE_POINT_VALIDITY_DAYS = 180;
+
+/** When a new lot of this kind expires: bought and refunded points 3 years (§9), free ones 180 days. */
+function lotExpiry(kind: LedgerKind, paid: boolean) {
+  if (paid || kind === "purchase" || kind === "refund") {
+    return sql`now() + make_interval(years => ${POINT_VALIDITY_YEARS})`;
+  }
+  return sql`now() + make_interval(days => ${FREE_POINT_VALIDITY_DAYS})`;
+}
+
+/**
+ * Takes `amount` points from the member's lots, earliest expiry first, recording what came from
+ * which lot. The caller holds the member's row lock (the balance update), so lots change one
+ * writer at a time. Lots that fall short of the balance mean the books disagree: fail, roll back.
+ */
+async function takeFromLots(tx: Db, userId: string, ledgerId: string, amount: number): Promise<void> {
+  const lots = await tx
+    .select({ id: pointLots.id, remaining: pointLots.remaining })
+    .from(pointLots)
+    .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0)))
+    .orderBy(asc(pointLots.expiresAt), asc(pointLots.createdAt), asc(pointLots.id))
+    .for("update");
+  let left = amount;
+  const usages: Array<typeof pointLotUsages.$inferInsert> = [];
+  for (const lot of lots) {
+    if (left === 0) break;
+    const used = Math.min(lot.remaining, left);
+    await tx
+      .update(pointLots)
+      .set({ remaining: lot.remaining - used })
+      .where(eq(pointLots.id, lot.id));
+    usages.push({ lotId: lot.id, ledgerId, amount: used });
+    left -= used;
+  }
+  if (left > 0) throw new Error(`point lots of ${userId} hold ${amount - left} points less than the balance`);
+  if (usages.length > 0) await tx.insert(pointLotUsages).values(usages);
+}
+
+/** Gives `amount` back to the lots `fromLedgerId` took it from, latest expiry first; any excess becomes a new lot. */
+async function restoreToLots(
+  tx: Db,
+  change: { userId: string; ledgerId: string; amount: number; fromLedgerId: string },
+): Promise<void> {
+  const taken = await tx
+    .select({
+      lotId: pointLotUsages.lotId,
+      amount: sql<number>`sum(${pointLotUsages.amount})::int`,
+      remaining: pointLots.remaining,
+    })
+    .from(pointLotUsages)
+    .innerJoin(pointLots, eq(pointLots.id, pointLotUsages.lotId))
+    .where(eq(pointLotUsages.ledgerId, change.fromLedgerId))
+    .groupBy(pointLotUsages.lotId, pointLots.remaining, pointLots.expiresAt)
+    .orderBy(desc(pointLots.expiresAt));
+  let left = change.amount;
+  for (const lot of taken) {
+    if (left === 0) break;
+    const back = Math.min(lot.amount, left);
+    // A lot that expired meantime gets its points back too; the expiry job then takes them as expired.
+    await tx
+      .update(pointLots)
+      .set({ remaining: sql`${pointLots.remaining} + ${back}` })
+      .where(eq(pointLots.id, lot.lotId));
+    await tx.insert(pointLotUsages).values({ lotId: lot.lotId, ledgerId: change.ledgerId, amount: -back });
+    left -= back;
+  }
+  if (left > 0) await addLot(tx, { userId: change.userId, ledgerId: change.ledgerId, amount: left, kind: "refund" });
+}
+
+async function addLot(
+  tx: Db,
+  lot: { userId: string; ledgerId: string; amount: number; kind: LedgerKind; paidYen?: number },
+): Promise<void> {
+  const paid = lot.paidYen !== undefined;
+  await tx.insert(pointLots).values({
+    userId: lot.userId,
+    source: lot.kind,
+    ledgerId: lot.ledgerId,
+    paid,
+    amount: lot.amount,
+    remaining: lot.amount,
+    yenAmount: lot.paidYen ?? 0,
+    expiresAt: lotExpiry(lot.kind, paid),
+  });
 }
 
 /**
@@ -28,6 +119,15 @@ export interface BalanceChange {
  * transaction of the action it pays for. Returns the new balance.
  */
 export async function changeBalance(tx: Db, change: BalanceChange): Promise<number> {
+  return (await applyChange(tx, change)).balance;
+}
+
+/**
+ * `changeBalance` that also answers the ledger row's id. On the `points` account a credit becomes
+ * a lot and a debit takes from the lots, earliest expiry first (send_points has no lots: it is an
+ * allowance, not money).
+ */
+async function applyChange(tx: Db, change: BalanceChange): Promise<{ balance: number; ledgerId: string }> {
   const account = change.account ?? "points";
   const col = column(account);
   const live = change.includeDeleted ? undefined : isNull(users.deletedAt);
@@ -44,19 +144,43 @@ export async function changeBalance(tx: Db, change: BalanceChange): Promise<numb
     if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
     throw insufficient(-change.delta, user.balance);
   }
-  await tx.insert(pointLedger).values({
-    userId: change.userId,
-    account,
-    kind: change.kind,
-    delta: change.delta,
-    balanceAfter: row.balance,
-    actionName: change.actionName,
-    quantity: change.quantity,
-    reference: change.reference,
-    actorId: change.actorId,
-    note: change.note,
-  });
-  return row.balance;
+  const [entry] = await tx
+    .insert(pointLedger)
+    .values({
+      userId: change.userId,
+      account,
+      kind: change.kind,
+      delta: change.delta,
+      balanceAfter: row.balance,
+      actionName: change.actionName,
+      quantity: change.quantity,
+      reference: change.reference,
+      actorId: change.actorId,
+      note: change.note,
+    })
+    .returning({ id: pointLedger.id });
+  if (!entry) throw new Error("ledger insert returned nothing");
+  if (account === "points" && change.delta < 0) {
+    await takeFromLots(tx, change.userId, entry.id, -change.delta);
+  } else if (account === "points" && change.delta > 0) {
+    if (change.restoreFromLedgerId) {
+      await restoreToLots(tx, {
+        userId: change.userId,
+        ledgerId: entry.id,
+        amount: change.delta,
+        fromLedgerId: change.restoreFromLedgerId,
+      });
+    } else {
+      await addLot(tx, {
+        userId: change.userId,
+        ledgerId: entry.id,
+        amount: change.delta,
+        kind: change.kind,
+        paidYen: change.paidYen,
+      });
+    }
+  }
+  return { balance: row.balance, ledgerId: entry.id };
 }
 
 /**
@@ -207,7 +331,7 @@ export async function prepayAction(
     const available = await balanceOf(tx, input.userId);
     const required = cost * quantity;
     if (required === 0) return { success: true, required, available, remainingPoints: available };
-    const remainingPoints = await changeBalance(tx, {
+    const { balance: remainingPoints, ledgerId } = await applyChange(tx, {
       userId: input.userId,
       delta: -required,
       kind: "prepaid_charge",
@@ -219,6 +343,7 @@ export async function prepayAction(
       actionName: input.actionName,
       remaining: quantity,
       unitCost: cost,
+      chargeLedgerId: ledgerId,
       expiresAt: sql`now() + make_interval(mins => ${PREPAID_TTL_MINUTES})`,
     });
     return { success: true as const, required, available, remainingPoints };
@@ -266,6 +391,7 @@ export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<RefundR
           reference: credit.id,
           note: owner?.deletedAt ? "未使用の事前減算ポイントの返還（退会済み）" : "未使用の事前減算ポイントの返還",
           includeDeleted: true,
+          restoreFromLedgerId: credit.chargeLedgerId ?? undefined,
         });
         return true;
       });
@@ -275,4 +401,77 @@ export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<RefundR
     }
   }
   return run;
+}
+
+export interface ExpiryRun {
+  /** Members whose expired points left the balance in this run. */
+  members: number;
+  points: number;
+  failed: Array<{ userId: string; error: unknown }>;
+}
+
+/**
+ * Takes the unspent remainder of lots past their expiry out of the balance: one `expire` ledger row
+ * per member per run (the debit takes the expired lots, being the earliest), never below 0. Each
+ * member in their own transaction, their row claimed with SKIP LOCKED, so several workers never
+ * expire the same points twice and one failure does not hold back the others. Accounts that have
+ * left are included, so their books still add up.
+ */
+export async function expireLots(db: Db, batch = 100): Promise<ExpiryRun> {
+  const due = await db
+    .selectDistinct({ userId: pointLots.userId })
+    .from(pointLots)
+    .where(and(gt(pointLots.remaining, 0), lte(pointLots.expiresAt, sql`now()`)))
+    .limit(batch);
+  const run: ExpiryRun = { members: 0, points: 0, failed: [] };
+  for (const { userId } of due) {
+    try {
+      const taken = await db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ points: users.points })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for("update", { skipLocked: true });
+        if (!owner) return 0;
+        const [expired] = await tx
+          .select({ points: sql<number>`coalesce(sum(${pointLots.remaining}), 0)::int` })
+          .from(pointLots)
+          .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0), lte(pointLots.expiresAt, sql`now()`)));
+        const take = Math.min(expired?.points ?? 0, owner.points);
+        if (take <= 0) return 0;
+        await changeBalance(tx, {
+          userId,
+          delta: -take,
+          kind: "expire",
+          note: "有効期限切れのポイント",
+          includeDeleted: true,
+        });
+        return take;
+      });
+      if (taken > 0) {
+        run.members += 1;
+        run.points += taken;
+      }
+    } catch (error) {
+      run.failed.push({ userId, error });
+    }
+  }
+  return run;
+}
+
+/** A member's unspent lots, earliest expiry first (the order spending takes them). */
+export function unspentLots(db: Db, userId: string) {
+  return db
+    .select({
+      id: pointLots.id,
+      source: pointLots.source,
+      paid: pointLots.paid,
+      amount: pointLots.amount,
+      remaining: pointLots.remaining,
+      expiresAt: pointLots.expiresAt,
+      createdAt: pointLots.createdAt,
+    })
+    .from(pointLots)
+    .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0)))
+    .orderBy(asc(pointLots.expiresAt), asc(pointLots.createdAt), asc(pointLots.id));
 }

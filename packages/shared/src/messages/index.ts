@@ -4,6 +4,7 @@ import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
 import { MESSAGING_MSG } from "./messages";
 import { PHOTOS_MSG } from "./photos";
+import { PAYMENTS_MSG } from "./payments";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
@@ -24,6 +25,7 @@ const parts = [
   ADMIN_USERS_MSG,
   REFERENCE_MSG,
   POINTS_MSG,
+  PAYMENTS_MSG,
   PHOTOS_MSG,
   MESSAGING_MSG,
   SCHEDULED_MSG,
@@ -48,3 +50,4 @@ export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}
 
 export { bulkSent } from "./messages";
 export { insufficientPoints, pointCostAboveCap } from "./points";
+export { purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "./payments";

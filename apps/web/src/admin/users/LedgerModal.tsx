@@ -11,6 +11,7 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   purchase: "購入",
   admin_adjust: "管理者による変更",
   refund: "返還",
+  expire: "有効期限切れ",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */

@@ -1,0 +1,76 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { PaymentProvider } from "./provider";
+
+/** How long a convenience store accepts a payment code (ours; SmartPit's slips allow days, not weeks). */
+export const SMARTPIT_CODE_VALID_DAYS = 7;
+/** A notification older or newer than this is refused (clock skew plus delivery delay). */
+export const SMARTPIT_NOTIFY_WINDOW_SECONDS = 300;
+
+export const SMARTPIT_HEADERS = {
+  signature: "x-smartpit-signature",
+  timestamp: "x-smartpit-timestamp",
+  nonce: "x-smartpit-nonce",
+} as const;
+
+/** Luhn check digit, so a mistyped payment code is caught at the till. */
+function luhnDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * SmartPit (convenience-store payment). The member takes a 14-digit payment code, or the barcode
+ * the app draws from `barcodeValue` (Code 128: merchant id, code, amount), to any store's till.
+ * The real service numbers the slips itself through its API, which is not reachable from here; the
+ * codes are made here in the same form, and the confirmation path (admin or signed notification) is
+ * the one the real service uses.
+ */
+export const smartPitProvider: PaymentProvider = {
+  method: "smart_pit",
+  issue({ amount, settings, now }) {
+    let body = "";
+    for (let i = 0; i < 13; i += 1) body += String(randomInt(0, 10));
+    const paymentCode = body + luhnDigit(body);
+    const merchant = (settings.smartPitId.replace(/\D/g, "") || "0").slice(-6).padStart(6, "0");
+    return {
+      smartPit: {
+        paymentCode,
+        barcodeValue: `91${merchant}${paymentCode}${String(amount).padStart(8, "0")}`,
+        expiresAt: new Date(now.getTime() + SMARTPIT_CODE_VALID_DAYS * 24 * 3600 * 1000),
+      },
+    };
+  },
+};
+
+/** The signature SmartPit sends: HMAC-SHA256, keyed with the API key, of `timestamp.nonce.rawBody`, hex. */
+export function signSmartPitNotification(apiKey: string, timestamp: string, nonce: string, rawBody: string): string {
+  return createHmac("sha256", apiKey).update(`${timestamp}.${nonce}.${rawBody}`).digest("hex");
+}
+
+export type SignatureCheck = "ok" | "forged" | "stale";
+
+/** Constant-time check of a notification's signature and timestamp window. */
+export function verifySmartPitSignature(input: {
+  apiKey: string;
+  signature: string | undefined;
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  rawBody: string;
+  now: Date;
+}): SignatureCheck {
+  const { apiKey, signature, timestamp, nonce } = input;
+  if (!apiKey || !signature || !timestamp || !nonce || !/^\d{1,12}$/.test(timestamp)) return "forged";
+  if (!/^[0-9a-f]{64}$/i.test(signature) || nonce.length > 128) return "forged";
+  const expected = Buffer.from(signSmartPitNotification(apiKey, timestamp, nonce, input.rawBody), "hex");
+  if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) return "forged";
+  const age = Math.abs(input.now.getTime() / 1000 - Number(timestamp));
+  return age > SMARTPIT_NOTIFY_WINDOW_SECONDS ? "stale" : "ok";
+}

@@ -1,0 +1,78 @@
+import {
+  adminTransactionsInput,
+  bankSettingsInput,
+  exchangeSettingsInput,
+  generalSettingsInput,
+  purchaseCreateInput,
+  purchaseHistoryInput,
+  purchaseQuoteInput,
+  salesInput,
+  smartPitSettingsInput,
+  transactionRefInput,
+  unusedBalanceReportInput,
+} from "@enmusubi/shared";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
+import { unusedBalanceReport } from "./report";
+import {
+  cancelTransaction,
+  confirmTransaction,
+  createPurchase,
+  legalInfo,
+  listTransactions,
+  memberPurchaseSettings,
+  ownTransaction,
+  purchaseHistory,
+  quote,
+  sales,
+} from "./service";
+import { getAdminSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
+
+/** The one source of the figures 特商法, the terms and the purchase screen show. */
+export const legalRouter = router({
+  info: publicProcedure.query(({ ctx }) => legalInfo(ctx.db, ctx.operator)),
+});
+
+export const purchaseRouter = router({
+  /** Rate, limits, active methods and bank details; never the SmartPit id or API key. */
+  settings: memberProcedure.query(({ ctx }) => memberPurchaseSettings(ctx.db)),
+  quote: memberProcedure.input(purchaseQuoteInput).query(({ ctx, input }) => quote(ctx.db, input.amount)),
+  /** Points are computed on the server; any `points` the client sends is ignored. */
+  create: memberProcedure
+    .input(purchaseCreateInput)
+    .mutation(({ ctx, input }) => createPurchase(ctx.db, ctx.session.id, input)),
+  history: memberProcedure
+    .input(purchaseHistoryInput)
+    .query(({ ctx, input }) => purchaseHistory(ctx.db, ctx.session.id, input.page)),
+  /** One of the member's own transactions; another member's is NOT_FOUND. */
+  get: memberProcedure
+    .input(transactionRefInput)
+    .query(({ ctx, input }) => ownTransaction(ctx.db, ctx.session.id, input.id)),
+});
+
+export const adminPaymentsRouter = router({
+  list: adminProcedure.input(adminTransactionsInput).query(({ ctx, input }) => listTransactions(ctx.db, input)),
+  confirm: adminProcedure
+    .input(transactionRefInput)
+    .mutation(({ ctx, input }) => confirmTransaction(ctx.db, ctx.session.id, input.id)),
+  cancel: adminProcedure
+    .input(transactionRefInput)
+    .mutation(({ ctx, input }) => cancelTransaction(ctx.db, ctx.session.id, input.id)),
+  sales: adminProcedure.input(salesInput).query(({ ctx, input }) => sales(ctx.db, input)),
+  getSettings: adminProcedure.query(({ ctx }) => getAdminSettings(ctx.db)),
+  updateExchange: adminProcedure
+    .input(exchangeSettingsInput)
+    .mutation(({ ctx, input }) => updateExchange(ctx.db, ctx.session.id, input)),
+  updateSmartPit: adminProcedure
+    .input(smartPitSettingsInput)
+    .mutation(({ ctx, input }) => updateSmartPit(ctx.db, ctx.session.id, input)),
+  updateBank: adminProcedure
+    .input(bankSettingsInput)
+    .mutation(({ ctx, input }) => updateBank(ctx.db, ctx.session.id, input)),
+  updateGeneral: adminProcedure
+    .input(generalSettingsInput)
+    .mutation(({ ctx, input }) => updateGeneral(ctx.db, ctx.session.id, input)),
+  /** 資金決済法: paid-for points outstanding at each 3/31 and 9/30, from the lots. */
+  unusedBalanceReport: adminProcedure
+    .input(unusedBalanceReportInput)
+    .query(({ ctx }) => unusedBalanceReport(ctx.db)),
+});
