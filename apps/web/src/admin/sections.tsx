@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { AuditLog } from "./audit/AuditLog";
+import { InquiryList } from "./inquiries/InquiryList";
 import { EmailManagement } from "./messages/EmailManagement";
 import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
 import { PointCosts } from "./point-costs/PointCosts";
@@ -20,12 +22,14 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
+  { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },
   { path: "email-management", label: "メール管理", component: EmailManagement, inMenu: true, group: "messages" },
   { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: false },
   { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: false },
   { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: false },
+  { path: "audit-log", label: "監査ログ", component: AuditLog, inMenu: true },
   { path: "profile-settings", label: "管理者プロフィール", component: AdminProfile, inMenu: true },
 ];
 

@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { Dashboard } from "./Dashboard";
 import { FavoriteList } from "./discovery/FavoriteList";
+import { InquiryForm } from "./inquiry/InquiryForm";
+import { InquiryHistory } from "./inquiry/InquiryHistory";
 import { Footprints } from "./discovery/Footprints";
 import { ProfileSearch } from "./discovery/ProfileSearch";
 import { ReceivedEmails } from "./mail/ReceivedEmails";
@@ -60,6 +62,8 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
   receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
   sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
+  inquiry: { path: "inquiry", label: "お問い合わせ", component: InquiryForm },
+  inquiryHistory: { path: "inquiry-history", label: "お問い合わせ履歴", component: InquiryHistory },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
 };
 
