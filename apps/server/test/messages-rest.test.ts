@@ -42,6 +42,7 @@ interface LegacyMessage {
   from_userID: LegacyParty;
   to_userID: LegacyParty;
   sent_by_admin?: { _id: string; name: string | null } | null;
+  locked?: boolean;
 }
 interface LegacyPage {
   messages: LegacyMessage[];
@@ -242,8 +243,10 @@ describe("member lists", () => {
       "from_userID",
       "has_reply",
       "is_read",
+      "locked",
       "to_userID",
     ]);
+    expect(message.locked).toBe(false);
     expect(message.from_userID).toEqual({ _id: dave.id, name: "デイブ", photoLink: null, role: "user" });
     expect(message.to_userID).toEqual({ _id: eve.id, name: "イブ", photoLink: null, role: "user" });
     expect(new Date(message.created_at).toISOString()).toBe(message.created_at);

@@ -7,6 +7,7 @@ import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
 import { UserManagement } from "./users/UserManagement";
+import { VerificationQueue } from "./verification/VerificationQueue";
 
 /**
  * The admin sections (spec §2 admin shell). A section appears in the menu only once its domain is
@@ -22,6 +23,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
+  { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true },
   { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },

@@ -12,6 +12,7 @@ import classes from "./member.module.css";
 import { MEMBER_SECTIONS, MENU_GROUPS, SECTION_PATHS } from "./sections";
 import { useCurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
+import { VerificationBanner } from "./verification/VerificationBanner";
 
 /**
  * The member shell (spec §2): sticky header with brand and logout, side menu, at 768 px or less a
@@ -106,6 +107,7 @@ export default function MemberShell() {
       <div className={classes.body}>
         {!narrow && <aside className={classes.aside}>{menu}</aside>}
         <main className={classes.main}>
+          {user && <VerificationBanner />}
           {isLoading ? (
             <Loading />
           ) : isError || !user ? (

@@ -10,6 +10,7 @@ import { SentEmails } from "./mail/SentEmails";
 import { UnreadEmails } from "./mail/UnreadEmails";
 import { PointsUsage } from "./PointsUsage";
 import { ProfileSettingsStub } from "./ProfileSettingsStub";
+import { VerificationPage } from "./verification/VerificationPage";
 
 /** Section keys of spec §2 (member shell), chosen from the path. */
 export type SectionKey =
@@ -26,7 +27,8 @@ export type SectionKey =
   | "inquiry"
   | "inquiryHistory"
   | "pointsUsage"
-  | "pointPurchase";
+  | "pointPurchase"
+  | "verification";
 
 export const SECTION_PATHS: Record<string, SectionKey> = {
   "": "dashboard",
@@ -44,6 +46,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "inquiry-history": "inquiryHistory",
   "points-usage": "pointsUsage",
   "point-purchase": "pointPurchase",
+  verification: "verification",
 };
 
 export interface MemberSection {
@@ -65,11 +68,12 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   inquiry: { path: "inquiry", label: "お問い合わせ", component: InquiryForm },
   inquiryHistory: { path: "inquiry-history", label: "お問い合わせ履歴", component: InquiryHistory },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
+  verification: { path: "verification", label: "年齢確認", component: VerificationPage },
 };
 
 /** Menu groups of spec §2 (足あと ours, in 検索); points usage and point purchase are routes only. */
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
-  { label: "設定", keys: ["dashboard", "profile"] },
+  { label: "設定", keys: ["dashboard", "profile", "verification"] },
   { label: "検索", keys: ["profileSearch", "favoriteList", "footprints"] },
   { label: "メール", keys: ["unreadEmails", "receivedEmails", "sentEmails"] },
   { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox, useRefreshMail } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
@@ -74,23 +75,28 @@ export function UnreadEmails() {
             highlightUnread
             onOpen={() => setDetail(message)}
             actions={
-              <>
-                {!message.hasReply && (
-                  <Button size="xs" onClick={() => setReplying(message)}>
-                    返信
-                  </Button>
-                )}
-                {!message.isRead && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => onMarkRead(message)}
-                    loading={markRead.isPending && markRead.variables?.id === message.id}
-                  >
-                    既読にする
-                  </Button>
-                )}
-              </>
+              // Locked until the member is verified (decision 0006): the way to verify, not failing buttons.
+              message.locked ? (
+                <LockedMessageAction />
+              ) : (
+                <>
+                  {!message.hasReply && (
+                    <Button size="xs" onClick={() => setReplying(message)}>
+                      返信
+                    </Button>
+                  )}
+                  {!message.isRead && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onMarkRead(message)}
+                      loading={markRead.isPending && markRead.variables?.id === message.id}
+                    >
+                      既読にする
+                    </Button>
+                  )}
+                </>
+              )
             }
           />
         ))}
@@ -101,7 +107,8 @@ export function UnreadEmails() {
         onClose={() => setDetail(null)}
         actions={
           detail &&
-          !detail.hasReply && (
+          !detail.hasReply &&
+          !detail.locked && (
             <Button
               onClick={() => {
                 setReplying(detail);
