@@ -1,6 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminAuditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
+import { adminBoardRouter } from "./board/admin-router";
+import { boardRouter } from "./board/router";
 import { adminInquiriesRouter, inquiriesRouter } from "./inquiries/router";
 import { membersRouter } from "./members/router";
 import { adminMessagesRouter, messagesRouter } from "./messages/router";
@@ -26,16 +28,18 @@ export const appRouter = router({
   photos: photosRouter,
   reference: referenceRouter,
   scheduled: scheduledRouter,
+  board: boardRouter,
+  adminBoard: adminBoardRouter,
   legal: legalRouter,
   purchase: purchaseRouter,
   adminPayments: adminPaymentsRouter,
+  safety: safetyRouter,
+  adminModeration: adminModerationRouter,
   verification: verificationRouter,
   adminVerification: adminVerificationRouter,
   inquiries: inquiriesRouter,
   adminInquiries: adminInquiriesRouter,
   adminAudit: adminAuditRouter,
-  safety: safetyRouter,
-  adminModeration: adminModerationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,6 +39,8 @@ export const ADMIN_MESSAGE_PAGE_SIZE_DEFAULT = 50;
 export const PAGE_BUTTON_WINDOW = 5;
 export const MESSAGE_HISTORY_COUNT = 5;
 export const BOARD_PAGE_SIZE = 10;
+/** One paid board entry (message_board_view) opens the board this long: paging and searching inside are free. */
+export const BOARD_ENTRY_MINUTES = 30;
 
 export const LONG_TEXT_COLLAPSE_CHARS = 100;
 export const POST_CONTENT_FOLD_CHARS = 150;

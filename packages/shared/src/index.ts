@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./constants";
 export * from "./messages/index";
 export * from "./schemas/auth";
+export * from "./schemas/board";
 export * from "./schemas/inquiries";
 export * from "./schemas/members";
 export * from "./schemas/payments";

@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
+import { boardRoutes } from "./board";
 import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
@@ -23,6 +24,7 @@ export const restRoutes: RestRoute[] = [
   ...photoRoutes,
   ...messageRoutes,
   ...scheduledRoutes,
+  ...boardRoutes,
   ...inquiryRoutes,
   ...verificationRoutes,
   ...safetyRoutes,

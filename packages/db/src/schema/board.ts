@@ -39,7 +39,7 @@ export const boardPostGrams = pgTable(
   {
     gram: text("gram").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    // No foreign key: the rows are kept by the board search triggers (drizzle/*_board_search_triggers.sql), which remove them by the
+    // No foreign key: the rows are kept by the board search triggers (drizzle/0018_board_search_triggers.sql), which remove them by the
     // primary key; a cascade would scan the whole table for each deleted post.
     postId: uuid("post_id").notNull(),
   },

@@ -1,4 +1,5 @@
 import { AUTH_MSG } from "./auth";
+import { BOARD_MSG } from "./board";
 import { COMMON_MSG } from "./common";
 import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
@@ -32,6 +33,7 @@ const parts = [
   MEMBERS_MSG,
   VERIFICATION_MSG,
   SAFETY_MSG,
+  BOARD_MSG,
   INQUIRIES_MSG,
 ] as const;
 

@@ -1,0 +1,644 @@
+import {
+  boardEntries,
+  boardPostGrams,
+  boardPosts,
+  boardReactions,
+  boardReads,
+  type Db,
+  prepaidActions,
+  users,
+} from "@enmusubi/db";
+import { BOARD_ENTRY_MINUTES, BOARD_PAGE_SIZE, type BoardPostInput, type boardListInput, MSG } from "@enmusubi/shared";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { writeAudit } from "../audit/audit-log";
+import { AppError } from "../errors";
+import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
+import { chargeAction, unitCost } from "../points/ledger";
+import type { Charge } from "../points/paid-procedure";
+import { notBlockedWith } from "../safety/blocks";
+import { chooseDrivingGram, keywordGrams, normalizeKeyword } from "./search";
+
+/**
+ * The message board 掲示板 (spec §3 Board post, §4 view gating / read / like-dislike toggles,
+ * §5 post rules, §6, §9). Members see authors in the public profile shape only; administrators'
+ * posts are signed as the operator. Deleted posts, posts of deleted members and posts of members
+ * blocked either way never reach a member. Bodies are plain text; clients show them as text.
+ */
+
+export const BOARD_VIEW_ACTION = "message_board_view";
+export const BOARD_POST_ACTION = "message_board_post";
+/**
+ * Totals are counted exactly up to this many posts (100 pages), or to the page asked for when
+ * deeper; beyond it `totalPosts` is a lower bound (`totalIsLowerBound`). A count of every match
+ * of a common keyword among 1,000,000 posts would make each page cost the whole board.
+ */
+export const BOARD_COUNT_CAP = 1000;
+/** People listed per post in the legacy likes / dislikes / readBy arrays: the latest this many. */
+export const BOARD_PEOPLE_MAX = 100;
+
+export type Reaction = "like" | "dislike";
+
+export interface BoardPost {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: Date;
+  /** The member who wrote it (public shape); null for the operator's posts. */
+  author: PublicProfile | null;
+  /** Written by an administrator: shown as 運営事務局. */
+  byOperator: boolean;
+  readerCount: number;
+  likeCount: number;
+  dislikeCount: number;
+  myReaction: Reaction | null;
+  isRead: boolean;
+  isMine: boolean;
+}
+
+export interface AdminBoardPost extends Omit<BoardPost, "author"> {
+  /** Administrators also see the author's login ID (members never do). */
+  author: (PublicProfile & { userID: string }) | null;
+  /** The administrator who wrote an operator post. */
+  operator: { id: string; name: string | null } | null;
+}
+
+export interface BoardPagination {
+  currentPage: number;
+  totalPages: number;
+  totalPosts: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+  /** true when there are more than `totalPosts` matches (counted up to BOARD_COUNT_CAP). */
+  totalIsLowerBound: boolean;
+}
+
+export interface BoardPage<P = BoardPost> {
+  posts: P[];
+  pagination: BoardPagination;
+}
+
+// ---- entry window (spec §4 board view gating) ----------------------------------------------
+
+async function openEntry(db: Db, userId: string): Promise<Date | null> {
+  const [entry] = await db
+    .select({ openUntil: boardEntries.openUntil })
+    .from(boardEntries)
+    .where(and(eq(boardEntries.userId, userId), gt(boardEntries.openUntil, sql`now()`)));
+  return entry?.openUntil ?? null;
+}
+
+/** Whether the member may read the board now: free, or inside a paid entry window. */
+export async function boardAccess(
+  db: Db,
+  userId: string,
+): Promise<{ open: boolean; openUntil: Date | null; cost: number }> {
+  const [cost, openUntil] = [await unitCost(db, BOARD_VIEW_ACTION), await openEntry(db, userId)];
+  return { open: cost === 0 || openUntil !== null, openUntil, cost };
+}
+
+/** Claims the window when none is open (a conditional upsert: concurrent entries claim it once). */
+async function claimWindow(tx: Db, userId: string): Promise<Date | null> {
+  const [claimed] = await tx
+    .insert(boardEntries)
+    .values({ userId, openUntil: sql`now() + make_interval(mins => ${BOARD_ENTRY_MINUTES})` })
+    .onConflictDoUpdate({
+      target: boardEntries.userId,
+      set: { openUntil: sql`excluded.open_until`, enteredAt: sql`now()` },
+      setWhere: sql`${boardEntries.openUntil} <= now()`,
+    })
+    .returning({ openUntil: boardEntries.openUntil });
+  return claimed?.openUntil ?? null;
+}
+
+/**
+ * A paid entry (board.enter, inside the paid-procedure transaction): opens the board for
+ * BOARD_ENTRY_MINUTES and charges message_board_view once (a prepaid deduct-points credit first).
+ * Entering again while the window is open charges nothing and does not extend it: the window
+ * ends BOARD_ENTRY_MINUTES after the paid entry, so a member always knows what a payment bought.
+ */
+export async function enterBoard(
+  tx: Db,
+  charge: Charge,
+  userId: string,
+): Promise<{ openUntil: Date; charged: number; remainingPoints: number }> {
+  const claimed = await claimWindow(tx, userId);
+  if (claimed) {
+    const result = await charge({ quantity: 1 });
+    return {
+      openUntil: claimed,
+      charged: result.available - result.remainingPoints,
+      remainingPoints: result.remainingPoints,
+    };
+  }
+  const result = await charge({ quantity: 0 });
+  const openUntil = await openEntry(tx, userId);
+  if (!openUntil) throw new Error("board entry window vanished inside its transaction");
+  return { openUntil, charged: 0, remainingPoints: result.remainingPoints };
+}
+
+/**
+ * Refuses to show the board (402) unless it is free or an entry window is open. The legacy
+ * client's "deduct-points, then list" also works: a prepaid message_board_view credit opens the
+ * window here (the credit is used up; no further points are taken).
+ */
+export async function assertBoardOpen(db: Db, userId: string): Promise<void> {
+  const access = await boardAccess(db, userId);
+  if (access.open) return;
+  await db.transaction(async (tx) => {
+    if (!(await claimWindow(tx, userId))) return; // opened meanwhile by a concurrent call
+    const [credit] = await tx
+      .select({ id: prepaidActions.id })
+      .from(prepaidActions)
+      .where(
+        and(
+          eq(prepaidActions.userId, userId),
+          eq(prepaidActions.actionName, BOARD_VIEW_ACTION),
+          gt(prepaidActions.remaining, 0),
+          gt(prepaidActions.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(prepaidActions.createdAt))
+      .limit(1)
+      .for("update");
+    if (!credit) {
+      const [me] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
+      // Thrown inside the transaction: the claimed window is rolled back with it.
+      throw new AppError("PAYMENT_REQUIRED", MSG.boardEntryRequired, {
+        details: { success: false, required: access.cost, available: me?.points ?? 0 },
+      });
+    }
+    // The credit is locked by this transaction, so the charge consumes it instead of the balance.
+    await chargeAction(tx, { userId, actionName: BOARD_VIEW_ACTION, quantity: 1 });
+  });
+}
+
+// ---- lists -----------------------------------------------------------------------------------
+
+export type BoardListFilters = z.output<typeof boardListInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Midnight in Japan of a YYYY-MM-DD day (the dates members pick are Japanese calendar days). */
+const japanDayStart = (day: string, plusDays = 0) =>
+  new Date(new Date(`${day}T00:00:00+09:00`).getTime() + plusDays * 86_400_000);
+
+interface Found {
+  ids: string[];
+  total: number;
+  totalIsLowerBound: boolean;
+  hasNextPage: boolean;
+}
+
+const noneFound: Found = { ids: [], total: 0, totalIsLowerBound: false, hasNextPage: false };
+
+/**
+ * The ids of one page of posts matching `where` (plus the keyword), newest first, with a count
+ * bounded by BOARD_COUNT_CAP. With a keyword the walk starts from the keyword's driving gram in
+ * board_post_grams (newest first from its primary key); otherwise from the posts themselves.
+ */
+async function findPage(
+  db: Db,
+  where: SQL | undefined,
+  keyword: string | undefined,
+  page: number,
+  byAuthor: boolean,
+): Promise<Found> {
+  const offset = (page - 1) * BOARD_PAGE_SIZE;
+  const countLimit = Math.max(BOARD_COUNT_CAP, offset + BOARD_PAGE_SIZE);
+  const postsQuery = (extra?: SQL) =>
+    db
+      .select({ id: boardPosts.id })
+      .from(boardPosts)
+      .innerJoin(users, eq(users.id, boardPosts.authorId))
+      .where(and(where, extra))
+      .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
+      .$dynamic();
+  type IdQuery = ReturnType<typeof postsQuery>;
+  const gramQuery = (gram: string, match: SQL) =>
+    db
+      .select({ id: boardPostGrams.postId })
+      .from(boardPostGrams)
+      .innerJoin(boardPosts, eq(boardPosts.id, boardPostGrams.postId))
+      .innerJoin(users, eq(users.id, boardPosts.authorId))
+      .where(and(eq(boardPostGrams.gram, gram), where, match))
+      .orderBy(desc(boardPostGrams.createdAt), desc(boardPostGrams.postId))
+      .$dynamic() as unknown as IdQuery;
+  // A builder per use: drizzle's limit/offset change the builder they are called on.
+  let make: () => IdQuery = () => postsQuery();
+  if (keyword !== undefined) {
+    const normalized = await normalizeKeyword(db, keyword);
+    const grams = keywordGrams(normalized);
+    if (grams.length > 0) {
+      const match = sql`strpos(${boardPosts.searchText}, ${normalized}) > 0`;
+      if (byAuthor) {
+        // One member's posts are few: read them by author and check the substring on each.
+        make = () => postsQuery(match);
+      } else {
+        const driving = await chooseDrivingGram(db, grams);
+        if (driving.posts === 0) return noneFound;
+        make = () => gramQuery(driving.gram, match);
+      }
+    }
+  }
+  const rows = await make()
+    .limit(BOARD_PAGE_SIZE + 1)
+    .offset(offset);
+  const hasNextPage = rows.length > BOARD_PAGE_SIZE;
+  const [counted] = await db.select({ n: count() }).from(
+    make()
+      .limit(countLimit + 1)
+      .as("matches"),
+  );
+  const n = counted?.n ?? 0;
+  return {
+    ids: rows.slice(0, BOARD_PAGE_SIZE).map((r) => r.id),
+    total: Math.min(n, countLimit),
+    totalIsLowerBound: n > countLimit,
+    hasNextPage,
+  };
+}
+
+function pagination(page: number, found: Found): BoardPagination {
+  const totalPages = Math.max(1, Math.ceil(found.total / BOARD_PAGE_SIZE), found.hasNextPage ? page + 1 : page);
+  return {
+    currentPage: page,
+    totalPages,
+    totalPosts: found.total,
+    hasNextPage: found.hasNextPage,
+    hasPrevPage: page > 1,
+    totalIsLowerBound: found.totalIsLowerBound,
+  };
+}
+
+const live = and(isNull(boardPosts.deletedAt), isNull(users.deletedAt));
+
+/** What a member may see: live posts of live authors with no block either way (operator posts too). */
+const visibleTo = (viewerId: string) => and(live, notBlockedWith(viewerId, boardPosts.authorId));
+
+/** The board (spec §7 GET /api/board/): gated by the entry window (402), filtered, 10 per page. */
+export async function listBoard(db: Db, viewerId: string, input: BoardListFilters): Promise<BoardPage> {
+  await assertBoardOpen(db, viewerId);
+  const conditions: Array<SQL | undefined> = [visibleTo(viewerId)];
+  if (input.startDate) conditions.push(gte(boardPosts.createdAt, japanDayStart(input.startDate)));
+  if (input.endDate) conditions.push(lt(boardPosts.createdAt, japanDayStart(input.endDate, 1)));
+  let byAuthor = false;
+  if (input.posterUserID) {
+    if (UUID.test(input.posterUserID)) {
+      conditions.push(eq(boardPosts.authorId, input.posterUserID));
+      byAuthor = true;
+    } else {
+      // A poster's name, in part (members never see login IDs: decision 0002).
+      conditions.push(eq(users.role, "user"), ilike(users.name, `%${likeEscape(input.posterUserID)}%`));
+    }
+  }
+  if (input.excludeSameSex) {
+    const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, viewerId));
+    if (me) conditions.push(or(eq(users.role, "admin"), eq(users.gender, me.gender === "male" ? "female" : "male")));
+  }
+  const found = await findPage(db, and(...conditions), input.keyword, input.page, byAuthor);
+  return { posts: await memberViews(db, viewerId, found.ids), pagination: pagination(input.page, found) };
+}
+
+/** My own posts, newest first: never gated (they are mine). */
+export async function listMyPosts(db: Db, userId: string, page: number): Promise<BoardPage> {
+  const found = await findPage(db, and(live, eq(boardPosts.authorId, userId)), undefined, page, true);
+  return { posts: await memberViews(db, userId, found.ids), pagination: pagination(page, found) };
+}
+
+/** Every live post (administrators), optionally one author's by login ID (exact or in part). */
+export async function listAdminBoard(
+  db: Db,
+  input: { page: number; userID?: string | undefined },
+): Promise<BoardPage<AdminBoardPost>> {
+  const conditions: Array<SQL | undefined> = [live];
+  if (input.userID) conditions.push(ilike(users.userId, `%${likeEscape(input.userID)}%`));
+  const found = await findPage(db, and(...conditions), undefined, input.page, false);
+  return { posts: await adminViews(db, found.ids), pagination: pagination(input.page, found) };
+}
+
+// ---- shaping ---------------------------------------------------------------------------------
+
+function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
+  const mine = viewerId ?? "00000000-0000-0000-0000-000000000000";
+  return db
+    .select({
+      id: boardPosts.id,
+      title: boardPosts.title,
+      content: boardPosts.content,
+      createdAt: boardPosts.createdAt,
+      authorId: boardPosts.authorId,
+      authorRole: users.role,
+      authorName: users.name,
+      authorUserID: users.userId,
+      readerCount: sql<number>`(select count(*)::int from ${boardReads} where ${boardReads.postId} = ${boardPosts.id})`,
+      likeCount: sql<number>`(select count(*)::int from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.kind} = 'like')`,
+      dislikeCount: sql<number>`(select count(*)::int from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.kind} = 'dislike')`,
+      myReaction: sql<Reaction | null>`(select ${boardReactions.kind} from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.userId} = ${mine})`,
+      isRead: sql<boolean>`exists (select 1 from ${boardReads} where ${boardReads.postId} = ${boardPosts.id} and ${boardReads.userId} = ${mine})`,
+    })
+    .from(boardPosts)
+    .innerJoin(users, eq(users.id, boardPosts.authorId))
+    .where(inArray(boardPosts.id, ids))
+    .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id));
+}
+
+async function profilesOf(db: Db, ids: string[]): Promise<Map<string, PublicProfile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectPublicProfiles(db, inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, toPublicProfile(r)]));
+}
+
+/** Posts by id, in the member shape, newest first. */
+export async function memberViews(db: Db, viewerId: string, ids: string[]): Promise<BoardPost[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectPostRows(db, ids, viewerId);
+  const authors = await profilesOf(
+    db,
+    rows.filter((r) => r.authorRole === "user").map((r) => r.authorId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    createdAt: r.createdAt,
+    author: r.authorRole === "user" ? (authors.get(r.authorId) ?? null) : null,
+    byOperator: r.authorRole === "admin",
+    readerCount: Number(r.readerCount),
+    likeCount: Number(r.likeCount),
+    dislikeCount: Number(r.dislikeCount),
+    myReaction: r.myReaction,
+    isRead: Boolean(r.isRead),
+    isMine: r.authorId === viewerId,
+  }));
+}
+
+async function adminViews(db: Db, ids: string[]): Promise<AdminBoardPost[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectPostRows(db, ids, null);
+  const authors = await profilesOf(
+    db,
+    rows.filter((r) => r.authorRole === "user").map((r) => r.authorId),
+  );
+  return rows.map((r) => {
+    const profile = r.authorRole === "user" ? authors.get(r.authorId) : undefined;
+    return {
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      createdAt: r.createdAt,
+      author: profile ? { ...profile, userID: r.authorUserID } : null,
+      byOperator: r.authorRole === "admin",
+      operator: r.authorRole === "admin" ? { id: r.authorId, name: r.authorName } : null,
+      readerCount: Number(r.readerCount),
+      likeCount: Number(r.likeCount),
+      dislikeCount: Number(r.dislikeCount),
+      myReaction: null,
+      isRead: false,
+      isMine: false,
+    };
+  });
+}
+
+/**
+ * Who liked, disliked and read each post (the legacy likes / dislikes / readBy arrays): public
+ * profiles of live members with no block either way with the viewer, the latest BOARD_PEOPLE_MAX
+ * of each list. Posts the viewer cannot see are left out.
+ */
+export async function postPeople(
+  db: Db,
+  viewerId: string,
+  postIds: string[],
+): Promise<Record<string, { likes: PublicProfile[]; dislikes: PublicProfile[]; readBy: PublicProfile[] }>> {
+  if (postIds.length === 0) return {};
+  const visible = await db
+    .select({ id: boardPosts.id })
+    .from(boardPosts)
+    .innerJoin(users, eq(users.id, boardPosts.authorId))
+    .where(and(inArray(boardPosts.id, postIds), visibleTo(viewerId)));
+  const ids = visible.map((v) => v.id);
+  if (ids.length === 0) return {};
+  const reactionsOf = (kind: Reaction) => {
+    const inner = db
+      .select({
+        postId: boardReactions.postId,
+        userId: boardReactions.userId,
+        rank: sql<number>`row_number() over (partition by ${boardReactions.postId} order by ${boardReactions.createdAt} desc, ${boardReactions.userId})`.as(
+          "rank",
+        ),
+      })
+      .from(boardReactions)
+      .where(
+        and(
+          inArray(boardReactions.postId, ids),
+          eq(boardReactions.kind, kind),
+          notBlockedWith(viewerId, boardReactions.userId),
+        ),
+      )
+      .as("ranked");
+    return db
+      .select({ postId: inner.postId, userId: inner.userId })
+      .from(inner)
+      .where(lte(inner.rank, BOARD_PEOPLE_MAX))
+      .orderBy(inner.postId, inner.rank);
+  };
+  const readers = () => {
+    const inner = db
+      .select({
+        postId: boardReads.postId,
+        userId: boardReads.userId,
+        rank: sql<number>`row_number() over (partition by ${boardReads.postId} order by ${boardReads.createdAt} desc, ${boardReads.userId})`.as(
+          "rank",
+        ),
+      })
+      .from(boardReads)
+      .where(and(inArray(boardReads.postId, ids), notBlockedWith(viewerId, boardReads.userId)))
+      .as("ranked");
+    return db
+      .select({ postId: inner.postId, userId: inner.userId })
+      .from(inner)
+      .where(lte(inner.rank, BOARD_PEOPLE_MAX))
+      .orderBy(inner.postId, inner.rank);
+  };
+  const likes = await reactionsOf("like");
+  const dislikes = await reactionsOf("dislike");
+  const reads = await readers();
+  const profiles = await profilesOf(
+    db,
+    [...likes, ...dislikes, ...reads].map((r) => r.userId),
+  );
+  const out: Record<string, { likes: PublicProfile[]; dislikes: PublicProfile[]; readBy: PublicProfile[] }> = {};
+  for (const id of ids) out[id] = { likes: [], dislikes: [], readBy: [] };
+  const add = (list: Array<{ postId: string; userId: string }>, key: "likes" | "dislikes" | "readBy") => {
+    for (const r of list) {
+      const p = profiles.get(r.userId);
+      if (p) out[r.postId]?.[key].push(p);
+    }
+  };
+  add(likes, "likes");
+  add(dislikes, "dislikes");
+  add(reads, "readBy");
+  return out;
+}
+
+// ---- writes ----------------------------------------------------------------------------------
+
+/** A member posts (inside the paid-procedure transaction: message_board_post charged once). */
+export async function createPost(tx: Db, charge: Charge, authorId: string, input: BoardPostInput): Promise<BoardPost> {
+  const [post] = await tx
+    .insert(boardPosts)
+    .values({ authorId, ...input })
+    .returning({ id: boardPosts.id });
+  if (!post) throw new Error("board post insert returned nothing");
+  await charge({ reference: post.id });
+  const [view] = await memberViews(tx, authorId, [post.id]);
+  if (!view) throw new Error("new board post not found");
+  return view;
+}
+
+/** An administrator posts as the operator (shown to members as 運営事務局); audited. */
+export async function createOperatorPost(db: Db, adminId: string, input: BoardPostInput): Promise<AdminBoardPost> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .insert(boardPosts)
+      .values({ authorId: adminId, ...input })
+      .returning({ id: boardPosts.id });
+    if (!post) throw new Error("board post insert returned nothing");
+    await writeAudit(tx, {
+      adminId,
+      action: "board.create",
+      targetType: "board_post",
+      targetId: post.id,
+      details: { title: input.title },
+    });
+    const [view] = await adminViews(tx, [post.id]);
+    if (!view) throw new Error("new board post not found");
+    return view;
+  });
+}
+
+/** A member deletes one of their own posts (soft delete); anyone else's, or a deleted one, is NOT_FOUND. */
+export async function deleteOwnPost(db: Db, userId: string, postId: string): Promise<{ ok: true }> {
+  const deleted = await db
+    .update(boardPosts)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(boardPosts.id, postId), eq(boardPosts.authorId, userId), isNull(boardPosts.deletedAt)))
+    .returning({ id: boardPosts.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", MSG.notFound);
+  return { ok: true };
+}
+
+/** An administrator deletes any live post (soft delete), audited in the same transaction. */
+export async function deleteAnyPost(db: Db, adminId: string, postId: string): Promise<{ ok: true }> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(boardPosts)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(boardPosts.id, postId), isNull(boardPosts.deletedAt)))
+      .returning({ id: boardPosts.id, authorId: boardPosts.authorId, title: boardPosts.title });
+    if (!post) throw new AppError("NOT_FOUND", MSG.notFound);
+    await writeAudit(tx, {
+      adminId,
+      action: "board.delete",
+      targetType: "board_post",
+      targetId: post.id,
+      details: { authorId: post.authorId, title: post.title },
+    });
+    return { ok: true as const };
+  });
+}
+
+/** A post the member may act on (react, read): visible to them, else NOT_FOUND. */
+async function assertVisible(db: Db, viewerId: string, postId: string): Promise<void> {
+  const [post] = await db
+    .select({ id: boardPosts.id })
+    .from(boardPosts)
+    .innerJoin(users, eq(users.id, boardPosts.authorId))
+    .where(and(eq(boardPosts.id, postId), visibleTo(viewerId)));
+  if (!post) throw new AppError("NOT_FOUND", MSG.notFound);
+}
+
+async function reactionCounts(db: Db, postId: string) {
+  const rows = await db
+    .select({ kind: boardReactions.kind, n: count() })
+    .from(boardReactions)
+    .where(eq(boardReactions.postId, postId))
+    .groupBy(boardReactions.kind);
+  return {
+    likes: rows.find((r) => r.kind === "like")?.n ?? 0,
+    dislikes: rows.find((r) => r.kind === "dislike")?.n ?? 0,
+  };
+}
+
+/**
+ * Like / dislike as exclusive toggles (spec §4): the same kind again takes it back, the other kind
+ * replaces it. One member's toggles on one post run one at a time (a transaction-scoped advisory
+ * lock), so a double click never leaves a state neither click asked for; different members never
+ * wait for each other.
+ */
+export async function react(
+  db: Db,
+  userId: string,
+  postId: string,
+  kind: Reaction,
+): Promise<{ likes: number; dislikes: number; myReaction: Reaction | null }> {
+  await assertVisible(db, userId, postId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`board:${postId}:${userId}`}, 0))`);
+    const removed = await tx
+      .delete(boardReactions)
+      .where(and(eq(boardReactions.postId, postId), eq(boardReactions.userId, userId), eq(boardReactions.kind, kind)))
+      .returning({ kind: boardReactions.kind });
+    let myReaction: Reaction | null = null;
+    if (removed.length === 0) {
+      await tx
+        .insert(boardReactions)
+        .values({ postId, userId, kind })
+        .onConflictDoUpdate({
+          target: [boardReactions.postId, boardReactions.userId],
+          set: { kind, createdAt: sql`now()` },
+        });
+      myReaction = kind;
+    }
+    return { ...(await reactionCounts(tx, postId)), myReaction };
+  });
+}
+
+/** Marks a post read by the member; again changes nothing (spec §4: alreadyRead). */
+export async function readPost(
+  db: Db,
+  userId: string,
+  postId: string,
+): Promise<{ alreadyRead: boolean; readerCount: number }> {
+  await assertVisible(db, userId, postId);
+  const inserted = await db
+    .insert(boardReads)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: boardReads.postId });
+  const [readers] = await db.select({ n: count() }).from(boardReads).where(eq(boardReads.postId, postId));
+  return { alreadyRead: inserted.length === 0, readerCount: readers?.n ?? 0 };
+}
+
+/** Administrators' tiles: live posts, and the reads, likes and dislikes on them. */
+export async function boardStats(
+  db: Db,
+): Promise<{ totalPosts: number; totalViews: number; totalLikes: number; totalDislikes: number }> {
+  const livePost = sql`(select ${boardPosts.id} from ${boardPosts} where ${boardPosts.deletedAt} is null)`;
+  const [posts] = await db.select({ n: count() }).from(boardPosts).where(isNull(boardPosts.deletedAt));
+  const [views] = await db.select({ n: count() }).from(boardReads).where(sql`${boardReads.postId} in ${livePost}`);
+  const reactions = await db
+    .select({ kind: boardReactions.kind, n: count() })
+    .from(boardReactions)
+    .where(sql`${boardReactions.postId} in ${livePost}`)
+    .groupBy(boardReactions.kind);
+  return {
+    totalPosts: posts?.n ?? 0,
+    totalViews: views?.n ?? 0,
+    totalLikes: reactions.find((r) => r.kind === "like")?.n ?? 0,
+    totalDislikes: reactions.find((r) => r.kind === "dislike")?.n ?? 0,
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { POST_TITLE_MAX } from "../constants";
+import { MSG } from "../messages";
+import { text } from "./text";
+
+/** The message board 掲示板 (spec §3 Board post, §5 post rules, §7 /api/board*, §9). */
+
+export const BOARD_CONTENT_MAX = 2000;
+export const BOARD_KEYWORD_MAX = 50;
+/** Deepest page a list accepts (10 per page: 100,000 posts). */
+export const BOARD_PAGE_MAX = 10_000;
+
+/** Trimmed, 1–100 characters (spec §5, §9); plain text, shown as text. */
+export const boardTitle = text({
+  required: MSG.postTitleContentRequired,
+  max: POST_TITLE_MAX,
+  tooLong: MSG.postTitleTooLong,
+});
+/** Trimmed, 1–2,000 characters; plain text, shown as text. */
+export const boardContent = text({
+  required: MSG.postTitleContentRequired,
+  max: BOARD_CONTENT_MAX,
+  tooLong: MSG.postContentTooLong,
+});
+
+export const boardPostInput = z.object({ title: boardTitle, content: boardContent });
+export type BoardPostInput = z.output<typeof boardPostInput>;
+
+export const boardIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+
+export const boardReactInput = z.object({
+  id: z.uuid({ error: MSG.notFound }),
+  kind: z.enum(["like", "dislike"], { error: MSG.badRequest }),
+});
+
+const page = z
+  .number({ error: MSG.boardSearchBadRequest })
+  .int(MSG.boardSearchBadRequest)
+  .min(1, MSG.boardSearchBadRequest)
+  .max(BOARD_PAGE_MAX, MSG.boardSearchBadRequest)
+  .default(1);
+
+/** A calendar day, YYYY-MM-DD (taken as a day in Japan time). */
+const day = z
+  .string({ error: MSG.boardDateInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.boardDateInvalid)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, MSG.boardDateInvalid);
+
+/** Blank strings from a search form mean "no filter". */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+export const boardListInput = z
+  .object({
+    page,
+    /** A substring of the title or the content (NFKC-normalised, case-insensitive); any length from 1. */
+    keyword: z.preprocess(
+      blankToUndefined,
+      text({ max: BOARD_KEYWORD_MAX, tooLong: MSG.boardKeywordTooLong }).optional(),
+    ),
+    /** The poster: a member's public id (uuid, exact), otherwise part of the poster's name. */
+    posterUserID: z.preprocess(blankToUndefined, text({ max: 50, tooLong: MSG.boardPosterTooLong }).optional()),
+    startDate: z.preprocess(blankToUndefined, day.optional()),
+    endDate: z.preprocess(blankToUndefined, day.optional()),
+    /** Only posts of members of the other gender (operator posts stay). Default false. */
+    excludeSameSex: z.boolean({ error: MSG.boardSearchBadRequest }).default(false),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+    message: MSG.boardDateRangeInvalid,
+    path: ["endDate"],
+  });
+export type BoardListInput = z.input<typeof boardListInput>;
+
+export const boardPageInput = z.object({ page });
+
+export const adminBoardListInput = z.object({
+  page,
+  /** An author's login ID (exact, case-insensitive) or part of it; blank: everyone. */
+  userID: z.preprocess(blankToUndefined, text({ max: 50, tooLong: MSG.boardPosterTooLong }).optional()),
+});
