@@ -43,6 +43,24 @@ const CASES: Record<string, PaidCase> = {
     // An administrator's profile is not a member's: NOT_FOUND after the wrapper opened the transaction.
     failing: async () => ({ id: (await api.createUser({ role: "admin" })).id }),
   },
+  "board.enter": {
+    action: "message_board_view",
+    arrange: async () => undefined,
+    // The member left meanwhile: the window is claimed, then the charge finds no account; both roll back.
+    failing: async (payer) => {
+      await api.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, payer.id));
+      return undefined;
+    },
+  },
+  "board.create": {
+    action: "message_board_post",
+    arrange: async () => ({ title: "はじめまして", content: "よろしくお願いします" }),
+    // As above: the post is written, then the charge finds no account; both roll back.
+    failing: async (payer) => {
+      await api.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, payer.id));
+      return { title: "はじめまして", content: "よろしくお願いします" };
+    },
+  },
 };
 
 function paidProcedures(): Array<[path: string, action: string]> {
