@@ -3,6 +3,7 @@ import { AuditLog } from "./audit/AuditLog";
 import { InquiryList } from "./inquiries/InquiryList";
 import { EmailManagement } from "./messages/EmailManagement";
 import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
+import { ModerationQueue } from "./moderation/ModerationQueue";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
@@ -23,6 +24,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
+  { path: "moderation", label: "通報の確認", component: ModerationQueue, inMenu: true },
   { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true },
   { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },

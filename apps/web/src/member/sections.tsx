@@ -10,6 +10,7 @@ import { SentEmails } from "./mail/SentEmails";
 import { UnreadEmails } from "./mail/UnreadEmails";
 import { PointsUsage } from "./PointsUsage";
 import { ProfileSettingsStub } from "./ProfileSettingsStub";
+import { BlockedList } from "./safety/BlockedList";
 import { VerificationPage } from "./verification/VerificationPage";
 
 /** Section keys of spec §2 (member shell), chosen from the path. */
@@ -19,6 +20,7 @@ export type SectionKey =
   | "profileSearch"
   | "favoriteList"
   | "footprints"
+  | "blockedList"
   | "unreadEmails"
   | "receivedEmails"
   | "sentEmails"
@@ -37,6 +39,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "profile-search": "profileSearch",
   "favorite-list": "favoriteList",
   footprints: "footprints",
+  "blocked-list": "blockedList",
   "unread-emails": "unreadEmails",
   "received-emails": "receivedEmails",
   "sent-emails": "sentEmails",
@@ -62,6 +65,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   profileSearch: { path: "profile-search", label: "プロフィール検索", component: ProfileSearch },
   favoriteList: { path: "favorite-list", label: "お気に入り一覧", component: FavoriteList },
   footprints: { path: "footprints", label: "足あと", component: Footprints },
+  blockedList: { path: "blocked-list", label: "ブロックリスト", component: BlockedList },
   unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
   receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
   sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
@@ -73,7 +77,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
 
 /** Menu groups of spec §2 (足あと ours, in 検索); points usage and point purchase are routes only. */
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
-  { label: "設定", keys: ["dashboard", "profile", "verification"] },
+  { label: "設定", keys: ["dashboard", "profile", "blockedList", "verification"] },
   { label: "検索", keys: ["profileSearch", "favoriteList", "footprints"] },
   { label: "メール", keys: ["unreadEmails", "receivedEmails", "sentEmails"] },
   { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },

@@ -23,6 +23,7 @@ import { formatPoints } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ScheduledPanel } from "../messages/ScheduledPanel";
 import { SendMessageModal } from "../messages/SendMessageModal";
+import { SuspendButton } from "../moderation/SuspendButton";
 import { AddUserModal } from "./AddUserModal";
 import { EditUserModal } from "./EditUserModal";
 import { LedgerModal } from "./LedgerModal";
@@ -198,6 +199,7 @@ export function UserManagement() {
                         メッセージ
                       </Button>
                     )}
+                    {user.role !== "admin" && <SuspendButton user={user} />}
                     {user.role !== "admin" && (
                       <Button
                         size="compact-xs"

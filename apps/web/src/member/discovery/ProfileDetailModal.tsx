@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { BlockButton, ReportButton } from "../../features/safety";
 import { formatDate } from "../../lib/format";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, genderLabel, type PublicProfile, UNSET } from "./types";
@@ -63,6 +64,8 @@ export function ProfileDetailModal({
             </Table.Tbody>
           </Table>
           <Group justify="flex-end" gap="sm">
+            <ReportButton target={{ type: "member", id: profile.id, label: `${displayName(profile)}さん` }} />
+            <BlockButton userId={profile.id} name={displayName(profile)} onBlocked={onClose} />
             <Button variant="default" onClick={onClose}>
               閉じる
             </Button>

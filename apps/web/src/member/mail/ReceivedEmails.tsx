@@ -1,7 +1,8 @@
 import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Stack, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
+import { BlockButton, ReportButton } from "../../features/safety";
 import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
@@ -63,16 +64,31 @@ export function ReceivedEmails() {
         message={detail}
         onClose={() => setDetail(null)}
         actions={
-          detail &&
-          !detail.hasReply && (
-            <Button
-              onClick={() => {
-                setReplying(detail);
-                setDetail(null);
-              }}
-            >
-              返信
-            </Button>
+          detail && (
+            <>
+              {detail.from.role === "user" && (
+                <>
+                  <ReportButton
+                    target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
+                  />
+                  <BlockButton
+                    userId={detail.from.id}
+                    name={partyName(detail.from)}
+                    onBlocked={() => setDetail(null)}
+                  />
+                </>
+              )}
+              {!detail.hasReply && (
+                <Button
+                  onClick={() => {
+                    setReplying(detail);
+                    setDetail(null);
+                  }}
+                >
+                  返信
+                </Button>
+              )}
+            </>
           )
         }
       />

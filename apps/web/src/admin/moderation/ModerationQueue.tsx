@@ -1,0 +1,357 @@
+import type { AppRouter } from "@enmusubi/api";
+import {
+  MODERATION_NOTE_MAX,
+  REPORT_REASONS,
+  REPORT_STATUS_LABELS,
+  REPORT_STATUSES,
+  type ReportStatus,
+} from "@enmusubi/shared";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import { confirmAction } from "../../lib/confirm";
+import { formatDateTime } from "../../lib/format";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
+import { ListStates } from "../../ui/ListStates";
+
+type Report = inferRouterOutputs<AppRouter>["adminModeration"]["queue"]["reports"][number];
+type Party = Report["reporter"];
+
+const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label])) as Record<
+  Report["reason"],
+  string
+>;
+const TARGET_LABELS: Record<Report["targetType"], string> = {
+  member: "会員",
+  message: "メッセージ",
+  board_post: "掲示板の投稿",
+};
+
+const TEXT = {
+  failed: "報告一覧の取得に失敗しました。",
+  actionFailed: "操作に失敗しました。",
+  dismissed: "報告を「対応不要」にしました。報告者に結果を通知しました。",
+  removed: "内容を削除しました。報告者に結果を通知しました。",
+  suspended: "会員を利用停止にしました。報告者に結果を通知しました。",
+} as const;
+
+function partyLabel(p: Party): string {
+  const name = p.name?.trim() || "未設定";
+  return p.userID ? `${name}（${p.userID}）` : name;
+}
+
+function PartyLine({ label, party }: { label: string; party: Party }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" c="dimmed" w={72}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {partyLabel(party)}
+      </Text>
+      {party.suspendedAt && (
+        <Badge size="xs" color="red" variant="light">
+          利用停止中
+        </Badge>
+      )}
+      {party.deleted && (
+        <Badge size="xs" color="gray" variant="light">
+          退会済み
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The reported content as the administrator judges it: the message, the post, or the member. */
+function ReportContext({ report }: { report: Report }) {
+  const c = report.context;
+  const removedBadge = (removed: boolean) =>
+    removed && (
+      <Badge size="xs" color="gray" variant="filled">
+        削除済み
+      </Badge>
+    );
+  if (c.type === "message")
+    return (
+      <Card withBorder padding="xs" bg="gray.0">
+        <Stack gap={4}>
+          <PartyLine label="差出人" party={c.from} />
+          <PartyLine label="宛先" party={c.to} />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {formatDateTime(c.createdAt)}
+            </Text>
+            {removedBadge(c.removed)}
+          </Group>
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="report-content">
+            {c.body}
+          </Text>
+        </Stack>
+      </Card>
+    );
+  if (c.type === "board_post")
+    return (
+      <Card withBorder padding="xs" bg="gray.0">
+        <Stack gap={4}>
+          <PartyLine label="投稿者" party={c.author} />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {formatDateTime(c.createdAt)}
+            </Text>
+            {removedBadge(c.removed)}
+          </Group>
+          <Text fw={700} size="sm" style={{ overflowWrap: "anywhere" }}>
+            {c.title}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="report-content">
+            {c.content}
+          </Text>
+        </Stack>
+      </Card>
+    );
+  if (c.type === "member")
+    return (
+      <Card withBorder padding="xs" bg="gray.0">
+        {c.profile ? (
+          <Text size="sm" data-testid="report-content">
+            {[
+              c.profile.name?.trim() || "未設定",
+              c.profile.gender === "male" ? "男性" : "女性",
+              c.profile.age !== null ? `${c.profile.age}歳` : null,
+              c.profile.prefecture,
+              c.profile.occupation?.name,
+            ]
+              .filter(Boolean)
+              .join("・")}
+            ／ 登録日 {formatDateTime(c.profile.createdAt)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            この会員は退会済みです。
+          </Text>
+        )}
+      </Card>
+    );
+  return (
+    <Text size="sm" c="dimmed">
+      報告された内容は存在しません。
+    </Text>
+  );
+}
+
+/**
+ * 通報の確認 (出会い系サイト規制法 art. 12): reports oldest first, each with its content in
+ * context; dismiss (対応不要), remove the content, or suspend the member, each confirmed first.
+ * The reporter is told the outcome by mail in general terms.
+ */
+export function ModerationQueue() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReportStatus>("open");
+  const [page, setPage] = useState(1);
+  const [dismissing, setDismissing] = useState<Report | null>(null);
+  const [note, setNote] = useState("");
+  const [dismissError, setDismissError] = useState<string | null>(null);
+
+  const queue = useQuery({
+    ...trpc.adminModeration.queue.queryOptions({ status, page }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.queue.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.standing.pathKey() });
+  };
+  const dismiss = useMutation(trpc.adminModeration.dismiss.mutationOptions());
+  const remove = useMutation(trpc.adminModeration.removeContent.mutationOptions());
+  const suspend = useMutation(trpc.adminModeration.suspendReported.mutationOptions());
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      notifications.show({ color: "green", message: done });
+      return true;
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, TEXT.actionFailed) });
+      return false;
+    } finally {
+      refresh();
+    }
+  };
+
+  const askRemove = async (r: Report) => {
+    const ok = await confirmAction({
+      title: "内容の削除",
+      message: `報告された${TARGET_LABELS[r.targetType]}を削除しますか？双方の会員から見えなくなり、同じ内容への未対応の報告もすべて「削除済み」になります。`,
+      confirmLabel: "削除する",
+      irreversible: true,
+    });
+    if (ok) await run(() => remove.mutateAsync({ id: r.id }), TEXT.removed);
+  };
+
+  const askSuspend = async (r: Report) => {
+    const ok = await confirmAction({
+      title: "会員の利用停止",
+      message: `${partyLabel(r.targetUser)}を利用停止にしますか？すぐにログアウトされ、ログインできなくなります。この会員への未対応の報告はすべて「利用停止」になります。解除はユーザー管理から行えます。`,
+      confirmLabel: "利用停止にする",
+    });
+    if (ok) await run(() => suspend.mutateAsync({ id: r.id }), TEXT.suspended);
+  };
+
+  const submitDismiss = async () => {
+    if (!dismissing) return;
+    if (note.trim().length > MODERATION_NOTE_MAX)
+      return setDismissError(`メモは${MODERATION_NOTE_MAX}文字以内で入力してください。`);
+    const ok = await run(
+      () => dismiss.mutateAsync({ id: dismissing.id, ...(note.trim() ? { note } : {}) }),
+      TEXT.dismissed,
+    );
+    if (ok) setDismissing(null);
+  };
+
+  const data = queue.data;
+  const reports = data?.reports ?? [];
+  const busy = dismiss.isPending || remove.isPending || suspend.isPending;
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>通報の確認</Title>
+        <Text size="sm" c="dimmed">
+          会員からの報告を古い順に表示します。18歳未満の利用や売買春の勧誘など、法令・規約に反する内容は削除してください。
+        </Text>
+      </div>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <SegmentedControl
+          aria-label="状態で絞り込み"
+          value={status}
+          onChange={(v) => {
+            setStatus(v as ReportStatus);
+            setPage(1);
+          }}
+          data={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))}
+        />
+        <Text size="sm" c="dimmed" data-testid="report-total">
+          {data ? `${data.total.toLocaleString("ja-JP")}件` : "—"}
+        </Text>
+      </Group>
+      <ListStates
+        isLoading={queue.isLoading}
+        isError={queue.isError}
+        errorText={TEXT.failed}
+        onRetry={() => void queue.refetch()}
+        isEmpty={reports.length === 0}
+        emptyText={status === "open" ? "未対応の報告はありません。" : "該当する報告はありません。"}
+      >
+        <Stack gap="sm" data-testid="report-list">
+          {reports.map((r) => (
+            <Card key={r.id} withBorder padding="sm" data-testid="report-card">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Group gap="xs">
+                    <Badge color="red" variant="light">
+                      {REASON_LABELS[r.reason]}
+                    </Badge>
+                    <Badge color="gray" variant="outline">
+                      {TARGET_LABELS[r.targetType]}
+                    </Badge>
+                    {r.status !== "open" && <Badge color="teal">{REPORT_STATUS_LABELS[r.status]}</Badge>}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    報告日時 {formatDateTime(r.createdAt)}
+                  </Text>
+                </Group>
+                <PartyLine label="報告者" party={r.reporter} />
+                <Group gap="xs" wrap="wrap">
+                  <PartyLine label="対象会員" party={r.targetUser} />
+                  <Text size="xs" c={r.recentReportsAgainstUser > 1 ? "red" : "dimmed"}>
+                    直近90日の報告 {r.recentReportsAgainstUser}件
+                  </Text>
+                </Group>
+                {r.detail && (
+                  <Alert color="yellow" variant="light" p="xs" title="報告者のコメント">
+                    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                      {r.detail}
+                    </Text>
+                  </Alert>
+                )}
+                <ReportContext report={r} />
+                {r.status === "open" ? (
+                  <Group justify="flex-end" gap="xs" wrap="wrap">
+                    <Button
+                      variant="default"
+                      size="xs"
+                      disabled={busy}
+                      onClick={() => {
+                        setNote("");
+                        setDismissError(null);
+                        setDismissing(r);
+                      }}
+                    >
+                      対応不要
+                    </Button>
+                    {r.targetType !== "member" && (
+                      <Button color="red" variant="light" size="xs" disabled={busy} onClick={() => void askRemove(r)}>
+                        内容を削除
+                      </Button>
+                    )}
+                    <Button color="red" size="xs" disabled={busy} onClick={() => void askSuspend(r)}>
+                      会員を利用停止
+                    </Button>
+                  </Group>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    対応: {r.handledBy?.name ?? "—"} ／ {formatDateTime(r.handledAt)}
+                    {r.handledNote ? ` ／ メモ: ${r.handledNote}` : ""}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </ListStates>
+      {data && data.totalPages > 1 && (
+        <Group justify="center">
+          <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={1} />
+        </Group>
+      )}
+      <Modal opened={dismissing !== null} onClose={() => setDismissing(null)} title="対応不要にする" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            この報告を「対応不要」として閉じますか？報告者には「確認の結果、規約違反は確認されませんでした」と通知されます。
+          </Text>
+          <Textarea
+            label="メモ（任意・報告者には表示されません）"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={6}
+          />
+          <FormActions
+            error={dismissError}
+            onCancel={() => setDismissing(null)}
+            onSubmit={() => void submitDismiss()}
+            submitLabel="対応不要にする"
+            loading={dismiss.isPending}
+          />
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

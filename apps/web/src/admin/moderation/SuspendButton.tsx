@@ -1,0 +1,114 @@
+import { SUSPEND_REASON_MAX } from "@enmusubi/shared";
+import { Button, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { confirmAction } from "../../lib/confirm";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { FormActions } from "../../ui/FormActions";
+
+/**
+ * 利用停止 / 停止解除 for one member row of user management. The row's standing is read per row
+ * (the tRPC link batches a page's reads into one request). Suspending asks for a reason (audited)
+ * and ends the member's sessions at once; reinstating asks for a confirmation.
+ */
+export function SuspendButton({ user }: { user: { id: string; userID: string; name: string | null } }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const standing = useQuery(trpc.adminModeration.standing.queryOptions({ userIds: [user.id] }));
+  const suspend = useMutation(trpc.adminModeration.suspend.mutationOptions());
+  const unsuspend = useMutation(trpc.adminModeration.unsuspend.mutationOptions());
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const label = `${user.name ?? user.userID}（${user.userID}）`;
+  const suspended = (standing.data?.length ?? 0) > 0;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.standing.pathKey() });
+
+  const submit = async () => {
+    try {
+      const result = await suspend.mutateAsync({ userId: user.id, reason });
+      notifications.show({ color: "green", message: result.message });
+      setOpen(false);
+    } catch (e) {
+      setError(errorMessage(e, "利用停止に失敗しました。"));
+    } finally {
+      refresh();
+    }
+  };
+
+  const askUnsuspend = async () => {
+    const ok = await confirmAction({
+      title: "利用停止の解除",
+      message: `${label}の利用停止を解除しますか？会員は再びログインできるようになります。`,
+      confirmLabel: "解除する",
+      danger: false,
+    });
+    if (!ok) return;
+    try {
+      const result = await unsuspend.mutateAsync({ userId: user.id });
+      notifications.show({ color: "green", message: result.message });
+    } catch (e) {
+      notifications.show({ color: "red", message: errorMessage(e, "利用停止の解除に失敗しました。") });
+    } finally {
+      refresh();
+    }
+  };
+
+  if (standing.isLoading || standing.isError) return null;
+  return (
+    <>
+      {suspended ? (
+        <Button
+          size="compact-xs"
+          color="orange"
+          variant="light"
+          onClick={() => void askUnsuspend()}
+          loading={unsuspend.isPending}
+          aria-label={`${user.userID}の利用停止を解除`}
+        >
+          停止解除
+        </Button>
+      ) : (
+        <Button
+          size="compact-xs"
+          color="orange"
+          variant="subtle"
+          onClick={() => {
+            setReason("");
+            setError(null);
+            setOpen(true);
+          }}
+          aria-label={`${user.userID}を利用停止`}
+        >
+          利用停止
+        </Button>
+      )}
+      <Modal opened={open} onClose={() => setOpen(false)} title="会員の利用停止" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {label}
+            を利用停止にします。すぐにログアウトされ、ログインできなくなります。予約中のメッセージは取り消されます。
+          </Text>
+          <Textarea
+            label="利用停止の理由（記録されます）"
+            withAsterisk
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={SUSPEND_REASON_MAX}
+            autosize
+            minRows={2}
+            maxRows={6}
+          />
+          <FormActions
+            error={error}
+            onCancel={() => setOpen(false)}
+            onSubmit={() => void submit()}
+            submitLabel="利用停止にする"
+            loading={suspend.isPending}
+          />
+        </Stack>
+      </Modal>
+    </>
+  );
+}

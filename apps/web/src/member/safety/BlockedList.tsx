@@ -1,0 +1,91 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { SAFETY_TEXT, useBlockRefresh } from "../../features/safety";
+import { confirmAction } from "../../lib/confirm";
+import { formatDate } from "../../lib/format";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { ListStates } from "../../ui/ListStates";
+import { ProfilePhoto } from "../discovery/ProfilePhoto";
+import { displayName, summaryLine } from "../discovery/types";
+
+/** ブロックリスト (設定): the members I blocked, newest first, each with 解除 after a confirmation. */
+export function BlockedList() {
+  const trpc = useTRPC();
+  const blocked = useQuery(trpc.safety.blocked.queryOptions());
+  const unblock = useMutation(trpc.safety.unblock.mutationOptions());
+  const refresh = useBlockRefresh();
+  const list = blocked.data ?? [];
+
+  const ask = async (id: string, name: string) => {
+    const ok = await confirmAction({
+      title: "ブロックの解除",
+      message: `${name}さんのブロックを解除しますか？お互いに検索などに表示され、メッセージのやり取りができるようになります。`,
+      confirmLabel: "解除する",
+      danger: false,
+    });
+    if (!ok) return;
+    try {
+      await unblock.mutateAsync({ userId: id });
+      notifications.show({ color: "green", message: `${name}さんのブロックを解除しました。` });
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, SAFETY_TEXT.unblockFailed) });
+    } finally {
+      refresh();
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>ブロックリスト</Title>
+      <Text size="sm" c="dimmed">
+        ブロックした会員とは、お互いに検索・お気に入り・足あと・掲示板に表示されず、メッセージのやり取りもできません。
+      </Text>
+      <ListStates
+        isLoading={blocked.isLoading}
+        isError={blocked.isError}
+        errorText={SAFETY_TEXT.blockedListFailed}
+        onRetry={() => void blocked.refetch()}
+        isEmpty={list.length === 0}
+        emptyText="ブロックしている会員はいません。"
+      >
+        <Text size="sm" c="dimmed" data-testid="blocked-count">
+          {list.length}人
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="blocked-list">
+          {list.map((profile) => {
+            const name = displayName(profile);
+            return (
+              <Card key={profile.id} withBorder padding="sm" data-testid="blocked-card">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <ProfilePhoto profile={profile} size={64} />
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={700} truncate>
+                      {name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {summaryLine(profile)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      ブロックした日: {formatDate(profile.blockedAt)}
+                    </Text>
+                  </Stack>
+                </Group>
+                <Group justify="flex-end" mt="sm">
+                  <Button
+                    variant="default"
+                    onClick={() => void ask(profile.id, name)}
+                    loading={unblock.isPending && unblock.variables?.userId === profile.id}
+                    aria-label={`${name}さんのブロックを解除`}
+                  >
+                    解除
+                  </Button>
+                </Group>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </ListStates>
+    </Stack>
+  );
+}
