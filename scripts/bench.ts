@@ -25,7 +25,7 @@
  * BENCH_RUNS (default 30), BENCH_EXPLAIN, DATABASE_URL.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -146,6 +146,8 @@ async function seedMembers(app: App): Promise<void> {
         sendPoints: 20,
         birthday: `${1980 + (i % 25)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
         address: PREFECTURES[i % PREFECTURES.length],
+        // Age-verified, as members who send messages must be (decision 0006).
+        verificationStatus: "verified",
         // One a second, newest last, like real sign-ups.
         createdAt: new Date(now - (MEMBERS - i + 1) * 1000),
       });
@@ -164,6 +166,13 @@ async function seedMembers(app: App): Promise<void> {
        select id, '${account}', 'initial', ${column}, ${column} from users where user_id like 'bm%' and ${column} <> 0`,
     );
   }
+  // Each opening balance is one free lot (docs/decisions/0008), as the ledger writes for a credit.
+  await db.execute(
+    `insert into point_lots (user_id, source, ledger_id, paid, amount, remaining, expires_at)
+     select l.user_id, 'initial', l.id, false, l.delta, l.delta, now() + interval '180 days'
+     from point_ledger l join users u on u.id = l.user_id
+     where u.user_id like 'bm%' and l.account = 'points' and l.kind = 'initial' and l.delta > 0`,
+  );
   // Fresh statistics, as autovacuum would have gathered on a live server.
   await db.execute("analyze");
 }
@@ -236,6 +245,24 @@ async function query<T = Record<string, unknown>>(app: App, statement: string): 
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
+/** BENCH_PROFILE=1 (diagnosis): a V8 CPU profile of the dispatch alone, written to the temp directory. */
+async function startProfile(): Promise<{ stop(): Promise<string> }> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await session.post("Profiler.stop");
+      const file = path.join(tmpdir(), `enmusubi-dispatch-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      return file;
+    },
+  };
+}
+
 interface ScheduledResult {
   line: string;
   ms: number;
@@ -292,6 +319,14 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
       log(`  ${Object.values(row)[0]}`);
   }
 
+  // The first unexpected failure is printed (a failed row otherwise shows only the generic message).
+  let reported = 0;
+  const jobLog = {
+    info: () => {},
+    error: (details: Record<string, unknown>, message: string) => {
+      if (reported++ === 0) log(`  first error: ${message}: ${(details.err as Error)?.stack ?? String(details.err)}`);
+    },
+  };
   // Two instances: each its own pool (as two servers would have), the job's loop on each.
   const instances = await Promise.all([
     createDatabase({ url, max: WORKERS + 1 }),
@@ -300,6 +335,7 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
   let counts: Array<{ sent: number; failed: number; runs: number }> = [];
   let ms = 0;
   try {
+    const profiler = process.env.BENCH_PROFILE ? await startProfile() : undefined;
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     counts = await Promise.all(
@@ -311,7 +347,7 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
           Array.from({ length: WORKERS }, async () => {
             for (;;) {
               // dispatchDue handles at most 1000 rows a run; the job loop would wait 5 s between runs.
-              const run = await dispatchDue(deps);
+              const run = await dispatchDue(deps, jobLog);
               mine.runs += 1;
               mine.sent += run.sent;
               mine.failed += run.failed;
@@ -323,6 +359,7 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
       }),
     );
     ms = performance.now() - started;
+    if (profiler) log(`  CPU profile of the dispatch: ${await profiler.stop()}`);
     // This process's own CPU (both instances' JavaScript): what a busy machine cannot hide.
     const cpu = process.cpuUsage(cpuBefore);
     log(`  bench process CPU: ${((cpu.user + cpu.system) / 1000 / Math.max(1, due)).toFixed(2)} ms per row`);
@@ -339,8 +376,15 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
     `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other
      from scheduled_messages where content like '予約ベンチ%'`,
   );
-  if (status?.sent !== due || status.other !== 0)
+  if (status?.sent !== due || status.other !== 0) {
     problems.push(`${status?.sent} of ${due} rows sent, ${status?.other} not sent`);
+    for (const row of await query<{ status: string; last_error: string | null; n: number }>(
+      app,
+      `select status, last_error, count(*)::int as n from scheduled_messages
+       where content like '予約ベンチ%' and status <> 'sent' group by 1, 2 order by 3 desc limit 5`,
+    ))
+      log(`  not sent: ${row.n} ${row.status} (${row.last_error ?? "no error"})`);
+  }
   const handled = counts.reduce((sum, c) => sum + c.sent + c.failed, 0);
   if (handled !== due) problems.push(`dispatchers handled ${handled} rows for ${due} due`);
   // One message per recipient per row: the row's message ids are exactly one message to each

@@ -382,13 +382,40 @@ export async function conversation(db: Db, input: { userA: string; userB: string
 }
 
 /** An administrator writes to members (direct or batch). Free; administrator rows are refused. */
-export async function sendAsAdmin(db: Db, adminId: string, input: { recipientIds: string[]; body: string }) {
+export async function sendAsAdmin(
+  db: Db,
+  adminId: string,
+  input: { recipientIds: string[]; body: string; replyToId?: string | undefined },
+) {
   return db.transaction(async (tx) => {
     const recipients = await liveRecipients(tx, input.recipientIds);
     if (recipients.some((r) => r.role === "admin")) throw new AppError("BAD_REQUEST", MSG.adminRecipientRefused);
+    // A reply from the (shared) admin inbox: the member's message to an administrator, answered to
+    // that member alone, is marked read and replied with the reply (spec §4).
+    if (input.replyToId) {
+      if (input.recipientIds.length !== 1) throw new AppError("BAD_REQUEST", MSG.replyTargetInvalid);
+      const [original] = await tx
+        .update(messages)
+        .set({ hasReply: true, isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
+        .where(
+          and(
+            eq(messages.id, input.replyToId),
+            isNull(messages.deletedAt),
+            eq(messages.fromUserId, input.recipientIds[0] as string),
+            inArray(messages.toUserId, accountsWhere(tx, eq(users.role, "admin"))),
+          ),
+        )
+        .returning({ id: messages.id });
+      if (!original) throw new AppError("BAD_REQUEST", MSG.replyTargetInvalid);
+    }
     const ids = await insertMessages(
       tx,
-      input.recipientIds.map((toUserId) => ({ fromUserId: adminId, toUserId, body: input.body })),
+      input.recipientIds.map((toUserId) => ({
+        fromUserId: adminId,
+        toUserId,
+        body: input.body,
+        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+      })),
     );
     return { messageIds: ids, sent: ids.length };
   });

@@ -128,15 +128,17 @@ async function sendEntry(
     return ids;
   }
   if (owner.role === "admin") {
-    const result = await caller.adminMessages.send({ recipientIds: entry.recipients, body: entry.content });
-    // An administrator's reply from the inbox marks the member's message to them.
-    if (related && (entry.markAsReplied || entry.markAsRead)) {
+    // An administrator's reply from the inbox marks the member's message read and replied (spec §4).
+    const reply = related && entry.markAsReplied;
+    const result = await caller.adminMessages.send({
+      recipientIds: entry.recipients,
+      body: entry.content,
+      ...(reply ? { replyToId: related } : {}),
+    });
+    if (related && entry.markAsRead && !entry.markAsReplied) {
       await db
         .update(messages)
-        .set({
-          ...(entry.markAsReplied ? { hasReply: true } : {}),
-          ...(entry.markAsRead ? { isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` } : {}),
-        })
+        .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
         .where(and(eq(messages.id, related), eq(messages.toUserId, owner.id), isNull(messages.deletedAt)));
     }
     return result.messageIds;
@@ -149,6 +151,16 @@ async function sendEntry(
   });
   if (related && entry.markAsRead && !entry.markAsReplied) await caller.messages.markRead({ id: related });
   return result.messageIds;
+}
+
+/**
+ * Procedure calls `sendEntry` makes for `entry`. One call is atomic by itself (each procedure
+ * writes in its own transaction, a savepoint of the caller's); several need a savepoint around them.
+ */
+function callsOf(entry: Entry): number {
+  if (entry.senderUserId) return entry.recipients.length;
+  const markOnly = entry.relatedMessageId && entry.markAsRead && !entry.markAsReplied;
+  return markOnly ? 2 : 1;
 }
 
 /** Thrown to roll a rehearsal back; never leaves this file. */
@@ -295,73 +307,159 @@ export async function listAdminPending(db: Db): Promise<ScheduledView[]> {
 
 export type DispatchOutcome = "sent" | "failed";
 
+/** Due rows one transaction claims (FOR UPDATE SKIP LOCKED … LIMIT): fewer commits and round trips. */
+export const DISPATCH_CLAIM = 50;
+
 /**
- * Claims one due entry (skipping those another instance holds), sends it as its owner and marks
- * it, all in one transaction. Answers null when nothing is due. A refused send (points short at
- * this moment, a recipient who left…) marks the entry failed with the Japanese message and charges
- * nothing; the procedures' writes are in a savepoint that is rolled back.
+ * Errors of the moment, not of the row: a deadlock between two instances' batches charging the
+ * same members in another order, a serialization failure, a lock timeout. Their savepoint is
+ * rolled back (which releases what it locked) and the row stays pending for the next run.
  */
-export async function dispatchOne(deps: ApiDeps, log?: JobLog): Promise<DispatchOutcome | null> {
+const TRANSIENT = new Set(["40P01", "40001", "55P03"]);
+
+function isTransient(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && TRANSIENT.has(code)) return true;
+  }
+  return false;
+}
+
+interface Handled {
+  id: string;
+  messageIds: string[] | null;
+  lastError: string | null;
+}
+
+/**
+ * Claims up to `limit` due entries (skipping those another instance holds), sends each as its
+ * owner and marks them, all in one transaction; answers null when nothing is due. Each entry is
+ * sent in a savepoint of its own through the owner's tRPC caller (the same procedures, rules and
+ * charges as sending now), so a refused send (points short at this moment, a recipient who left…)
+ * rolls back only its own writes: that entry is marked failed with the Japanese message and
+ * charges nothing, and the others go on. The marks are one statement at the end: a crash before
+ * the commit rolls back sends and marks together (the rows are sent by a later run, never twice),
+ * and two instances never claim the same row.
+ */
+export async function dispatchBatch(
+  deps: ApiDeps,
+  log?: JobLog,
+  limit = DISPATCH_CLAIM,
+  { careful = false }: { careful?: boolean } = {},
+): Promise<{ sent: number; failed: number } | null> {
   const mailbox = heldMailbox(deps);
-  const outcome = await deps.db.transaction(async (tx): Promise<DispatchOutcome | null> => {
-    const [entry] = await tx
+  const result = await deps.db.transaction(async (tx) => {
+    const entries = await tx
       .select()
       .from(scheduledMessages)
       .where(and(eq(scheduledMessages.status, "pending"), lte(scheduledMessages.scheduledAt, sql`now()`)))
       .orderBy(asc(scheduledMessages.scheduledAt), asc(scheduledMessages.id))
-      .limit(1)
+      .limit(limit)
       .for("update", { skipLocked: true });
-    if (!entry) return null;
-    const [owner] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(and(eq(users.id, entry.ownerId), isNull(users.deletedAt)));
-    let messageIds: string[] | null = null;
-    let lastError: string | null = null;
-    if (!owner) {
-      lastError = MSG.scheduledSenderGone;
-    } else {
+    if (entries.length === 0) return null;
+    // The owners of the whole batch in one read (a deleted owner's entries fail).
+    const ownerIds = [...new Set(entries.map((e) => e.ownerId))];
+    const owners = new Map(
+      (
+        await tx
+          .select({ id: users.id, role: users.role })
+          .from(users)
+          .where(and(inArray(users.id, ownerIds), isNull(users.deletedAt)))
+      ).map((o) => [o.id, o]),
+    );
+    const handled: Handled[] = [];
+    for (const entry of entries) {
+      const owner = owners.get(entry.ownerId);
+      if (!owner) {
+        handled.push({ id: entry.id, messageIds: null, lastError: MSG.scheduledSenderGone });
+        continue;
+      }
       try {
-        messageIds = await tx.transaction((sp) => sendEntry(deps, sp, mailbox, owner, entry));
+        // An entry of one procedure call needs no savepoint of its own: the procedure's writes are
+        // in its own (a refusal rolls back only them). Only a database error in a read outside it
+        // (the standing checks) would spoil the batch: then the batch rolls back whole, nothing is
+        // sent twice, and dispatchDue retries "careful" (a savepoint around every entry).
+        const messageIds =
+          careful || callsOf(entry) > 1
+            ? await tx.transaction((sp) => sendEntry(deps, sp, mailbox, owner, entry))
+            : await sendEntry(deps, tx, mailbox, owner, entry);
+        handled.push({ id: entry.id, messageIds, lastError: null });
       } catch (error) {
+        if (isTransient(error)) {
+          log?.info({ scheduledId: entry.id }, "scheduled message deferred (lock conflict); retried next run");
+          continue;
+        }
         const mapped = toTRPCError(error);
         if (mapped.code === "INTERNAL_SERVER_ERROR") {
           log?.error({ err: mapped.cause ?? error, scheduledId: entry.id }, "scheduled message failed");
         }
-        lastError = publicMessage(mapped);
+        handled.push({ id: entry.id, messageIds: null, lastError: publicMessage(mapped) });
       }
     }
-    await tx
-      .update(scheduledMessages)
-      .set(
-        messageIds
-          ? {
-              status: "sent",
-              sentAt: sql`now()`,
-              messageIds,
-              lastError: null,
-              attempts: sql`${scheduledMessages.attempts} + 1`,
-            }
-          : { status: "failed", lastError, attempts: sql`${scheduledMessages.attempts} + 1` },
-      )
-      .where(eq(scheduledMessages.id, entry.id));
-    return messageIds ? "sent" : "failed";
+    if (handled.length > 0) await markHandled(tx, handled);
+    return {
+      sent: handled.filter((h) => h.messageIds).length,
+      failed: handled.filter((h) => !h.messageIds).length,
+    };
   });
-  if (outcome === "sent") deps.mailbox.publish(mailbox.held);
-  return outcome;
+  if (result && result.sent > 0) deps.mailbox.publish(mailbox.held);
+  return result;
 }
 
-/** Sends every due entry, one transaction each, until none is left (or `max` were handled). */
+/** Every handled entry of a batch marked sent (with its messages) or failed (with its error), in one statement. */
+async function markHandled(tx: Db, handled: Handled[]): Promise<void> {
+  const rows = sql.join(
+    handled.map(
+      (h) => sql`(${h.id}::uuid, ${h.messageIds ? h.messageIds.join(",") : null}::text, ${h.lastError}::text)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${scheduledMessages} set
+      status = (case when v.message_ids is null then 'failed' else 'sent' end)::scheduled_status,
+      sent_at = case when v.message_ids is null then ${scheduledMessages.sentAt} else now() end,
+      message_ids = case when v.message_ids is null then ${scheduledMessages.messageIds}
+                         else string_to_array(v.message_ids, ',')::uuid[] end,
+      last_error = v.last_error,
+      attempts = ${scheduledMessages.attempts} + 1,
+      updated_at = now()
+    from (values ${rows}) as v(id, message_ids, last_error)
+    where ${scheduledMessages.id} = v.id`);
+}
+
+/** One due entry (a batch of one): what it became, or null when nothing is due. */
+export async function dispatchOne(deps: ApiDeps, log?: JobLog): Promise<DispatchOutcome | null> {
+  const run = await dispatchBatch(deps, log, 1, { careful: true });
+  if (!run || run.sent + run.failed === 0) return null;
+  return run.sent > 0 ? "sent" : "failed";
+}
+
+/**
+ * Sends every due entry, a batch of `batch` per transaction, until none is left (or `max` were
+ * handled). A batch whose entries were all deferred (lock conflicts) ends the run; the next run
+ * retries them.
+ */
 export async function dispatchDue(
   deps: ApiDeps,
   log?: JobLog,
-  { max = 1000 }: { max?: number } = {},
+  { max = 1000, batch = DISPATCH_CLAIM }: { max?: number; batch?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
+  let careful = false;
   while (counts.sent + counts.failed < max) {
-    const outcome = await dispatchOne(deps, log);
-    if (!outcome) break;
-    counts[outcome] += 1;
+    let run: Awaited<ReturnType<typeof dispatchBatch>>;
+    try {
+      run = await dispatchBatch(deps, log, Math.min(batch, max - counts.sent - counts.failed), { careful });
+    } catch (error) {
+      // The batch rolled back whole (nothing sent); once more with a savepoint around every entry,
+      // so an entry that spoils its transaction fails alone. A second failure is the run's.
+      if (careful || isTransient(error)) throw error;
+      careful = true;
+      continue;
+    }
+    if (!run || run.sent + run.failed === 0) break;
+    counts.sent += run.sent;
+    counts.failed += run.failed;
   }
   return counts;
 }

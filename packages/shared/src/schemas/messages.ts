@@ -72,7 +72,8 @@ export const adminMessageListInput = z.object({
 export type AdminMessageListInput = z.input<typeof adminMessageListInput>;
 
 /** An administrator writes to members (direct or batch). */
-export const adminSendInput = z.object({ recipientIds, body: messageBody });
+/** `replyToId`: answering a member's message in the admin inbox (marked read and replied, spec §4). */
+export const adminSendInput = z.object({ recipientIds, body: messageBody, replyToId: id.optional() });
 
 /** An administrator writes as a member (spec §7 send-as-user). */
 export const sendAsUserInput = z.object({
