@@ -1,9 +1,12 @@
-import { LEGAL } from "@enmusubi/shared";
+import { LEGAL, MSG } from "@enmusubi/shared";
 import { Anchor, Box, Container, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { Footer } from "../layout/Footer";
+import { useTRPC } from "../lib/trpc";
 import classes from "../public/public.module.css";
+import { ListStates } from "../ui/ListStates";
 import type { LegalBlock, LegalDocument } from "./texts";
 
 function Block({ block }: { block: LegalBlock }) {
@@ -17,27 +20,36 @@ function Block({ block }: { block: LegalBlock }) {
       </List>
     );
   return (
-    <Table withTableBorder withColumnBorders fz="sm" layout="fixed">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{block.head[0]}</Table.Th>
-          <Table.Th>{block.head[1]}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {block.rows.map(([a, b]) => (
-          <Table.Tr key={a}>
-            <Table.Td>{a}</Table.Td>
-            <Table.Td>{b}</Table.Td>
+    <Table.ScrollContainer minWidth={block.head.length > 2 ? 420 : 0}>
+      <Table withTableBorder withColumnBorders fz="sm" aria-label={block.label}>
+        <Table.Thead>
+          <Table.Tr>
+            {block.head.map((cell) => (
+              <Table.Th key={cell}>{cell}</Table.Th>
+            ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {block.rows.map((row) => (
+            <Table.Tr key={row[0]}>
+              {row.map((cell, i) => (
+                <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
-/** A legal page, open to everyone (spec §2 Public). */
+/**
+ * A legal page, open to everyone (spec §2 Public). Its figures (rate, limits, methods, fees,
+ * operator) are read from `legal.info`, the same source as the purchase screen.
+ */
 export function LegalPage({ document: doc }: { document: LegalDocument }) {
+  const trpc = useTRPC();
+  const info = useQuery(trpc.legal.info.queryOptions());
   useEffect(() => {
     window.document.title = `${doc.title} | 縁結び`;
   }, [doc.title]);
@@ -52,16 +64,26 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             <Title order={1} size="h2">
               {doc.title}
             </Title>
-            {doc.sections.map((section) => (
-              <Stack key={section.heading} gap="xs">
-                <Title order={2} size="h4">
-                  {section.heading}
-                </Title>
-                {section.blocks.map((block, i) => (
-                  <Block key={i} block={block} />
+            <ListStates
+              isLoading={info.isLoading}
+              isError={info.isError}
+              errorText={MSG.purchaseFetchFailed}
+              onRetry={() => void info.refetch()}
+              isEmpty={false}
+              emptyText=""
+            >
+              {info.data &&
+                doc.sections(info.data).map((section) => (
+                  <Stack key={section.heading} gap="xs">
+                    <Title order={2} size="h4">
+                      {section.heading}
+                    </Title>
+                    {section.blocks.map((block, i) => (
+                      <Block key={i} block={block} />
+                    ))}
+                  </Stack>
                 ))}
-              </Stack>
-            ))}
+            </ListStates>
             <Text size="sm" c="dimmed" ta="right">
               最終更新日：{LEGAL.lastUpdated}
             </Text>

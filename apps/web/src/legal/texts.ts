@@ -1,21 +1,24 @@
+import { LEGAL, POINT_COST_TABLE } from "@enmusubi/shared";
+import { rateText, yenValueOf } from "../features/payments/calc";
 import {
-  EXCHANGE_RATE_DEFAULT,
-  LEGAL,
-  POINT_COST_TABLE,
-  POINT_VALIDITY_YEARS,
-  PURCHASE_LIMIT_DEFAULTS,
-  YEN_PER_POINT,
-} from "@enmusubi/shared";
+  CANCELLATION_RULES,
+  CREDIT_TIMING,
+  PAID_IN_ADVANCE,
+  priceText,
+  validityText,
+} from "../features/payments/terms";
+import type { LegalInfo } from "../features/payments/types";
 
 /**
- * The four legal documents (spec §2, §9), written from the facts the spec gives: 1 pt = 10 yen,
- * points valid 3 years, the initial fee table ("never higher"), bank transfer and SmartPit, support
- * hours, retention periods, refunds, late damages and the identity-verification steps.
+ * The four legal documents (spec §2, §9). Every price, rate, limit, payment method, fee and
+ * operator detail comes from `legal.info` (the payment settings, the point-cost table and the
+ * operator configuration), so no page can state a figure another page or the purchase screen
+ * contradicts. The fixed facts of spec §9 (retention, late damages, support hours) stay constants.
  */
 export type LegalBlock =
   | { kind: "p"; text: string }
   | { kind: "list"; items: string[]; ordered?: boolean }
-  | { kind: "table"; head: [string, string]; rows: [string, string][] };
+  | { kind: "table"; head: string[]; rows: string[][]; label?: string };
 
 export interface LegalSection {
   heading: string;
@@ -25,21 +28,51 @@ export interface LegalSection {
 export interface LegalDocument {
   slug: "age-verification" | "terms-of-service" | "transaction-law" | "privacy-policy";
   title: string;
-  sections: LegalSection[];
+  sections: (info: LegalInfo) => LegalSection[];
 }
 
 const p = (text: string): LegalBlock => ({ kind: "p", text });
 const list = (items: string[], ordered = false): LegalBlock => ({ kind: "list", items, ordered });
-const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
 
-const feeTable: LegalBlock = {
-  kind: "table",
-  head: ["機能", "消費ポイント（初期設定・上限）"],
-  rows: POINT_COST_TABLE.map((row) => [
-    row.displayName,
-    row.initialFee === 0 ? "無料" : `${row.initialFee}pt（${yen(row.initialFee * YEN_PER_POINT)}相当）`,
-  ]),
-};
+const LEGAL_FEE_ORDER = new Map(POINT_COST_TABLE.map((row, i) => [row.actionName, i]));
+const LEGAL_CAP = new Map(POINT_COST_TABLE.map((row) => [row.actionName, row.initialFee]));
+
+/**
+ * The fee table: today's cost of each action (the point-cost table), its yen value at today's
+ * rate, and the initial fee of the legal table, which a cost may never exceed.
+ */
+function feeTable(info: LegalInfo): LegalBlock {
+  const rows = [...info.pointCosts].sort(
+    (a, b) => (LEGAL_FEE_ORDER.get(a.actionName) ?? 1e6) - (LEGAL_FEE_ORDER.get(b.actionName) ?? 1e6),
+  );
+  const cost = (points: number) => (points === 0 ? "無料" : `${points}pt（${yenValueOf(points, info.exchange)}相当）`);
+  return {
+    kind: "table",
+    label: "消費ポイント一覧",
+    head: ["機能", "消費ポイント", "上限（初期設定）"],
+    rows: rows.map((row) => {
+      const cap = LEGAL_CAP.get(row.actionName);
+      return [row.displayName, cost(row.pointCost), cap === undefined ? "—" : cap === 0 ? "無料" : `${cap}pt`];
+    }),
+  };
+}
+
+/** Spec §9: every payment method the service may take; which ones are open today comes from the settings. */
+function paymentMethods(info: LegalInfo): LegalBlock[] {
+  const open = [
+    ...(info.methods.smartPit ? ["コンビニエンスストア払い（スマートピット）"] : []),
+    ...(info.methods.bankTransfer ? ["銀行振込"] : []),
+  ];
+  return [
+    list(["銀行振込", "コンビニエンスストア払い（スマートピット）", "クレジットカード"]),
+    p(PAID_IN_ADVANCE),
+    p(
+      open.length > 0
+        ? `現在お申込みいただける支払方法：${open.join("、")}`
+        : "現在、ポイントの新規のお申込みは受け付けておりません。",
+    ),
+  ];
+}
 
 const verificationSteps = list(
   [
@@ -57,7 +90,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
   {
     slug: "age-verification",
     title: "年齢確認について",
-    sections: [
+    sections: (info) => [
       {
         heading: "18歳未満の方はご利用いただけません",
         blocks: [
@@ -83,7 +116,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         heading: "お問い合わせ",
         blocks: [
           p(
-            `年齢確認に関するお問い合わせは ${LEGAL.supportEmail}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
+            `年齢確認に関するお問い合わせは ${info.operator.email}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
           ),
         ],
       },
@@ -92,12 +125,12 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
   {
     slug: "terms-of-service",
     title: "利用規約",
-    sections: [
+    sections: (info) => [
       {
         heading: "第1条（適用）",
         blocks: [
           p(
-            `本規約は、${LEGAL.operatorName}（以下「当事務局」）が提供するマッチングサービス「縁結び」（以下「本サービス」）の利用条件を定めるものです。会員は本規約に同意のうえ本サービスを利用するものとします。`,
+            `本規約は、${info.operator.name}（以下「当事務局」）が提供するマッチングサービス「縁結び」（以下「本サービス」）の利用条件を定めるものです。会員は本規約に同意のうえ本サービスを利用するものとします。`,
           ),
         ],
       },
@@ -124,15 +157,13 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         heading: "第4条（ポイント）",
         blocks: [
           list([
-            `本サービスの有料機能はポイントを消費して利用します。1ポイントは${YEN_PER_POINT}円相当です。ポイントは前払い式で、購入後にご利用いただけます。`,
-            `ポイントの有効期限は購入日から${POINT_VALIDITY_YEARS}年間です。期限を過ぎたポイントは失効します。`,
-            "各機能の消費ポイントは以下のとおりです。当事務局は消費ポイントを変更することがありますが、以下の初期設定を上回ることはありません。",
+            "本サービスの有料機能はポイントを消費して利用します。ポイントは前払い式で、お支払いの確認後にご利用いただけます。",
+            `ポイントの販売価格は${rateText(info.exchange)}です。`,
+            validityText(info.pointValidityYears),
+            "各機能の消費ポイントは以下のとおりです。当事務局は消費ポイントを変更することがありますが、上限（初期設定）を上回ることはありません。",
           ]),
-          feeTable,
-          list([
-            "ポイントの購入後の払い戻しはできません。ただし、法令に定めがある場合および当事務局の責めに帰すべき事由による場合を除きます。",
-            "ポイントを他の会員に譲渡・売買することはできません。",
-          ]),
+          feeTable(info),
+          list([...CANCELLATION_RULES, "ポイントを他の会員に譲渡・売買することはできません。"]),
         ],
       },
       {
@@ -183,18 +214,20 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
   {
     slug: "transaction-law",
     title: "特定商取引法に基づく表記",
-    sections: [
+    sections: (info) => [
       {
         heading: "販売事業者",
         blocks: [
           {
             kind: "table",
+            label: "販売事業者",
             head: ["項目", "内容"],
             rows: [
-              ["販売事業者", LEGAL.operatorName],
-              ["運営責任者・所在地・電話番号", "ご請求をいただいた場合、遅滞なく開示いたします。"],
-              ["メールアドレス", LEGAL.supportEmail],
-              ["お問い合わせ受付", LEGAL.supportReception],
+              ["販売事業者", info.operator.name],
+              ["所在地", info.operator.address],
+              ["電話番号", `${info.operator.phone}（受付 ${LEGAL.supportReception}）`],
+              ["メールアドレス", info.operator.email],
+              ["インターネット異性紹介事業 届出番号", info.operator.datingBusinessNumber],
               ["営業時間", LEGAL.businessHours],
             ],
           },
@@ -203,11 +236,9 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       {
         heading: "販売価格",
         blocks: [
-          p(
-            `ポイントの販売価格は1ポイントあたり${YEN_PER_POINT}円（税込）です。標準の交換レートは${yen(EXCHANGE_RATE_DEFAULT.yenAmount)}で${EXCHANGE_RATE_DEFAULT.pointAmount}ポイントです。1回の購入額は${yen(PURCHASE_LIMIT_DEFAULTS.minimumPurchase)}から${yen(PURCHASE_LIMIT_DEFAULTS.maximumPurchase)}までです。`,
-          ),
-          p("各機能の消費ポイント（初期設定）は次のとおりです。これを上回ることはありません。"),
-          feeTable,
+          p(priceText(info.exchange, info)),
+          p("各機能の消費ポイントは次のとおりです。上限（初期設定）を上回ることはありません。"),
+          feeTable(info),
         ],
       },
       {
@@ -220,28 +251,33 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       },
       {
         heading: "支払方法",
-        blocks: [list(["銀行振込", "スマートピット（コンビニエンスストア払い）"])],
+        blocks: paymentMethods(info),
       },
       {
-        heading: "支払時期・ポイントの付与時期",
+        heading: "支払時期",
         blocks: [
           list([
-            "銀行振込：入金を当事務局が確認した後にポイントを付与します。",
-            "スマートピット：購入申込後に表示される支払番号・バーコードでお支払いください。お支払いの確認後にポイントを付与します。",
+            "銀行振込：お申込み後、画面に表示される振込先へ、表示された振込名義でお振り込みください。",
+            "コンビニエンスストア払い（スマートピット）：お申込み後に表示される支払番号・バーコードで、支払期限までにお支払いください。",
+            "クレジットカード：お申込み時に決済します。",
           ]),
         ],
       },
       {
+        heading: "ポイントの引渡時期",
+        blocks: [p(CREDIT_TIMING)],
+      },
+      {
         heading: "ポイントの有効期限",
-        blocks: [p(`購入日から${POINT_VALIDITY_YEARS}年間です。`)],
+        blocks: [p(validityText(info.pointValidityYears))],
       },
       {
         heading: "返品・キャンセル",
         blocks: [
-          p("ポイントはデジタルコンテンツの性質上、購入後の返品・キャンセル・払い戻しはお受けできません。"),
-          p(
-            `ただし、当事務局の不具合によりポイントが正しく付与されなかった場合は、購入日から${LEGAL.defectiveExchangeDays}日以内にご連絡いただければ、ポイントの再付与または返金により対応します。`,
-          ),
+          list([
+            ...CANCELLATION_RULES,
+            `物品を販売する場合、不良品に限り、商品到着後${LEGAL.defectiveExchangeDays}日以内にご連絡いただいたときは交換いたします。`,
+          ]),
         ],
       },
       {
@@ -253,7 +289,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
   {
     slug: "privacy-policy",
     title: "プライバシーポリシー",
-    sections: [
+    sections: (info) => [
       {
         heading: "1. 取得する情報",
         blocks: [
@@ -310,7 +346,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         heading: "7. 開示・訂正・削除の請求",
         blocks: [
           p(
-            `ご本人からの開示・訂正・利用停止・削除のご請求は ${LEGAL.supportEmail}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
+            `ご本人からの開示・訂正・利用停止・削除のご請求は ${info.operator.email}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
           ),
         ],
       },

@@ -1,0 +1,89 @@
+import { Stack, Table, Text } from "@mantine/core";
+import { pointsText, yen } from "./calc";
+
+export interface SalesRow {
+  period: string;
+  count: number;
+  amount: number;
+  points: number;
+}
+
+const HEIGHT = 180;
+const BAR_GAP = 4;
+const MIN_BAR = 14;
+
+/** 2026-11-23 → 11/23, 2026-11 → 2026年11月 (axis labels short enough for 375 px). */
+export function periodLabel(period: string, granularity: "day" | "month"): string {
+  const [y, m, d] = period.split("-");
+  if (granularity === "month") return `${y}年${Number(m)}月`;
+  return `${Number(m)}/${Number(d)}`;
+}
+
+/**
+ * Paid sales per day or month as an SVG bar chart (no chart library in the app), with the same
+ * figures as a table beside it for screen readers and exact values.
+ */
+export function SalesChart({ rows, granularity }: { rows: SalesRow[]; granularity: "day" | "month" }) {
+  const max = Math.max(1, ...rows.map((r) => r.amount));
+  const slot = Math.max(MIN_BAR + BAR_GAP, 36);
+  const width = Math.max(rows.length * slot, 320);
+  const title = granularity === "day" ? "日別の売上" : "月別の売上";
+  const total = rows.reduce((sum, r) => sum + r.amount, 0);
+  return (
+    <Stack gap="sm">
+      <div style={{ overflowX: "auto" }}>
+        <svg
+          role="img"
+          aria-label={`${title}のグラフ（${rows.length}期間、合計${yen(total)}。数値は下の表にあります）`}
+          viewBox={`0 0 ${width} ${HEIGHT + 24}`}
+          width={width}
+          height={HEIGHT + 24}
+          data-testid="sales-chart"
+        >
+          <line x1={0} y1={HEIGHT} x2={width} y2={HEIGHT} stroke="#868e96" strokeWidth={1} />
+          {rows.map((row, i) => {
+            const h = Math.round((row.amount / max) * (HEIGHT - 8));
+            const x = i * slot + BAR_GAP / 2;
+            return (
+              <g key={row.period} data-bar="">
+                <rect x={x} y={HEIGHT - h} width={slot - BAR_GAP} height={h} fill="#c2255c">
+                  <title>{`${periodLabel(row.period, granularity)}：${yen(row.amount)}（${row.count}件）`}</title>
+                </rect>
+                <text x={x + (slot - BAR_GAP) / 2} y={HEIGHT + 16} textAnchor="middle" fontSize={10} fill="#495057">
+                  {periodLabel(row.period, granularity)}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped fz="sm" aria-label={`${title}（表）`} data-testid="sales-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{granularity === "day" ? "日付" : "月"}</Table.Th>
+              <Table.Th ta="right">件数</Table.Th>
+              <Table.Th ta="right">売上金額</Table.Th>
+              <Table.Th ta="right">付与ポイント</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.period}>
+                <Table.Td>{periodLabel(row.period, granularity)}</Table.Td>
+                <Table.Td ta="right">{row.count.toLocaleString("ja-JP")}件</Table.Td>
+                <Table.Td ta="right">{yen(row.amount)}</Table.Td>
+                <Table.Td ta="right">{pointsText(row.points)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length === 0 && (
+        <Text c="dimmed" size="sm">
+          この期間の売上はありません
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { MSG } from "@enmusubi/shared";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { rateText } from "../features/payments/calc";
+import { CANCELLATION_RULES } from "../features/payments/terms";
+import type { LegalInfo } from "../features/payments/types";
+import { renderWithProviders } from "../test/render";
+import { LegalPage } from "./LegalPage";
+import { LEGAL_DOCUMENTS } from "./texts";
+
+const info: LegalInfo = {
+  exchange: { yenAmount: 3000, pointAmount: 1000 },
+  minimumPurchase: 2000,
+  maximumPurchase: 50000,
+  methods: { smartPit: true, bankTransfer: false },
+  pointValidityYears: 3,
+  operator: {
+    name: "テスト運営株式会社",
+    address: "東京都千代田区千代田1-1",
+    phone: "03-0000-0000",
+    email: "legal@example.jp",
+    datingBusinessNumber: "30120000000",
+  },
+  pointCosts: [
+    { actionName: "profile_view", displayName: "プロフィール閲覧", pointCost: 9 },
+    { actionName: "read_mail_view", displayName: "既読メール閲覧", pointCost: 0 },
+  ],
+};
+
+const doc = (slug: string) => {
+  const found = LEGAL_DOCUMENTS.find((d) => d.slug === slug);
+  if (!found) throw new Error(slug);
+  return found;
+};
+
+const pageText = () => document.body.textContent ?? "";
+
+describe("legal pages from legal.info", () => {
+  it("特商法: price, limits, every method, timing, cancellation, 7-day rule and the operator come from one source", async () => {
+    renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => info });
+    await screen.findByText("販売価格");
+    const text = pageText();
+    expect(text).toContain(rateText(info.exchange));
+    expect(text).toContain("1回のご購入は2,000円から50,000円までです。");
+    for (const method of ["銀行振込", "コンビニエンスストア払い（スマートピット）", "クレジットカード"])
+      expect(screen.getAllByText(method).length).toBeGreaterThan(0);
+    expect(text).toContain("いずれも前払い");
+    expect(text).toContain("現在お申込みいただける支払方法：コンビニエンスストア払い（スマートピット）");
+    expect(text).toContain("商品到着後7日以内");
+    for (const rule of CANCELLATION_RULES) expect(text).toContain(rule);
+    for (const value of Object.values(info.operator)) expect(text).toContain(value);
+    expect(screen.getByText("インターネット異性紹介事業 届出番号")).toBeInTheDocument();
+    // The fee table prices points at the same rate: 9 pt at 3 yen each.
+    expect(text).toContain("9pt（27円相当）");
+    // The old contradictory figures are gone.
+    expect(text).not.toContain("1ポイントあたり10円");
+    expect(text).not.toContain("1,000円で500ポイント");
+  });
+
+  it("the terms state the same rate sentence and the operator's name", async () => {
+    renderWithProviders(<LegalPage document={doc("terms-of-service")} />, { "legal.info": () => info });
+    await screen.findByText("第4条（ポイント）");
+    expect(pageText()).toContain(`ポイントの販売価格は${rateText(info.exchange)}です。`);
+    expect(pageText()).toContain("テスト運営株式会社");
+    expect(pageText()).not.toContain("10円相当");
+  });
+
+  it("says the figures could not be read rather than showing stale ones", async () => {
+    renderWithProviders(<LegalPage document={doc("transaction-law")} />, {
+      "legal.info": () => {
+        throw new Error("down");
+      },
+    });
+    expect(await screen.findByText(MSG.purchaseFetchFailed)).toBeInTheDocument();
+    expect(pageText()).not.toContain("販売価格");
+  });
+});

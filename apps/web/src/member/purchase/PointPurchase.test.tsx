@@ -1,0 +1,148 @@
+import { MSG, purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "@enmusubi/shared";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
+import { describe, expect, it } from "vitest";
+import { CANCELLATION_RULES, CREDIT_TIMING } from "../../features/payments/terms";
+import { type Handlers, renderWithProviders } from "../../test/render";
+import { PointPurchase } from "./PointPurchase";
+
+const settings = {
+  exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
+  minimumPurchase: 1000,
+  maximumPurchase: 100000,
+  methods: { smartPit: true, bankTransfer: false },
+  bank: null,
+};
+
+const pending = {
+  id: "t1",
+  transactionId: "PT-20261123-0001",
+  amount: 3000,
+  points: 1500,
+  paymentMethod: "smart_pit",
+  status: "pending",
+  createdAt: new Date("2026-11-23T10:00:00+09:00"),
+  confirmedAt: null,
+  cancelledAt: null,
+  smartPit: {
+    paymentCode: "123456789012",
+    barcodeValue: "91234567890123",
+    expiresAt: new Date("2026-11-30T23:59:00+09:00"),
+  },
+  bank: null,
+};
+
+function handlers(extra: Handlers = {}): Handlers {
+  return {
+    "purchase.settings": () => settings,
+    "purchase.history": () => ({ transactions: [], pagination: { currentPage: 1, totalPages: 1, total: 0 } }),
+    "purchase.quote": (input) => {
+      const { amount } = input as { amount: number };
+      return { amount, points: Math.floor((amount * 500) / 1000) };
+    },
+    "purchase.create": () => pending,
+    ...extra,
+  };
+}
+
+const amountInput = () => screen.getByLabelText(/購入金額/);
+
+describe("PointPurchase", () => {
+  it("offers only the active methods and shows the floored points as the amount is typed", async () => {
+    renderWithProviders(<PointPurchase />, handlers());
+    expect(await screen.findByTestId("purchase-rate")).toHaveTextContent(
+      "1,000円（税込）で500ポイント（1ポイントあたり2円）",
+    );
+    expect(screen.getByRole("radio", { name: "スマートピット（コンビニ払い）" })).toBeChecked();
+    expect(screen.queryByRole("radio", { name: "銀行振込" })).not.toBeInTheDocument();
+    await userEvent.type(amountInput(), "1999");
+    expect(screen.getByTestId("purchase-computed-points")).toHaveTextContent("999ポイント");
+    expect(await screen.findByText("購入履歴はありません")).toBeInTheDocument();
+  });
+
+  it("refuses an amount outside the settings' limits with the catalogue's messages, asking the server nothing", async () => {
+    const { calls } = renderWithProviders(<PointPurchase />, handlers());
+    await screen.findByTestId("purchase-rate");
+    await userEvent.type(amountInput(), "500");
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    expect(await screen.findByText(purchaseBelowMinimum(1000))).toBeInTheDocument();
+    await userEvent.clear(amountInput());
+    await userEvent.type(amountInput(), "200000");
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    expect(await screen.findByText(purchaseAboveMaximum(100000))).toBeInTheDocument();
+    await userEvent.clear(amountInput());
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    expect(await screen.findByText(MSG.amountInvalid)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "purchase.quote" || c.path === "purchase.create")).toEqual([]);
+  });
+
+  it("confirms with what 特商法 requires, then shows the payment code and its barcode", async () => {
+    const { calls } = renderWithProviders(<PointPurchase />, handlers());
+    await screen.findByTestId("purchase-rate");
+    await userEvent.click(screen.getByRole("button", { name: "3,000円" }));
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+
+    const table = await screen.findByTestId("purchase-confirmation");
+    const confirm = within(table);
+    expect(confirm.getByText("1,500ポイント")).toBeInTheDocument();
+    expect(confirm.getByText("3,000円")).toBeInTheDocument();
+    expect(confirm.getByText("お支払い金額（税込）")).toBeInTheDocument();
+    expect(confirm.getByText("スマートピット（コンビニ払い）")).toBeInTheDocument();
+    expect(confirm.getByText(CREDIT_TIMING)).toBeInTheDocument();
+    expect(
+      confirm.getByText("ポイントの有効期限は購入日から3年間です。期限を過ぎたポイントは失効します。"),
+    ).toBeInTheDocument();
+    for (const rule of CANCELLATION_RULES) expect(confirm.getByText(rule)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "特定商取引法に基づく表記" })).toHaveAttribute(
+      "href",
+      "/legal/transaction-law",
+    );
+    expect(screen.getByText(purchaseConfirmation(1500, 3000))).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "購入を確定する" }));
+    expect(await screen.findByText("お申込みを受け付けました")).toBeInTheDocument();
+    expect(screen.getByTestId("purchase-payment-code")).toHaveTextContent("123456789012");
+    const barcode = screen.getByRole("img", { name: /支払番号 123456789012 のバーコード：91234567890123/ });
+    expect(barcode.querySelectorAll("rect[data-bar]").length).toBeGreaterThan(20);
+    expect(calls.find((c) => c.path === "purchase.create")?.input).toEqual({
+      amount: 3000,
+      paymentMethod: "smart_pit",
+    });
+  });
+
+  it("shows the server's message when the order is refused", async () => {
+    renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.create": () => {
+          throw new TRPCClientError(MSG.exchangeInactive, {
+            result: { error: { code: -32000, message: MSG.exchangeInactive, data: { httpStatus: 409 } } },
+          } as never);
+        },
+      }),
+    );
+    await screen.findByTestId("purchase-rate");
+    await userEvent.type(amountInput(), "1000");
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    await userEvent.click(await screen.findByRole("button", { name: "購入を確定する" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.exchangeInactive);
+  });
+
+  it("says so when the settings cannot be read, and retries", async () => {
+    let fail = true;
+    renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.settings": () => {
+          if (fail) throw new Error("down");
+          return settings;
+        },
+      }),
+    );
+    expect(await screen.findAllByText(MSG.purchaseFetchFailed)).not.toHaveLength(0);
+    fail = false;
+    await userEvent.click(screen.getAllByRole("button", { name: "再試行" })[0] as HTMLElement);
+    expect(await screen.findByTestId("purchase-rate")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { Button, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { pointsText, yen } from "../../features/payments/calc";
+import { PAYMENT_TEXT } from "../../features/payments/messages";
+import { PagePagination } from "../../features/payments/PagePagination";
+import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
+import { METHOD_LABELS, StatusBadge } from "../../features/payments/StatusBadge";
+import type { Transaction } from "../../features/payments/types";
+import { formatDateTime } from "../../lib/format";
+import { useTRPC } from "../../lib/trpc";
+import { ListStates } from "../../ui/ListStates";
+
+const NOWRAP = { whiteSpace: "nowrap" } as const;
+
+/** The member's own purchases, newest first, with their status; a pending order's payment details again. */
+export function PurchaseHistory() {
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const history = useQuery(trpc.purchase.history.queryOptions({ page }));
+  const [shown, setShown] = useState<Transaction | null>(null);
+  const rows = (history.data?.transactions ?? []) as Transaction[];
+  const totalPages = history.data?.pagination.totalPages ?? 1;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="purchase-history-heading">
+      <Title order={3} size="h4" id="purchase-history-heading">
+        購入履歴
+      </Title>
+      <ListStates
+        isLoading={history.isLoading}
+        isError={history.isError}
+        errorText={PAYMENT_TEXT.fetchFailed}
+        onRetry={() => void history.refetch()}
+        isEmpty={rows.length === 0}
+        emptyText="購入履歴はありません"
+      >
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped aria-labelledby="purchase-history-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th style={NOWRAP}>お申込み日時</Table.Th>
+                <Table.Th>取引ID</Table.Th>
+                <Table.Th ta="right">金額</Table.Th>
+                <Table.Th ta="right">ポイント</Table.Th>
+                <Table.Th>支払方法</Table.Th>
+                <Table.Th>状態</Table.Th>
+                <Table.Th>
+                  <Text span size="sm" fw={700}>
+                    お支払い
+                  </Text>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((t) => (
+                <Table.Tr key={t.id} data-testid="purchase-history-row">
+                  <Table.Td style={NOWRAP}>{formatDateTime(t.createdAt)}</Table.Td>
+                  <Table.Td ff="monospace" fz="sm">
+                    {t.transactionId}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {yen(t.amount)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {pointsText(t.points)}
+                  </Table.Td>
+                  <Table.Td fz="sm">{METHOD_LABELS[t.paymentMethod]}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={t.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {t.status === "pending" && (t.smartPit || t.bank) ? (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => setShown(t)}
+                        aria-label={`取引 ${t.transactionId} のお支払い方法を表示`}
+                      >
+                        表示
+                      </Button>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        {t.status === "paid" ? formatDateTime(t.confirmedAt) : "—"}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <PagePagination total={totalPages} value={page} onChange={setPage} />
+      </ListStates>
+      <Modal opened={!!shown} onClose={() => setShown(null)} title="お支払い方法" centered size="lg">
+        {shown && <PaymentInstructions transaction={shown} />}
+      </Modal>
+    </Stack>
+  );
+}
