@@ -60,7 +60,12 @@ export async function unusedBalanceAt(db: Db, baseDate: string): Promise<Omit<Un
   const points = Number(row?.points ?? 0);
   const yenValue = Math.round(Number(row?.yen ?? 0));
   const overThreshold = yenValue > UNUSED_BALANCE_THRESHOLD_YEN;
-  return { outstandingPaidPoints: points, yenValue, overThreshold, depositRequired: overThreshold ? Math.ceil(yenValue / 2) : 0 };
+  return {
+    outstandingPaidPoints: points,
+    yenValue,
+    overThreshold,
+    depositRequired: overThreshold ? Math.ceil(yenValue / 2) : 0,
+  };
 }
 
 /** `adminPayments.unusedBalanceReport`: one row per base date since the first purchase, oldest first. */

@@ -72,7 +72,5 @@ export const adminPaymentsRouter = router({
     .input(generalSettingsInput)
     .mutation(({ ctx, input }) => updateGeneral(ctx.db, ctx.session.id, input)),
   /** 資金決済法: paid-for points outstanding at each 3/31 and 9/30, from the lots. */
-  unusedBalanceReport: adminProcedure
-    .input(unusedBalanceReportInput)
-    .query(({ ctx }) => unusedBalanceReport(ctx.db)),
+  unusedBalanceReport: adminProcedure.input(unusedBalanceReportInput).query(({ ctx }) => unusedBalanceReport(ctx.db)),
 });

@@ -366,7 +366,13 @@ export async function confirmTransaction(db: Db, adminId: string, ref: string): 
       action: "payment.confirm",
       targetType: "purchase_transaction",
       targetId: row.id,
-      details: { transactionId: row.transactionId, amount: row.amount, points: row.points, before: row.status, after: "paid" },
+      details: {
+        transactionId: row.transactionId,
+        amount: row.amount,
+        points: row.points,
+        before: row.status,
+        after: "paid",
+      },
     });
     return toTransaction(updated, await loadSettings(tx));
   });

@@ -45,7 +45,12 @@ export const adminTransactionsInput = z
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     /** Page size: 20 (spec §9); the legacy REST call may ask up to 100. */
-    limit: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100, MSG.badRequest).optional(),
+    limit: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100, MSG.badRequest)
+      .optional(),
   })
   .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
     message: MSG.dateRangeInvalid,
@@ -98,10 +103,10 @@ export const bankSettingsInput = z
     bankAccountName: settingText(),
     isActive: z.boolean({ error: MSG.badRequest }),
   })
-  .refine(
-    (v) => !v.isActive || (v.bankName && v.bankBranchName && v.bankAccountNumber && v.bankAccountName),
-    { message: MSG.bankDetailsRequired, path: ["bankName"] },
-  );
+  .refine((v) => !v.isActive || (v.bankName && v.bankBranchName && v.bankAccountNumber && v.bankAccountName), {
+    message: MSG.bankDetailsRequired,
+    path: ["bankName"],
+  });
 
 export const generalSettingsInput = z
   .object({
@@ -121,6 +126,9 @@ export const generalSettingsInput = z
       .min(0, MSG.bankBalanceInvalid)
       .max(2_000_000_000, MSG.bankBalanceInvalid),
   })
-  .refine((v) => v.maximumPurchase >= v.minimumPurchase, { message: MSG.purchaseLimitsOrder, path: ["maximumPurchase"] });
+  .refine((v) => v.maximumPurchase >= v.minimumPurchase, {
+    message: MSG.purchaseLimitsOrder,
+    path: ["maximumPurchase"],
+  });
 
 export const unusedBalanceReportInput = z.object({}).default({});

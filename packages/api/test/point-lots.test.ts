@@ -1,0 +1,217 @@
+import { pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  changeBalance,
+  chargeAction,
+  expireLots,
+  FREE_POINT_VALIDITY_DAYS,
+  prepayAction,
+  refundExpiredPrepaid,
+  setBalance,
+  unspentLots,
+} from "../src/points/ledger";
+import { useTestApi } from "./helpers";
+
+/** The value, or a failed test when it is missing. */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("expected a value");
+  return value;
+}
+
+const api = useTestApi();
+const db = () => api.database.db;
+
+/** Balance, ledger sum and unspent lot remainders of the `points` account: always equal. */
+async function books(userId: string) {
+  const [user] = await db().select({ points: users.points }).from(users).where(eq(users.id, userId));
+  const [ledger] = await db()
+    .select({ total: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+    .from(pointLedger)
+    .where(and(eq(pointLedger.userId, userId), eq(pointLedger.account, "points")));
+  const [lots] = await db()
+    .select({ total: sql<number>`coalesce(sum(${pointLots.remaining}), 0)::int` })
+    .from(pointLots)
+    .where(eq(pointLots.userId, userId));
+  return { balance: user?.points, ledger: ledger?.total, lots: lots?.total };
+}
+
+const same = (n: number) => ({ balance: n, ledger: n, lots: n });
+
+async function lotsOf(userId: string) {
+  return db()
+    .select()
+    .from(pointLots)
+    .where(eq(pointLots.userId, userId))
+    .orderBy(asc(pointLots.createdAt), asc(pointLots.id));
+}
+
+async function backdateExpiry(lotId: string, interval: string) {
+  await db()
+    .update(pointLots)
+    .set({ expiresAt: sql`now() + ${sql.raw(`interval '${interval}'`)}` })
+    .where(eq(pointLots.id, lotId));
+}
+
+describe("point lots", () => {
+  it("every credit is a lot: opening balance free for 180 days, a purchase paid for 3 years with its price", async () => {
+    const member = await api.createUser({ points: 100 });
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, delta: 500, kind: "purchase", paidYen: 1000, reference: "TXTEST" }),
+    );
+    const lots = await lotsOf(member.id);
+    expect(lots.map((l) => [l.source, l.paid, l.amount, l.remaining, l.yenAmount])).toEqual([
+      ["initial", false, 100, 100, 0],
+      ["purchase", true, 500, 500, 1000],
+    ]);
+    const days = (d: Date) => Math.round((d.getTime() - Date.now()) / 86_400_000);
+    expect(days(must(lots[0]).expiresAt)).toBe(FREE_POINT_VALIDITY_DAYS);
+    expect(days(must(lots[1]).expiresAt)).toBeGreaterThanOrEqual(365 * 3);
+    expect(days(must(lots[1]).expiresAt)).toBeLessThanOrEqual(366 * 3);
+    expect(await books(member.id)).toEqual(same(600));
+  });
+
+  it("spending takes the earliest-expiring lots first, in the charge's transaction", async () => {
+    const member = await api.createUser({ points: 0 });
+    const credit = (delta: number, paidYen?: number) =>
+      db().transaction((tx) =>
+        changeBalance(tx, { userId: member.id, delta, kind: paidYen ? "purchase" : "initial", paidYen }),
+      );
+    await credit(30, 60); // expires in 3 years
+    await credit(20); // 180 days
+    await credit(40, 80);
+    const [late, soon, middle] = await lotsOf(member.id);
+    await backdateExpiry(must(soon).id, "10 days");
+    await backdateExpiry(must(middle).id, "20 days");
+    // profile_view costs 15: 15 from `soon` (20 → 5); then 15 more: 5 from `soon`, 10 from `middle`.
+    await db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }));
+    await db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }));
+    const after = new Map((await lotsOf(member.id)).map((l) => [l.id, l.remaining]));
+    expect([after.get(must(soon).id), after.get(must(middle).id), after.get(must(late).id)]).toEqual([0, 30, 30]);
+    expect(await books(member.id)).toEqual(same(60));
+    const usages = await db()
+      .select({ lotId: pointLotUsages.lotId, amount: pointLotUsages.amount })
+      .from(pointLotUsages)
+      .innerJoin(pointLots, eq(pointLots.id, pointLotUsages.lotId))
+      .where(eq(pointLots.userId, member.id));
+    expect(usages.reduce((s, u) => s + u.amount, 0)).toBe(30);
+  });
+
+  it("a charge refused for lack of points takes nothing from any lot", async () => {
+    const member = await api.createUser({ points: 10 });
+    const before = await lotsOf(member.id);
+    await expect(
+      db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" })),
+    ).rejects.toMatchObject({ code: "PAYMENT_REQUIRED" });
+    expect(await lotsOf(member.id)).toEqual(before);
+    expect(await books(member.id)).toEqual(same(10));
+  });
+
+  it("the expiry job takes the unspent remainder once: one `expire` row per member per run, never below 0", async () => {
+    const member = await api.createUser({ points: 100 });
+    await db().transaction((tx) => changeBalance(tx, { userId: member.id, delta: 50, kind: "admin_adjust" }));
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, delta: 500, kind: "purchase", paidYen: 1000 }),
+    );
+    const [opening, grant] = await lotsOf(member.id);
+    // 15 spent from the opening lot (earliest), then both free lots expire.
+    await db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }));
+    await backdateExpiry(must(opening).id, "-1 day");
+    await backdateExpiry(must(grant).id, "-2 hours");
+    const run = await expireLots(db());
+    expect(run.failed).toEqual([]);
+    const rows = await db()
+      .select({ delta: pointLedger.delta, balanceAfter: pointLedger.balanceAfter })
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, member.id), eq(pointLedger.kind, "expire")));
+    expect(rows).toEqual([{ delta: -(85 + 50), balanceAfter: 500 }]);
+    expect(await books(member.id)).toEqual(same(500));
+    const again = await expireLots(db());
+    expect(again.failed).toEqual([]);
+    const rowsAfter = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, member.id), eq(pointLedger.kind, "expire")));
+    expect(rowsAfter[0]?.n).toBe(1);
+    expect((await unspentLots(db(), member.id)).map((l) => l.source)).toEqual(["purchase"]);
+  });
+
+  it("a mixed history keeps balance = ledger sum = unspent lots", async () => {
+    const member = await api.createUser({ points: 100 });
+    const admin = await api.createUser({ role: "admin" });
+    expect(await books(member.id)).toEqual(same(100));
+    await db().transaction((tx) =>
+      setBalance(tx, { userId: member.id, account: "points", value: 180, actorId: admin.id }),
+    );
+    expect(await books(member.id)).toEqual(same(180));
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, delta: 500, kind: "purchase", paidYen: 1000 }),
+    );
+    await db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "send_message", quantity: 2 }));
+    expect(await books(member.id)).toEqual(same(584));
+    await prepayAction(db(), { userId: member.id, actionName: "profile_view", quantity: 2 });
+    expect(await books(member.id)).toEqual(same(554));
+    await db()
+      .update(prepaidActions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(prepaidActions.userId, member.id));
+    expect((await refundExpiredPrepaid(db())).failed).toEqual([]);
+    expect(await books(member.id)).toEqual(same(584));
+    await db().transaction((tx) =>
+      setBalance(tx, { userId: member.id, account: "points", value: 300, actorId: admin.id }),
+    );
+    expect(await books(member.id)).toEqual(same(300));
+    const [first] = await lotsOf(member.id);
+    await backdateExpiry(must(first).id, "-1 minute");
+    await expireLots(db());
+    const final = await books(member.id);
+    expect(final.balance).toBe(final.ledger);
+    expect(final.balance).toBe(final.lots);
+    // send_points is an allowance with no lots; its ledger still adds up on its own.
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, account: "send_points", delta: -5, kind: "charge" }),
+    );
+    expect(await books(member.id)).toEqual(final);
+  });
+
+  it("a prepaid refund goes back to the lots the prepayment took from (a paid lot stays paid)", async () => {
+    const member = await api.createUser({ points: 0 });
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, delta: 100, kind: "purchase", paidYen: 200 }),
+    );
+    await prepayAction(db(), { userId: member.id, actionName: "profile_view" });
+    expect((await lotsOf(member.id))[0]?.remaining).toBe(85);
+    await db()
+      .update(prepaidActions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(prepaidActions.userId, member.id));
+    await refundExpiredPrepaid(db());
+    const lots = await lotsOf(member.id);
+    expect(lots.map((l) => [l.paid, l.remaining])).toEqual([[true, 100]]);
+    expect(await books(member.id)).toEqual(same(100));
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (PostgreSQL)", () => {
+  it("20 concurrent charges and an expiry run keep balance = ledger = lots", async () => {
+    const member = await api.createUser({ points: 100 });
+    await db().transaction((tx) =>
+      changeBalance(tx, { userId: member.id, delta: 500, kind: "purchase", paidYen: 1000 }),
+    );
+    const [opening] = await lotsOf(member.id);
+    await backdateExpiry(must(opening).id, "-1 minute");
+    const charges = Array.from({ length: 20 }, () =>
+      db()
+        .transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }))
+        .then(
+          () => "ok",
+          () => "refused",
+        ),
+    );
+    const [results] = await Promise.all([Promise.all(charges), expireLots(db()), expireLots(db())]);
+    const b = await books(member.id);
+    expect(b.balance).toBe(b.ledger);
+    expect(b.balance).toBe(b.lots);
+    expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
+  });
+});
