@@ -1,0 +1,15 @@
+export { BoardPager } from "./BoardPager";
+export { type NewPost, NewPostDialog } from "./NewPostDialog";
+export { PostCard, PostCounts } from "./PostCard";
+export { foldText, PostContent, visibleLength } from "./PostContent";
+export { ReactionButtons } from "./ReactionButtons";
+export {
+  authorLine,
+  authorName,
+  BOARD_MSG,
+  type BoardAuthor,
+  type BoardPagination,
+  type BoardPostView,
+  OPERATOR_NAME,
+  totalLabel,
+} from "./types";

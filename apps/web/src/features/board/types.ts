@@ -1,0 +1,84 @@
+import { type Gender, MSG } from "@enmusubi/shared";
+
+/** What the board screens read of a post's author (the server's public profile; never email or points). */
+export interface BoardAuthor {
+  id: string;
+  name: string | null;
+  photoLink: string | null;
+  gender: Gender;
+  age: number | null;
+  /** Administrators see the login ID; members do not get it. */
+  userID?: string;
+}
+
+/** What the board screens read of a post (board.list, board.myPosts, adminBoard.list). */
+export interface BoardPostView {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: Date | string;
+  /** null for an operator's post or a deleted member. */
+  author: BoardAuthor | null;
+  byOperator: boolean;
+  readerCount: number;
+  likeCount: number;
+  dislikeCount: number;
+  myReaction?: "like" | "dislike" | null;
+  isRead?: boolean;
+  isMine?: boolean;
+}
+
+export interface BoardPagination {
+  currentPage: number;
+  totalPages: number;
+  totalPosts: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+  /** More than `totalPosts` match (the server counts exactly up to a cap). */
+  totalIsLowerBound?: boolean;
+}
+
+/** 「43件」, or 「1,000件以上」 past the server's exact count. */
+export function totalLabel(pagination: BoardPagination): string {
+  return `${pagination.totalPosts.toLocaleString("ja-JP")}件${pagination.totalIsLowerBound ? "以上" : ""}`;
+}
+
+/** Screen texts of the board: the spec §8 catalogue from MSG, the rest ours. */
+export const BOARD_MSG = {
+  posted: MSG.postCreated,
+  postFailed: MSG.postCreateFailed,
+  deleted: MSG.postDeleted,
+  deleteFailed: MSG.postDeleteFailed,
+  required: MSG.postTitleContentRequired,
+  searchBadRequest: MSG.boardSearchBadRequest,
+  fetchFailed: MSG.boardFetchFailed,
+  myPostsFailed: MSG.myPostsFetchFailed,
+  likeFailed: MSG.likeFailed,
+  dislikeFailed: MSG.dislikeFailed,
+  dateRangeInvalid: MSG.boardDateRangeInvalid,
+  readFailed: "既読の処理に失敗しました",
+  notEnoughPoints: "あなたのポイント数が足りません。",
+  entryFailed: "ポイントの確認/減算に失敗しました",
+  noPosts: "まだ投稿はありません。",
+  noMyPosts: "まだ投稿していません。「新規投稿」から書き込めます。",
+  noResults: "条件に一致する投稿は見つかりませんでした。",
+  statsFailed: "集計の取得に失敗しました。",
+} as const;
+
+export const OPERATOR_NAME = MSG.boardOperatorName;
+export const UNSET_NAME = "未設定";
+
+/** The name shown for a post's author: the operator, the member's name, or 未設定. */
+export function authorName(post: Pick<BoardPostView, "author" | "byOperator">): string {
+  if (post.byOperator) return OPERATOR_NAME;
+  if (!post.author) return "退会した会員";
+  return post.author.name?.trim() || UNSET_NAME;
+}
+
+/** 「28歳・女性」 under the author's name. */
+export function authorLine(author: BoardAuthor | null): string {
+  if (!author) return "";
+  return [author.age !== null ? `${author.age}歳` : null, author.gender === "male" ? "男性" : "女性"]
+    .filter(Boolean)
+    .join("・");
+}

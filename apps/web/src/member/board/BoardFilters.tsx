@@ -1,0 +1,194 @@
+import { BOARD_KEYWORD_MAX } from "@enmusubi/shared";
+import { Badge, Button, CloseButton, Group, Paper, SimpleGrid, Switch, Text, TextInput, Title } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
+import dayjs from "dayjs";
+import { type FormEvent, useState } from "react";
+import { BOARD_MSG } from "../../features/board";
+import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
+
+/** The board search's conditions; dates as YYYY-MM-DD, "" when not set. */
+export interface BoardFilterValues {
+  keyword: string;
+  poster: string;
+  startDate: string;
+  endDate: string;
+  excludeSameSex: boolean;
+}
+
+export const NO_FILTERS: BoardFilterValues = {
+  keyword: "",
+  poster: "",
+  startDate: "",
+  endDate: "",
+  excludeSameSex: false,
+};
+
+/** The filters as typed, trimmed; a condition left blank is no condition. */
+export function cleanFilters(values: BoardFilterValues): BoardFilterValues {
+  return { ...values, keyword: values.keyword.trim(), poster: values.poster.trim() };
+}
+
+const japaneseDate = (value: string) => dayjs(value).format(JAPANESE_DATE_FORMAT);
+
+/** The active conditions as chips (spec §2 board search: a chip summary of the active filters). */
+export function activeFilterChips(values: BoardFilterValues): { key: keyof BoardFilterValues; label: string }[] {
+  const chips: { key: keyof BoardFilterValues; label: string }[] = [];
+  if (values.keyword) chips.push({ key: "keyword", label: `キーワード: ${values.keyword}` });
+  if (values.poster) chips.push({ key: "poster", label: `投稿者: ${values.poster}` });
+  if (values.startDate) chips.push({ key: "startDate", label: `開始日: ${japaneseDate(values.startDate)}` });
+  if (values.endDate) chips.push({ key: "endDate", label: `終了日: ${japaneseDate(values.endDate)}` });
+  if (values.excludeSameSex) chips.push({ key: "excludeSameSex", label: "同性の投稿を除く" });
+  return chips;
+}
+
+/** The server takes at most 50 characters for the poster. */
+const BOARD_POSTER_MAX = 50;
+
+/**
+ * Keyword, poster, start and end date (typed in Japanese or picked), same-sex exclusion, with 検索
+ * and クリア. The conditions apply on 検索 (or Enter); クリア empties and applies at once.
+ */
+export function BoardFilters({
+  applied,
+  onApply,
+  searching,
+}: {
+  applied: BoardFilterValues;
+  onApply: (values: BoardFilterValues) => void;
+  searching: boolean;
+}) {
+  const [draft, setDraft] = useState<BoardFilterValues>(applied);
+  const [appliedSeen, setAppliedSeen] = useState(applied);
+  // A chip removed outside the form changes what is applied: the form follows.
+  if (appliedSeen !== applied) {
+    setAppliedSeen(applied);
+    setDraft(applied);
+  }
+  const set = <K extends keyof BoardFilterValues>(key: K, value: BoardFilterValues[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const dateError =
+    draft.startDate && draft.endDate && draft.endDate < draft.startDate ? BOARD_MSG.dateRangeInvalid : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (dateError) return;
+    onApply(cleanFilters(draft));
+  };
+
+  return (
+    <Paper withBorder p="sm" component="form" role="search" aria-labelledby="board-filters-title" onSubmit={submit}>
+      <Title order={3} size="h5" id="board-filters-title" mb="xs">
+        検索条件
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label="キーワード"
+          placeholder="例: 食事"
+          description="タイトルと内容から探します"
+          value={draft.keyword}
+          maxLength={BOARD_KEYWORD_MAX}
+          onChange={(e) => set("keyword", e.currentTarget.value)}
+        />
+        <TextInput
+          label="投稿者"
+          placeholder="例: 花子"
+          description="投稿した会員の名前（一部でも可）"
+          value={draft.poster}
+          maxLength={BOARD_POSTER_MAX}
+          onChange={(e) => set("poster", e.currentTarget.value)}
+        />
+        <DateInput
+          label="開始日"
+          valueFormat={JAPANESE_DATE_FORMAT}
+          dateParser={parseTypedDate}
+          placeholder="例: 2026年11月1日"
+          value={draft.startDate || null}
+          onChange={(v) => set("startDate", v ?? "")}
+          clearable
+        />
+        <DateInput
+          label="終了日"
+          valueFormat={JAPANESE_DATE_FORMAT}
+          dateParser={parseTypedDate}
+          placeholder="例: 2026年11月30日"
+          value={draft.endDate || null}
+          onChange={(v) => set("endDate", v ?? "")}
+          clearable
+          error={dateError}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+        <Switch
+          label="同性の投稿を除く"
+          checked={draft.excludeSameSex}
+          onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
+        />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              onApply(NO_FILTERS);
+            }}
+          >
+            クリア
+          </Button>
+          <Button type="submit" loading={searching}>
+            検索
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The applied conditions as chips, each with a button taking it off; nothing when none applies. */
+export function FilterChips({
+  applied,
+  onRemove,
+}: {
+  applied: BoardFilterValues;
+  onRemove: (key: keyof BoardFilterValues) => void;
+}) {
+  const chips = activeFilterChips(applied);
+  if (chips.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="filter-chips">
+      <Text size="sm" c="dimmed" id="board-chips-label">
+        検索条件:
+      </Text>
+      <Group
+        gap={6}
+        wrap="wrap"
+        component="ul"
+        aria-labelledby="board-chips-label"
+        p={0}
+        m={0}
+        style={{ listStyle: "none" }}
+      >
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Badge
+              size="lg"
+              variant="light"
+              color="pink"
+              tt="none"
+              fw={500}
+              data-testid="filter-chip"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={`${chip.label} を解除`}
+                  onClick={() => onRemove(chip.key)}
+                />
+              }
+            >
+              {chip.label}
+            </Badge>
+          </li>
+        ))}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,130 @@
+import { BOARD_CONTENT_MAX } from "@enmusubi/shared";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  BOARD_MSG,
+  BoardPager,
+  type BoardPostView,
+  type NewPost,
+  NewPostDialog,
+  PostCard,
+  PostCounts,
+  totalLabel,
+} from "../../features/board";
+import { confirmCost } from "../../features/messages";
+import { confirmAction } from "../../lib/confirm";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { ListStates } from "../../ui/ListStates";
+import { usePointCost } from "../discovery/usePaidView";
+
+/**
+ * 掲示板投稿 (spec §2 message-board-posting): the member's own posts, 10 a page, newest first, each
+ * with its reader, like and dislike counts and a delete icon (irreversible, confirmed); the
+ * new-post dialog (title, content, 30 emojis) asks for the posting cost first when it is not free.
+ */
+export function MyPosts() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [writing, setWriting] = useState(false);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const postCost = usePointCost("message_board_post");
+
+  const posts = useQuery({ ...trpc.board.myPosts.queryOptions({ page }), placeholderData: keepPreviousData });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.board.myPosts.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.board.list.pathKey() }),
+    ]);
+  const create = useMutation(trpc.board.create.mutationOptions());
+  const remove = useMutation(trpc.board.delete.mutationOptions());
+
+  const submit = async (post: NewPost): Promise<boolean> => {
+    if (!(await confirmCost(postCost, "掲示板への投稿"))) return false;
+    try {
+      await create.mutateAsync(post);
+      notifications.show({ color: "green", message: BOARD_MSG.posted });
+      // A paid post changed the balance the shell shows.
+      if (postCost > 0) void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
+      setPage(1);
+      void refresh();
+      return true;
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.postFailed) });
+      return false;
+    }
+  };
+
+  const askDelete = async (post: BoardPostView) => {
+    const ok = await confirmAction({
+      title: "投稿の削除",
+      message: `投稿「${post.title}」を削除しますか？`,
+      irreversible: true,
+    });
+    if (!ok) return;
+    setDeletingId(post.id);
+    try {
+      await remove.mutateAsync({ id: post.id });
+      notifications.show({ color: "green", message: BOARD_MSG.deleted });
+      // The last post of a page gone: show the page before it.
+      if (data && data.posts.length === 1 && page > 1) setPage(page - 1);
+      await refresh();
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.deleteFailed) });
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const data = posts.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2}>掲示板投稿</Title>
+          <Text size="sm" c="dimmed" data-testid="my-post-total">
+            {data ? `投稿数 ${totalLabel(data.pagination)}` : " "}
+          </Text>
+        </div>
+        <Button onClick={() => setWriting(true)}>新規投稿</Button>
+      </Group>
+
+      <ListStates
+        isLoading={posts.isLoading}
+        isError={posts.isError}
+        errorText={errorMessage(posts.error, BOARD_MSG.myPostsFailed)}
+        onRetry={() => void posts.refetch()}
+        isEmpty={(data?.posts.length ?? 0) === 0}
+        emptyText={BOARD_MSG.noMyPosts}
+      >
+        <Stack gap="sm" data-testid="my-posts">
+          {data?.posts.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              footer={<PostCounts post={post} />}
+              onDelete={() => void askDelete(post)}
+              deleting={deletingId === post.id}
+            />
+          ))}
+        </Stack>
+        {data && <BoardPager pagination={data.pagination} onChange={setPage} label="自分の投稿のページ" />}
+      </ListStates>
+
+      <Text size="xs" c="dimmed">
+        {postCost > 0 ? `投稿には1件につき${postCost.toLocaleString("ja-JP")}ptが必要です。` : "投稿は無料です。"}
+        削除した投稿は元に戻せません。
+      </Text>
+
+      <NewPostDialog
+        opened={writing}
+        onClose={() => setWriting(false)}
+        onSubmit={submit}
+        contentMax={BOARD_CONTENT_MAX}
+        costNote={postCost > 0 ? `投稿には${postCost.toLocaleString("ja-JP")}ptが必要です` : undefined}
+      />
+    </Stack>
+  );
+}
