@@ -1,7 +1,7 @@
 import { MSG } from "@enmusubi/shared";
 import { Button, Group, Modal, Paper, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { formatDateTime } from "../../lib/format";
@@ -27,31 +27,37 @@ export function ReplyModal({ message, onClose }: { message: AdminMessage | null;
     }
   }, [message]);
   const create = useCreateScheduled();
+  const send = useMutation(trpc.adminMessages.send.mutationOptions());
 
   const submit = () => {
     if (!message || !body.trim()) return;
     const at = scheduledTime(schedule.enabled, schedule.at);
-    // A reply goes through the scheduler even when sent now (a time not in the future sends at
-    // once): it is the call that marks the member's message replied and read (spec §4).
+    const done = {
+      onSuccess: () => {
+        notifications.show({ color: "green", message: at ? MSG.replyScheduled : MSG.messageSent });
+        if (!at) void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
+        onClose();
+      },
+      onError: (e: unknown) => notifications.show({ color: "red", message: errorMessage(e, MSG.replyFailed) }),
+    };
+    if (!at) {
+      // Now: the reply and the member's message marked read and replied, in one transaction (spec §4).
+      send.mutate({ recipientIds: [message.from.id], body, replyToId: message.id }, done);
+      return;
+    }
+    // Later: the server's scheduler sends it and marks the message then.
     create.mutate(
       {
         type: "reply",
         recipientIds: [message.from.id],
         content: body,
-        scheduledAt: at ?? new Date(),
+        scheduledAt: at,
         source: "admin:inbox",
         relatedMessageId: message.id,
         markAsReplied: true,
         markAsRead: true,
       },
-      {
-        onSuccess: () => {
-          notifications.show({ color: "green", message: at ? MSG.replyScheduled : MSG.messageSent });
-          if (!at) void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
-          onClose();
-        },
-        onError: (e) => notifications.show({ color: "red", message: errorMessage(e, MSG.replyFailed) }),
-      },
+      done,
     );
   };
 
@@ -79,7 +85,7 @@ export function ReplyModal({ message, onClose }: { message: AdminMessage | null;
             <Button variant="default" onClick={onClose}>
               キャンセル
             </Button>
-            <Button onClick={submit} disabled={!body.trim()} loading={create.isPending}>
+            <Button onClick={submit} disabled={!body.trim()} loading={create.isPending || send.isPending}>
               {scheduledTime(schedule.enabled, schedule.at) ? "予約" : "返信する"}
             </Button>
           </Group>
