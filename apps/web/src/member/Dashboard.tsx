@@ -1,5 +1,6 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { formatDate, formatPoints } from "../lib/format";
 import { ProfileEditModal } from "./ProfileEditModal";
 import { useCurrentUser } from "./useCurrentUser";
@@ -35,6 +36,11 @@ export function Dashboard() {
           </Card>
         ))}
       </SimpleGrid>
+      <Group justify="flex-end">
+        <Button component={Link} to="/user/point-purchase" variant="light">
+          ポイントを購入する
+        </Button>
+      </Group>
       <Card withBorder padding="md">
         <Group justify="space-between" mb="sm" gap="sm">
           <Group gap="sm" wrap="nowrap">

@@ -99,6 +99,16 @@ export default function MemberShell() {
               {formatPoints(user.points)}
             </Text>
           )}
+          <Button
+            component={Link}
+            to="/user/point-purchase"
+            variant="light"
+            size="compact-sm"
+            aria-label="ポイント購入"
+            data-testid="header-buy-points"
+          >
+            {narrow ? "購入" : "ポイント購入"}
+          </Button>
           <Button variant="default" size="xs" onClick={logout}>
             ログアウト
           </Button>

@@ -187,7 +187,7 @@ export function PaymentTransactions() {
                 <Table.Th>支払方法</Table.Th>
                 <Table.Th ta="right">金額</Table.Th>
                 <Table.Th ta="right">ポイント</Table.Th>
-                <Table.Th>状態</Table.Th>
+                <Table.Th miw={90}>状態</Table.Th>
                 <Table.Th>操作</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -224,7 +224,7 @@ export function PaymentTransactions() {
                           onClick={() => void askConfirm(t)}
                           loading={busyId === t.id && confirm.isPending}
                           disabled={busyId === t.id}
-                          aria-label={`取引 ${t.transactionId} の入金を確認`}
+                          aria-label={`入金確認（取引 ${t.transactionId}）`}
                         >
                           入金確認
                         </Button>
@@ -235,7 +235,7 @@ export function PaymentTransactions() {
                           onClick={() => void askCancel(t)}
                           loading={busyId === t.id && cancel.isPending}
                           disabled={busyId === t.id}
-                          aria-label={`取引 ${t.transactionId} をキャンセル`}
+                          aria-label={`キャンセル（取引 ${t.transactionId}）`}
                         >
                           キャンセル
                         </Button>

@@ -8,7 +8,7 @@ import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
 /** The REST row serving the same report as CSV (bearer auth, so it is fetched, not linked). */
-export const UNUSED_BALANCE_CSV_PATH = "/api/admin/payments/unused-balance.csv";
+export const UNUSED_BALANCE_CSV_PATH = "/api/admin/payments/unused-balance-report.csv";
 
 export interface UnusedBalanceRow {
   baseDate: string;
@@ -46,7 +46,7 @@ export function UnusedBalanceReport() {
       const url = URL.createObjectURL(await response.blob());
       const a = document.createElement("a");
       a.href = url;
-      a.download = "unused-balance.csv";
+      a.download = "unused-balance-report.csv";
       document.body.append(a);
       a.click();
       a.remove();

@@ -174,8 +174,8 @@ describe("PaymentTransactions", () => {
     renderWithProviders(<PaymentTransactions />, transactionHandlers());
     await screen.findByText("PT-A");
     expect(rowOf("PT-A").getByText("処理中")).toBeInTheDocument();
-    expect(rowOf("PT-A").getByRole("button", { name: "取引 PT-A の入金を確認" })).toBeInTheDocument();
-    expect(rowOf("PT-A").getByRole("button", { name: "取引 PT-A をキャンセル" })).toBeInTheDocument();
+    expect(rowOf("PT-A").getByRole("button", { name: "入金確認（取引 PT-A）" })).toBeInTheDocument();
+    expect(rowOf("PT-A").getByRole("button", { name: "キャンセル（取引 PT-A）" })).toBeInTheDocument();
     for (const id of ["PT-B", "PT-C"]) expect(rowOf(id).queryAllByRole("button")).toHaveLength(0);
     expect(rowOf("PT-B").getByTestId("confirmed-by")).toHaveTextContent("確認者：管理 花子");
     expect(screen.getByTestId("transaction-totals")).toHaveTextContent("3件");
@@ -200,12 +200,12 @@ describe("PaymentTransactions", () => {
         },
       }),
     );
-    await userEvent.click(await screen.findByRole("button", { name: "取引 PT-A の入金を確認" }));
+    await userEvent.click(await screen.findByRole("button", { name: "入金確認（取引 PT-A）" }));
     const dialog = await screen.findByRole("dialog", { name: "入金の確認" });
     await userEvent.click(within(dialog).getByRole("button", { name: "キャンセル" }));
     expect(calls.filter((c) => c.path === "adminPayments.confirm")).toEqual([]);
 
-    await userEvent.click(screen.getByRole("button", { name: "取引 PT-A の入金を確認" }));
+    await userEvent.click(screen.getByRole("button", { name: "入金確認（取引 PT-A）" }));
     await userEvent.click(await screen.findByRole("button", { name: "入金を確認する" }));
     expect(await screen.findByText(MSG.transactionAlreadyConfirmed)).toBeInTheDocument();
     expect(calls.filter((c) => c.path === "adminPayments.confirm").map((c) => c.input)).toEqual([{ id: "a" }]);

@@ -9,8 +9,9 @@ export interface SalesRow {
 }
 
 const HEIGHT = 180;
-const BAR_GAP = 4;
-const MIN_BAR = 14;
+const BAR_GAP = 6;
+/** Wide enough for the axis label under each bar (11/23 or 2026年11月). */
+const SLOT = { day: 40, month: 72 } as const;
 
 /** 2026-11-23 → 11/23, 2026-11 → 2026年11月 (axis labels short enough for 375 px). */
 export function periodLabel(period: string, granularity: "day" | "month"): string {
@@ -25,7 +26,7 @@ export function periodLabel(period: string, granularity: "day" | "month"): strin
  */
 export function SalesChart({ rows, granularity }: { rows: SalesRow[]; granularity: "day" | "month" }) {
   const max = Math.max(1, ...rows.map((r) => r.amount));
-  const slot = Math.max(MIN_BAR + BAR_GAP, 36);
+  const slot = SLOT[granularity];
   const width = Math.max(rows.length * slot, 320);
   const title = granularity === "day" ? "日別の売上" : "月別の売上";
   const total = rows.reduce((sum, r) => sum + r.amount, 0);

@@ -11,12 +11,12 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
   failed: "失敗",
 };
 
-/** Colours chosen for contrast against the light badge background (axe). */
+/** Plain palette names: the theme darkens their light-variant text to 4.5:1. */
 const STATUS_COLORS: Record<TransactionStatus, string> = {
-  pending: "yellow.9",
-  paid: "green.9",
-  cancelled: "gray.8",
-  failed: "red.9",
+  pending: "yellow",
+  paid: "green",
+  cancelled: "gray",
+  failed: "red",
 };
 
 export const METHOD_LABELS: Record<PaymentMethodKey, string> = {
@@ -26,7 +26,13 @@ export const METHOD_LABELS: Record<PaymentMethodKey, string> = {
 
 export function StatusBadge({ status }: { status: TransactionStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} data-status={status} style={{ whiteSpace: "nowrap" }}>
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status]}
+      data-status={status}
+      style={{ flexShrink: 0 }}
+      styles={{ root: { minWidth: "fit-content" }, label: { overflow: "visible" } }}
+    >
       {STATUS_LABELS[status]}
     </Badge>
   );

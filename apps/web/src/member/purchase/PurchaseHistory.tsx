@@ -74,7 +74,7 @@ export function PurchaseHistory() {
                         size="compact-xs"
                         variant="light"
                         onClick={() => setShown(t)}
-                        aria-label={`取引 ${t.transactionId} のお支払い方法を表示`}
+                        aria-label={`表示（取引 ${t.transactionId} のお支払い方法）`}
                       >
                         表示
                       </Button>
