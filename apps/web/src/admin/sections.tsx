@@ -4,6 +4,9 @@ import { InquiryList } from "./inquiries/InquiryList";
 import { EmailManagement } from "./messages/EmailManagement";
 import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
 import { ModerationQueue } from "./moderation/ModerationQueue";
+import { PaymentSettings } from "./payments/PaymentSettings";
+import { PaymentTransactions } from "./payments/PaymentTransactions";
+import { UnusedBalanceReport } from "./payments/UnusedBalanceReport";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
@@ -30,6 +33,9 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },
   { path: "email-management", label: "メール管理", component: EmailManagement, inMenu: true, group: "messages" },
+  { path: "payment-transactions", label: "決済取引", component: PaymentTransactions, inMenu: true },
+  { path: "payment-settings", label: "決済設定", component: PaymentSettings, inMenu: true },
+  { path: "unused-balance", label: "未使用残高報告", component: UnusedBalanceReport, inMenu: true },
   { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: false },
   { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: false },
   { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: false },

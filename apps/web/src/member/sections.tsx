@@ -10,6 +10,7 @@ import { SentEmails } from "./mail/SentEmails";
 import { UnreadEmails } from "./mail/UnreadEmails";
 import { PointsUsage } from "./PointsUsage";
 import { ProfileSettingsStub } from "./ProfileSettingsStub";
+import { PointPurchase } from "./purchase/PointPurchase";
 import { BlockedList } from "./safety/BlockedList";
 import { VerificationPage } from "./verification/VerificationPage";
 
@@ -72,6 +73,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   inquiry: { path: "inquiry", label: "お問い合わせ", component: InquiryForm },
   inquiryHistory: { path: "inquiry-history", label: "お問い合わせ履歴", component: InquiryHistory },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
+  pointPurchase: { path: "point-purchase", label: "ポイント購入", component: PointPurchase },
   verification: { path: "verification", label: "年齢確認", component: VerificationPage },
 };
 
