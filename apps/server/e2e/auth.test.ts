@@ -10,7 +10,7 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     await page.goto(`${e2e.baseUrl}/login`);
     await page.getByRole("button", { name: "女性" }).click();
     await page.waitForURL(/\/signup/);
-    await expect(page.getByText("女性会員登録").first().isVisible()).resolves.toBe(true);
+    await page.getByText("女性会員登録").first().waitFor();
     await page.getByLabel("メールアドレス").fill("hanako@example.jp");
     await page.getByRole("button", { name: "登録する" }).click();
     const success = page.getByText(/完了/).first();

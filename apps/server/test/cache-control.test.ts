@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { type Database, users } from "@enmusubi/db";
 import { openTestDatabase } from "@enmusubi/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -16,6 +17,8 @@ import { testPasswords } from "./helpers";
  */
 
 const NO_STORE = "no-store";
+const INDEX_HTML = "<!doctype html><title>t</title>";
+const ASSET_JS = "console.log(1)";
 const LONG = "public, max-age=31536000, immutable";
 
 let app: FastifyInstance;
@@ -29,8 +32,16 @@ beforeAll(async () => {
   // A built web app of our own, so /assets is there whether or not apps/web was built.
   const webDist = path.join(dataDir, "web");
   mkdirSync(path.join(webDist, "assets"), { recursive: true });
-  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>t</title>");
-  writeFileSync(path.join(webDist, "assets", "index-Abc123.js"), "console.log(1)");
+  writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
+  writeFileSync(path.join(webDist, "assets", "index-Abc123.js"), ASSET_JS);
+  // What the build's precompress step writes beside each text file (apps/web/vite.config.ts).
+  for (const [file, text] of [
+    ["index.html", INDEX_HTML],
+    ["assets/index-Abc123.js", ASSET_JS],
+  ]) {
+    writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
+  }
   mkdirSync(path.join(dataDir, "uploads", "photos"), { recursive: true });
   writeFileSync(path.join(dataDir, "uploads", "photos", "0123456789abcdef.jpg"), "not really a jpeg");
   const config = {
@@ -118,6 +129,27 @@ describe("Cache-Control", () => {
       const asset = await app.inject({ method: "GET", url: "/assets/index-Abc123.js", headers });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers["cache-control"]).toBe(LONG);
+    }
+  });
+
+  it("sends the build's precompressed brotli or gzip file to browsers that accept it, the raw file to others", async () => {
+    for (const url of ["/assets/index-Abc123.js", "/user/dashboard"]) {
+      const expected = url.startsWith("/assets") ? ASSET_JS : INDEX_HTML;
+      const headers = { accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+      const br = await app.inject({ method: "GET", url, headers });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+      const gz = await app.inject({ method: "GET", url, headers: { ...headers, "accept-encoding": "gzip" } });
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(expected);
+      const raw = await app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html", "accept-encoding": "identity" },
+      });
+      expect(raw.headers["content-encoding"]).toBeUndefined();
+      expect(raw.payload).toBe(expected);
     }
   });
 });

@@ -1,15 +1,34 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { Loading } from "./layout/Loading";
-import { LegalPage } from "./legal/LegalPage";
-import { LEGAL_DOCUMENTS } from "./legal/texts";
 import { RequireRole, RootRedirect } from "./lib/guards";
 import { LoginPage } from "./public/LoginPage";
-import { SignupPage } from "./public/SignupPage";
 
-/** Each shell is its own bundle: a visitor on /login never downloads the back-office. */
-const AdminShell = lazy(() => import("./admin/AdminShell"));
-const MemberShell = lazy(() => import("./member/MemberShell"));
+/**
+ * Only /login is in the entry bundle; sign-up, the legal pages and each shell are chunks of their
+ * own, so a visitor on /login downloads neither the back-office nor the member screens. The shells
+ * come with ShellProviders (all Mantine styles, date pickers).
+ */
+function withShellProviders(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [{ default: Shell }, { ShellProviders }] = await Promise.all([load(), import("./layout/ShellProviders")]);
+    return {
+      default: () => (
+        <ShellProviders>
+          <Shell />
+        </ShellProviders>
+      ),
+    };
+  });
+}
+const AdminShell = withShellProviders(() => import("./admin/AdminShell"));
+const MemberShell = withShellProviders(() => import("./member/MemberShell"));
+const SignupPage = lazy(() => import("./public/SignupPage"));
+const LegalRoute = lazy(() => import("./legal/LegalRoute"));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
 
 /** Routes of spec §2. Unknown paths outside the shells render nothing. */
 export function AppRoutes() {
@@ -17,17 +36,29 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<RootRedirect />} />
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
-      {LEGAL_DOCUMENTS.map((doc) => (
-        <Route key={doc.slug} path={`/legal/${doc.slug}`} element={<LegalPage document={doc} />} />
-      ))}
+      <Route
+        path="/signup"
+        element={
+          <Lazy>
+            <SignupPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/legal/:slug"
+        element={
+          <Lazy>
+            <LegalRoute />
+          </Lazy>
+        }
+      />
       <Route
         path="/admin/*"
         element={
           <RequireRole requires="admin">
-            <Suspense fallback={<Loading />}>
+            <Lazy>
               <AdminShell />
-            </Suspense>
+            </Lazy>
           </RequireRole>
         }
       />
@@ -35,9 +66,9 @@ export function AppRoutes() {
         path="/user/*"
         element={
           <RequireRole requires="user">
-            <Suspense fallback={<Loading />}>
+            <Lazy>
               <MemberShell />
-            </Suspense>
+            </Lazy>
           </RequireRole>
         }
       />

@@ -1,37 +1,66 @@
-import "@mantine/core/styles.css";
+// The public entry carries only the styles of the components its pages use (the signed-in shells
+// load all of Mantine's with them: layout/ShellProviders.tsx). A component added to /login,
+// /signup or the legal pages adds its stylesheet here.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/VisuallyHidden.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/SegmentedControl.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Flex.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/Center.css";
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/Table.css";
+import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
-import "@mantine/dates/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
-import { DatesProvider } from "@mantine/dates";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useState } from "react";
+import { lazy, StrictMode, Suspense, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes";
-import { DATES_SETTINGS } from "./lib/dates";
 import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 import { cssVariablesResolver, theme } from "./theme";
+
+/** Mounted after the first paint: no public page shows a notification before the user acts. */
+const Notifications = lazy(() =>
+  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
+);
 
 function App() {
   const [queryClient] = useState(() => createQueryClient());
   const [trpcClient] = useState(() => createApiClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <DatesProvider settings={DATES_SETTINGS}>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <ModalsProvider labels={{ confirm: "OK", cancel: "キャンセル" }}>
-              <Notifications position="top-center" />
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </ModalsProvider>
-          </TRPCProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </TRPCProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -8,7 +8,7 @@ import {
   type MantineTheme,
   toRgba,
 } from "@mantine/core";
-import { JAPANESE_CALENDAR } from "./lib/dates";
+import { JAPANESE_CALENDAR } from "./lib/calendar";
 
 /**
  * The theme, with colours that read at WCAG AA (4.5:1 for text) in every state: members read on

@@ -14,6 +14,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as they
+      // are to browsers that accept them, the raw file to the others.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

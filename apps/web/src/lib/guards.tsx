@@ -1,4 +1,4 @@
-import type { Role } from "@enmusubi/shared";
+import type { Role } from "@enmusubi/shared/constants";
 import { type ReactNode, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { Loading } from "../layout/Loading";

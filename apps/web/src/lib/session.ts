@@ -1,4 +1,4 @@
-import type { Role } from "@enmusubi/shared";
+import type { Role } from "@enmusubi/shared/constants";
 
 /**
  * The browser session (spec §3 "Session"): the token and the role in localStorage under the keys

@@ -1,4 +1,4 @@
-import { BANNER_MS } from "@enmusubi/shared";
+import { BANNER_MS } from "@enmusubi/shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export interface Banner {

@@ -1,4 +1,5 @@
-import { MODAL_CLOSE_MS, MSG } from "@enmusubi/shared";
+import { MODAL_CLOSE_MS } from "@enmusubi/shared/constants";
+import { MSG } from "@enmusubi/shared/messages";
 import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";

@@ -1,16 +1,22 @@
-import { type Gender, LEGAL, MSG } from "@enmusubi/shared";
+import { type Gender, LEGAL } from "@enmusubi/shared/constants";
+// Only the sign-in messages: the whole catalogue (MSG) would put every domain's texts in the /login entry.
+import { AUTH_MSG } from "@enmusubi/shared/messages/auth";
 import { Alert, Anchor, Box, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { homeOf, saveSession } from "../lib/session";
 import { errorMessage, useTRPC } from "../lib/trpc";
 import { PasswordField } from "../ui/PasswordField";
-import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import classes from "./public.module.css";
 
 const LOGIN_ERROR_ID = "login-error";
+
+/** Loaded when first opened: the dialog (and Mantine's Modal) stays out of the /login entry. */
+const ForgotPasswordModal = lazy(() =>
+  import("./ForgotPasswordModal").then((module) => ({ default: module.ForgotPasswordModal })),
+);
 
 /** /login (spec §2 Public): user ID + PASS, forgot link, registration by gender, notices, footer. */
 export function LoginPage() {
@@ -26,7 +32,7 @@ export function LoginPage() {
     event.preventDefault();
     setError(null);
     if (!userID.trim() || !password) {
-      setError(MSG.loginRequired);
+      setError(AUTH_MSG.loginRequired);
       return;
     }
     login.mutate(
@@ -36,7 +42,7 @@ export function LoginPage() {
           saveSession(session);
           navigate(homeOf(session.role), { replace: true });
         },
-        onError: (err) => setError(errorMessage(err, MSG.loginFailed)),
+        onError: (err) => setError(errorMessage(err, AUTH_MSG.loginFailed)),
       },
     );
   };
@@ -147,7 +153,11 @@ export function LoginPage() {
         </Stack>
       </Container>
       <Footer />
-      <ForgotPasswordModal opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal opened={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

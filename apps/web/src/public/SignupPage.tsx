@@ -143,3 +143,6 @@ function SignupForm({
     </Paper>
   );
 }
+
+/** The route loads this page on demand (AppRoutes). */
+export default SignupPage;
