@@ -42,3 +42,6 @@ export async function createTestAccount(
   );
   return { id, userID, password, role };
 }
+
+/** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */
+export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   type AppRouter,
   createCaller,
@@ -66,6 +67,10 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType 
   errors?: { [S in DeclaredErrorStatus]?: string | readonly string[] };
   /** Response headers of the success answer that clients read (e.g. X-Total-Count). */
   headers?: Record<string, ResponseHeader>;
+  /** Media type of the success answer when it is not JSON (e.g. `text/csv`; sent as UTF-8); the handler returns the text. */
+  contentType?: string;
+  /** Keep the request body's exact bytes for the handler (`rawBodyOf`), e.g. to check a signature over them. */
+  rawBody?: boolean;
   handler(caller: Caller, input: z.output<I>, request: FastifyRequest, reply: FastifyReply): Promise<z.input<R>>;
 }
 
@@ -148,6 +153,12 @@ function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest)
 }
 
 const sessions = new WeakMap<FastifyRequest, Session | null>();
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** The body exactly as received, for a route declared with `rawBody` ("" otherwise or when none). */
+export function rawBodyOf(request: FastifyRequest): string {
+  return rawBodies.get(request) ?? "";
+}
 
 export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void {
   for (const def of routes) {
@@ -162,6 +173,19 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
         if (denied) return reply.status(denied.status).send({ message: denied.message });
         sessions.set(request, session);
       },
+      ...(def.rawBody
+        ? {
+            preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+              const chunks: Buffer[] = [];
+              for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+              const raw = Buffer.concat(chunks);
+              rawBodies.set(request, raw.toString("utf8"));
+              const again = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+              again.receivedEncodedLength = raw.length;
+              return again;
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const carrier = def.method === "GET" || def.method === "DELETE" ? request.query : request.body;
         // A JSON body must be an object; an array, a string, a number or null is refused.
@@ -179,6 +203,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
         try {
           const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip);
           const result = await def.handler(createCaller(ctx), parsed.data, request, reply);
+          if (def.contentType) reply.type(`${def.contentType}; charset=utf-8`);
           return reply.status(def.status ?? 200).send(result);
         } catch (error) {
           return sendError(reply, error, request);

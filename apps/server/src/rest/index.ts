@@ -8,6 +8,7 @@ import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
+import { paymentRoutes } from "./payments";
 import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { safetyRoutes } from "./safety";
@@ -24,6 +25,7 @@ export const restRoutes: RestRoute[] = [
   ...photoRoutes,
   ...messageRoutes,
   ...scheduledRoutes,
+  ...paymentRoutes,
   ...boardRoutes,
   ...inquiryRoutes,
   ...verificationRoutes,

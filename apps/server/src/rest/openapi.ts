@@ -155,7 +155,9 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
         [String(r.status ?? 200)]: {
           description: r.status === 201 ? "作成しました (Created)" : "成功 (OK)",
           ...(Object.keys(headers).length ? { headers } : {}),
-          content: { "application/json": { schema: schemaOf(r.response, "output"), example: r.example } },
+          content: {
+            [r.contentType ?? "application/json"]: { schema: schemaOf(r.response, "output"), example: r.example },
+          },
         },
         ...errors,
       },

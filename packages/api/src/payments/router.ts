@@ -7,6 +7,7 @@ import {
   purchaseHistoryInput,
   purchaseQuoteInput,
   salesInput,
+  smartPitNotifyInput,
   smartPitSettingsInput,
   transactionRefInput,
   unusedBalanceReportInput,
@@ -17,6 +18,7 @@ import {
   cancelTransaction,
   confirmTransaction,
   createPurchase,
+  handleSmartPitNotification,
   legalInfo,
   listTransactions,
   memberPurchaseSettings,
@@ -43,6 +45,13 @@ export const purchaseRouter = router({
   history: memberProcedure
     .input(purchaseHistoryInput)
     .query(({ ctx, input }) => purchaseHistory(ctx.db, ctx.session.id, input.page)),
+  /**
+   * SmartPit's payment notification (public: SmartPit has no account here). Trusted only through its
+   * signature over the exact body with the API key; the REST row passes the raw body and headers.
+   */
+  smartPitNotify: publicProcedure
+    .input(smartPitNotifyInput)
+    .mutation(({ ctx, input }) => handleSmartPitNotification(ctx.db, input)),
   /** One of the member's own transactions; another member's is NOT_FOUND. */
   get: memberProcedure
     .input(transactionRefInput)

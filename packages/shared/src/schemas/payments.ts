@@ -132,3 +132,9 @@ export const generalSettingsInput = z
   });
 
 export const unusedBalanceReportInput = z.object({}).default({});
+
+/** A SmartPit notification as received: the exact body (signed) and the headers that carry the signature. */
+export const smartPitNotifyInput = z.object({
+  rawBody: z.string({ error: MSG.invalidJson }).max(10_000, MSG.payloadTooLarge),
+  headers: z.record(z.string(), z.string().max(512)),
+});
