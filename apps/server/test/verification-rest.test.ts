@@ -1,10 +1,15 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { createTestAccount } from "@enmusubi/api/testing";
+import { openTestDatabase } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
-import { type RestUser, snapshotTables, useTestServer } from "./helpers";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { type RestUser, snapshotTables, testPasswords, useTestServer } from "./helpers";
 
 /**
  * Age verification over HTTP (decision 0006): the ID image is reachable only through the
@@ -191,5 +196,67 @@ describe("message rows for a member who is not verified", () => {
     expect(send.statusCode).toBe(403);
     expect(send.json()).toEqual({ message: MSG.verificationRequired });
     expect(await snapshotTables(server, "messages", "point_ledger")).toEqual(before);
+  });
+});
+
+describe("logs", () => {
+  it("never carry the ID image, submitted, refused or served", async () => {
+    const database = await openTestDatabase(inject("dbTemplate"));
+    const lines: string[] = [];
+    const app = await buildApp(
+      {
+        ...loadConfig({
+          NODE_ENV: "development", // request logging on, as in production
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-verification-log-")),
+          JWT_SECRET: "verification-log-secret-verification-log-0123",
+          LOG_LEVEL: "debug",
+        }),
+        jobs: false,
+      },
+      { database, passwords: testPasswords, logger: { stream: { write: (line: string) => void lines.push(line) } } },
+    );
+    try {
+      await app.ready();
+      const login = async (fields: Parameters<typeof createTestAccount>[2]) => {
+        const account = await createTestAccount(database.db, testPasswords, fields);
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { userID: account.userID, password: account.password },
+        });
+        return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+      };
+      const member = await login({ verificationStatus: "unverified" });
+      const staff = await login({ role: "admin" });
+      const image = await idPhoto();
+      const broken = `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]).toString("base64")}`;
+      expect(
+        (await app.inject({ method: "POST", url: "/api/verification", headers: member, payload: { image: broken } }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (await app.inject({ method: "POST", url: "/api/verification", headers: member, payload: { image } }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await app.inject({ method: "POST", url: "/api/verification", headers: member, payload: { image } }))
+          .statusCode,
+      ).toBe(409);
+      const queue = await app.inject({ method: "GET", url: "/api/admin/verifications", headers: staff });
+      const id = queue.json<{ verifications: Array<{ _id: string }> }>().verifications[0]?._id;
+      const served = await app.inject({ method: "GET", url: `/api/admin/verifications/${id}/image`, headers: staff });
+      expect(served.statusCode).toBe(200);
+      const stored = served.json<{ image: string }>().image.split(",")[1] as string;
+      const log = lines.join("");
+      expect(lines.length).toBeGreaterThan(0);
+      for (const data of [image.split(",")[1] as string, broken.split(",")[1] as string, stored]) {
+        for (const at of [0, Math.floor(data.length / 2), data.length - 64]) {
+          expect(log).not.toContain(data.slice(at, at + 48));
+        }
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

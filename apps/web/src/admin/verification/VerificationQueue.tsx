@@ -171,7 +171,7 @@ export function VerificationQueue() {
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="xs" wrap="wrap">
                   <Text fw={700}>{entry.user.name?.trim() || "未設定"}</Text>
-                  <Badge variant="light" color="gray">
+                  <Badge variant="light" color="gray" tt="none">
                     {entry.user.userID}
                   </Badge>
                   <Text size="sm">{GENDER[entry.user.gender]}</Text>
