@@ -50,7 +50,11 @@ export function AuditLog() {
   };
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
-    onChange: (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [key]: e.currentTarget.value })),
+    onChange: (e: { currentTarget: { value: string } }) => {
+      // Read now: the event's target is gone by the time a state updater runs.
+      const value = e.currentTarget.value;
+      setForm((f) => ({ ...f, [key]: value }));
+    },
     error: errors[key],
   });
   const data = list.data;

@@ -74,7 +74,7 @@ export function InquiryList() {
           <Text size="sm" c="dimmed">
             未読
           </Text>
-          <Text size="xl" fw={700} c="orange.9" data-testid="inquiry-unread">
+          <Text size="xl" fw={700} c="orange" data-testid="inquiry-unread">
             {data ? `${data.unread}件` : "—"}
           </Text>
         </Card>
@@ -224,9 +224,7 @@ function ReplyInquiryModal({ inquiry, onClose }: { inquiry: Inquiry | null; onCl
           </Paper>
           <Textarea
             label="返信内容"
-            autosize
-            minRows={5}
-            maxRows={14}
+            rows={6}
             value={reply}
             onChange={(e) => setReply(e.currentTarget.value)}
             description={`${length} / ${INQUIRY_REPLY_MAX}文字 ・ 送信すると会員にメールでお知らせします`}

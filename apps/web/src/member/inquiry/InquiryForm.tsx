@@ -88,9 +88,7 @@ export function InquiryForm() {
           <Textarea
             label="メッセージ"
             required
-            autosize
-            minRows={6}
-            maxRows={16}
+            rows={8}
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
             error={errors.message}
@@ -99,7 +97,7 @@ export function InquiryForm() {
           <Text
             role={isError ? "alert" : "status"}
             aria-live={isError ? "assertive" : "polite"}
-            c={isError ? "red.8" : "green.8"}
+            c={isError ? "red" : "green"}
             fw={600}
             size="sm"
             data-testid="inquiry-status"

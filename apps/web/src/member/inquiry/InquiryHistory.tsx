@@ -55,7 +55,7 @@ export function InquiryHistory() {
         <Text size="sm" data-testid="inquiry-history-summary">
           {data.total}件
           {data.unreadReplies > 0 && (
-            <Text span c="pink.8" fw={700} ml="sm">
+            <Text span c="pink" fw={700} ml="sm">
               未読の返信 {data.unreadReplies}件
             </Text>
           )}
