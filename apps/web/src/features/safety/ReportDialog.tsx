@@ -74,7 +74,10 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
             label="報告の理由"
             withAsterisk
             value={reason}
-            onChange={(v) => setReason(v as ReportReason)}
+            onChange={(v) => {
+              setReason(v as ReportReason);
+              setError(null);
+            }}
             name="report-reason"
           >
             <Stack gap={6} mt={6}>
@@ -92,7 +95,10 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
             }
             withAsterisk={reason === "other"}
             value={detail}
-            onChange={(e) => setDetail(e.currentTarget.value)}
+            onChange={(e) => {
+              setDetail(e.currentTarget.value);
+              setError(null);
+            }}
             autosize
             minRows={3}
             maxRows={8}

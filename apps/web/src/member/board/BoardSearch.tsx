@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useState } from "react";
 import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
+import { BlockButton, ReportButton } from "../../features/safety";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -185,12 +186,20 @@ function BoardResults({ onClosed }: { onClosed: () => void }) {
               key={post.id}
               post={post}
               footer={
-                <ReactionButtons
-                  post={post}
-                  busy={pendingId === post.id}
-                  onReact={(kind) => void onReact(post, kind)}
-                  onRead={() => void onRead(post)}
-                />
+                <>
+                  <ReactionButtons
+                    post={post}
+                    busy={pendingId === post.id}
+                    onReact={(kind) => void onReact(post, kind)}
+                    onRead={() => void onRead(post)}
+                  />
+                  {post.author && !post.byOperator && !post.isMine && (
+                    <Group gap="xs" justify="flex-end">
+                      <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
+                      <BlockButton userId={post.author.id} name={post.author.name?.trim() || "未設定"} />
+                    </Group>
+                  )}
+                </>
               }
             />
           ))}
