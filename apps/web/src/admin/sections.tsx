@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { AuditLog } from "./audit/AuditLog";
+import { BoardManagement } from "./board/BoardManagement";
 import { InquiryList } from "./inquiries/InquiryList";
 import { EmailManagement } from "./messages/EmailManagement";
 import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
@@ -33,6 +34,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },
   { path: "email-management", label: "メール管理", component: EmailManagement, inMenu: true, group: "messages" },
+  { path: "board-posts", label: "掲示板管理", component: BoardManagement, inMenu: true },
   { path: "payment-transactions", label: "決済取引", component: PaymentTransactions, inMenu: true },
   { path: "payment-settings", label: "決済設定", component: PaymentSettings, inMenu: true },
   { path: "unused-balance", label: "未使用残高報告", component: UnusedBalanceReport, inMenu: true },

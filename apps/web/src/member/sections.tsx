@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { BoardSearch } from "./board/BoardSearch";
+import { MyPosts } from "./board/MyPosts";
 import { Dashboard } from "./Dashboard";
 import { FavoriteList } from "./discovery/FavoriteList";
 import { InquiryForm } from "./inquiry/InquiryForm";
@@ -70,6 +72,8 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
   receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
   sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
+  messageBoardPosting: { path: "message-board-posting", label: "掲示板投稿", component: MyPosts },
+  messageBoardSearch: { path: "message-board-search", label: "掲示板検索", component: BoardSearch },
   inquiry: { path: "inquiry", label: "お問い合わせ", component: InquiryForm },
   inquiryHistory: { path: "inquiry-history", label: "お問い合わせ履歴", component: InquiryHistory },
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
