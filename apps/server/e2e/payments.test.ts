@@ -27,6 +27,21 @@ async function memberPage(width: number): Promise<Page> {
 
 const headerPoints = (page: Page) => page.getByLabel("所持ポイント").textContent();
 
+/** Presses Tab until the focused control's name matches; the flow below is done with the keyboard alone. */
+async function tabTo(page: Page, name: RegExp): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return (el?.getAttribute("aria-label") ?? el?.textContent ?? "").trim();
+    });
+    seen.push(focus);
+    if (name.test(focus)) return;
+  }
+  throw new Error(`${name} not reached with the keyboard: ${seen.join(" → ")}`);
+}
+
 describe.skipIf(!hasChromium)("points purchase in the browser", () => {
   let transactionId = "";
 
@@ -167,5 +182,42 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     expect(law).toContain("インターネット異性紹介事業 届出番号");
     await e2e.visit(page, "/legal/terms-of-service", "第4条（ポイント）", "terms");
     expect((await page.locator("main").textContent()) ?? "").toContain(RATE_TEXT);
+  });
+
+  it("with the keyboard alone a member orders and the administrator, at 375 px, cancels the order", async () => {
+    const member = await memberPage(1280);
+    await e2e.visit(member, "/user/point-purchase", "購入履歴", "point purchase (keyboard)");
+    await tabTo(member, /^5,000円$/);
+    await member.keyboard.press("Enter");
+    expect(await member.getByTestId("purchase-computed-points").textContent()).toContain("1,666ポイント");
+    await tabTo(member, /^確認画面へ進む$/);
+    await member.keyboard.press("Enter");
+    await member.getByTestId("purchase-confirmation").waitFor();
+    await tabTo(member, /^購入を確定する$/);
+    await member.keyboard.press("Enter");
+    await member.getByText("お申込みを受け付けました").waitFor();
+    const cancelled = (await member.getByTestId("purchase-transaction-id").textContent()) ?? "";
+
+    const admin = await adminPage(375);
+    await e2e.visit(admin, "/admin/payment-transactions", "決済取引", "payment transactions");
+    const row = admin.getByTestId("transaction-row").filter({ hasText: cancelled });
+    await row.getByText("処理中").waitFor();
+    await tabTo(admin, new RegExp(`キャンセル（取引 ${cancelled}）`));
+    await admin.keyboard.press("Enter");
+    await e2e.dialog(admin, "取引のキャンセル", "cancel transaction");
+    await tabTo(admin, /^取引をキャンセルする$/);
+    await admin.keyboard.press("Enter");
+    await admin.getByText("取引をキャンセルしました").waitFor();
+    await row.getByText("キャンセル", { exact: true }).waitFor();
+    expect(await row.getByRole("button").count()).toBe(0);
+    await settle(admin);
+    await e2e.screenshot(admin, "payment-transactions");
+    await e2e.visit(admin, "/admin/payment-settings", "為替レート", "payment settings");
+    await e2e.screenshot(admin, "payment-settings");
+
+    // Nothing credited for a cancelled order; the history says so.
+    await member.reload();
+    await member.getByTestId("purchase-history-row").filter({ hasText: cancelled }).getByText("キャンセル").waitFor();
+    expect(await headerPoints(member)).toBe("1,100 pt");
   });
 });

@@ -111,6 +111,42 @@ describe("PointPurchase", () => {
     });
   });
 
+  it("offers bank transfer when it is active and answers with the account and the transfer name", async () => {
+    const bank = {
+      bankName: "縁結び銀行",
+      bankBranchName: "本店営業部",
+      bankAccountType: "普通",
+      bankAccountNumber: "1234567",
+      bankAccountName: "エンムスビ（カ",
+    };
+    const { calls } = renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.settings": () => ({ ...settings, methods: { smartPit: true, bankTransfer: true }, bank }),
+        "purchase.create": () => ({
+          ...pending,
+          paymentMethod: "bank_transfer",
+          smartPit: null,
+          bank: { ...bank, transferName: "PT-20261123-0001" },
+        }),
+      }),
+    );
+    await screen.findByTestId("purchase-rate");
+    await userEvent.click(screen.getByRole("radio", { name: "銀行振込" }));
+    await userEvent.type(amountInput(), "3000");
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    expect(within(await screen.findByTestId("purchase-confirmation")).getByText("銀行振込")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "購入を確定する" }));
+    expect(await screen.findByText("縁結び銀行")).toBeInTheDocument();
+    expect(screen.getByText("1234567")).toBeInTheDocument();
+    expect(screen.getByTestId("purchase-transfer-name")).toHaveTextContent("PT-20261123-0001");
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === "purchase.create")?.input).toEqual({
+      amount: 3000,
+      paymentMethod: "bank_transfer",
+    });
+  });
+
   it("shows the server's message when the order is refused", async () => {
     renderWithProviders(
       <PointPurchase />,

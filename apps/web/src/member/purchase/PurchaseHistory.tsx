@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Table, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PagePagination } from "../../features/payments/PagePagination";
@@ -12,14 +12,30 @@ import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
 const NOWRAP = { whiteSpace: "nowrap" } as const;
+const POLL_PENDING_MS = 15_000;
 
 /** The member's own purchases, newest first, with their status; a pending order's payment details again. */
 export function PurchaseHistory() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const history = useQuery(trpc.purchase.history.queryOptions({ page }));
+  const queryClient = useQueryClient();
+  const history = useQuery({
+    ...trpc.purchase.history.queryOptions({ page }),
+    // While an order waits for its payment, look again now and then: the member sees it paid.
+    refetchInterval: (query) =>
+      query.state.data?.transactions.some((t) => t.status === "pending") ? POLL_PENDING_MS : false,
+  });
   const [shown, setShown] = useState<Transaction | null>(null);
   const rows = (history.data?.transactions ?? []) as Transaction[];
+  // An order confirmed since the last look credited points: the header and card show the new balance.
+  const paid = rows.filter((t) => t.status === "paid").length;
+  const lastPaid = useRef<number | null>(null);
+  useEffect(() => {
+    if (!history.data) return;
+    if (lastPaid.current !== null && paid > lastPaid.current)
+      void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
+    lastPaid.current = paid;
+  }, [paid, history.data, queryClient, trpc]);
   const totalPages = history.data?.pagination.totalPages ?? 1;
   return (
     <Stack gap="sm" component="section" aria-labelledby="purchase-history-heading">
