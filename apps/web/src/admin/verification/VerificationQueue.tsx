@@ -222,8 +222,7 @@ export function VerificationQueue() {
           <Textarea
             label="却下の理由"
             required
-            autosize
-            minRows={3}
+            rows={4}
             maxLength={REJECT_REASON_MAX + 100}
             value={reason}
             onChange={(e) => {

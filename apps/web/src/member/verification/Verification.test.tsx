@@ -1,0 +1,150 @@
+import { MSG } from "@enmusubi/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { VerificationQueue } from "../../admin/verification/VerificationQueue";
+import { renderWithProviders } from "../../test/render";
+import { UnreadEmails } from "../mail/UnreadEmails";
+import { VerificationBanner } from "./VerificationBanner";
+import { VerificationPage } from "./VerificationPage";
+
+const status = (s: string, extra: Record<string, unknown> = {}) => ({
+  status: s,
+  rejectReason: null,
+  submittedAt: null,
+  verifiedAt: null,
+  ...extra,
+});
+
+describe("VerificationBanner", () => {
+  it.each([
+    ["unverified", MSG.verificationBannerUnverified, MSG.verificationBannerLink],
+    ["rejected", MSG.verificationBannerRejected, MSG.verificationBannerLink],
+    ["pending", MSG.verificationBannerPending, "審査状況を見る"],
+  ])("%s: says what is locked and links to the page", async (s, text, link) => {
+    renderWithProviders(<VerificationBanner />, { "verification.status": () => status(s) });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/user/verification");
+  });
+
+  it("verified: nothing", async () => {
+    const { calls } = renderWithProviders(<VerificationBanner />, { "verification.status": () => status("verified") });
+    await waitFor(() => expect(calls.some((c) => c.path === "verification.status")).toBe(true));
+    expect(screen.queryByTestId("verification-banner")).not.toBeInTheDocument();
+  });
+});
+
+describe("VerificationPage", () => {
+  it("explains the law, shows a rejection's reason and offers a new submission", async () => {
+    renderWithProviders(<VerificationPage />, {
+      "verification.status": () =>
+        status("rejected", {
+          rejectReason: "生年月日が読み取れませんでした。",
+          submittedAt: new Date("2026-11-20T10:00:00Z"),
+        }),
+    });
+    expect(await screen.findByText("理由：生年月日が読み取れませんでした。")).toBeInTheDocument();
+    expect(screen.getByText(/出会い系サイト規制法/)).toBeInTheDocument();
+    expect(screen.getByText("運転免許証")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "身分証をもう一度提出する" })).toBeInTheDocument();
+    // Nothing chosen yet: nothing to submit.
+    expect(screen.getByTestId("verification-submit")).toBeDisabled();
+  });
+
+  it("pending: 審査中 and no upload; a failed fetch offers a retry", async () => {
+    let fail = true;
+    renderWithProviders(<VerificationPage />, {
+      "verification.status": () => {
+        if (fail) throw new Error("down");
+        return status("pending", { submittedAt: new Date("2026-11-20T10:00:00Z") });
+      },
+    });
+    expect(await screen.findByText("年齢確認の状況を取得できませんでした")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "再試行" }));
+    expect(await screen.findByText("審査中")).toBeInTheDocument();
+    expect(screen.queryByTestId("verification-submit")).not.toBeInTheDocument();
+  });
+});
+
+describe("locked messages on the unread screen", () => {
+  it("show the notice and the way to verify instead of reply / mark-read", async () => {
+    const party = (id: string, name: string, role: string) => ({ id, name, photoLink: null, role });
+    const locked = {
+      id: "m1",
+      body: MSG.lockedMessageNotice,
+      locked: true,
+      createdAt: new Date("2026-11-20T10:00:00Z"),
+      isRead: false,
+      hasReply: false,
+      replyToId: null,
+      from: party("11111111-1111-4111-8111-111111111111", "花子", "user"),
+      to: party("33333333-3333-4333-8333-333333333333", "太郎", "user"),
+    };
+    renderWithProviders(<UnreadEmails />, {
+      "messages.list": () => ({ messages: [locked], total: 1, page: 1, limit: 100, totalPages: 1 }),
+      "scheduled.list": () => [],
+    });
+    expect(await screen.findByText(MSG.lockedMessageNotice)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "年齢確認して読む" })).toHaveAttribute("href", "/user/verification");
+    expect(screen.queryByRole("button", { name: "返信" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "既読にする" })).not.toBeInTheDocument();
+  });
+});
+
+describe("VerificationQueue (admin)", () => {
+  const entry = {
+    id: "44444444-4444-4444-8444-444444444444",
+    submittedAt: new Date("2026-11-20T10:00:00Z"),
+    hasImage: true,
+    user: {
+      id: "55555555-5555-4555-8555-555555555555",
+      userID: "ab12cd34",
+      name: "山田花子",
+      gender: "female",
+      birthday: "1995-04-12",
+      age: 31,
+      createdAt: new Date("2026-11-19T10:00:00Z"),
+    },
+  };
+  const queue = (entries: unknown[]) => ({ entries, total: entries.length, page: 1, limit: 20, totalPages: 1 });
+
+  it("shows the entry with the image and age; rejecting needs a reason, which is sent trimmed", async () => {
+    const { calls } = renderWithProviders(<VerificationQueue />, {
+      "adminVerification.queue": () => queue([entry]),
+      "adminVerification.image": () => ({ dataUrl: "data:image/jpeg;base64,AAAA" }),
+      "adminVerification.reject": () => ({ success: true, userId: entry.user.id, status: "rejected" }),
+    });
+    const card = await screen.findByRole("article", { name: "山田花子さんの申請" });
+    expect(within(card).getByText("ab12cd34")).toBeInTheDocument();
+    expect(within(card).getByText(/31歳/)).toBeInTheDocument();
+    expect(await within(card).findByRole("img", { name: "山田花子さんが提出した身分証" })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "却下する" }));
+    const dialog = await screen.findByRole("dialog", { name: "年齢確認の却下" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "却下する" }));
+    expect(await within(dialog).findByText(MSG.rejectReasonRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "adminVerification.reject")).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/却下の理由/), "  画像が不鮮明です  ");
+    await userEvent.click(within(dialog).getByRole("button", { name: "却下する" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "adminVerification.reject")?.input).toEqual({
+        id: entry.id,
+        reason: "画像が不鮮明です",
+      }),
+    );
+  });
+
+  it("empty, and error with retry", async () => {
+    let fail = true;
+    renderWithProviders(<VerificationQueue />, {
+      "adminVerification.queue": () => {
+        if (fail) throw new Error("down");
+        return queue([]);
+      },
+    });
+    expect(await screen.findByText("年齢確認の申請を取得できませんでした")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "再試行" }));
+    expect(await screen.findByText("審査待ちの申請はありません")).toBeInTheDocument();
+  });
+});
