@@ -146,7 +146,11 @@ describe("the block rule in messaging", () => {
   it("refuses sending both ways with blockedEitherWay and charges nothing", async () => {
     const { a, b } = await pair({ points: 1000 });
     const original = await sendMessage(b, a, "ブロック前");
+    expect((await api.caller(a).messages.contacts()).map((c) => c.id)).toEqual([b.id]);
     await api.caller(a).safety.block({ userId: b.id });
+    // Neither is offered to the other as a bulk-send recipient any more.
+    expect(await api.caller(a).messages.contacts()).toEqual([]);
+    expect(await api.caller(b).messages.contacts()).toEqual([]);
     const before = await snapshotTables(api, ...LEDGER_TABLES);
     for (const [from, to] of [
       [a, b],
@@ -523,5 +527,46 @@ describe("adminModeration", () => {
     await api.caller(admin).adminModeration.unsuspend({ userId: member.id });
     expect(await auditRows("user.unsuspend", member.id)).toHaveLength(1);
     await api.caller().auth.login({ userID: member.userID, password: member.password });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", () => {
+  it("two administrators handling one report at once: one wins, one audit row, one mail; the other CONFLICT", async () => {
+    const { a, b } = await pair({ points: 1000 });
+    const second = await api.createUser({ role: "admin" });
+    const message = await sendMessage(b, a, "同時対応");
+    const { id } = await api
+      .caller(a)
+      .safety.report({ targetType: "message", targetId: message, reason: "harassment" });
+    const results = await Promise.allSettled([
+      api.caller(admin).adminModeration.removeContent({ id }),
+      api.caller(second).adminModeration.dismiss({ id }),
+      api.caller(admin).adminModeration.suspendReported({ id }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        code: "CONFLICT",
+        message: MSG.reportAlreadyHandled,
+      });
+    }
+    expect(await mailsTo(a)).toHaveLength(1);
+    const audit = await api.database.db.execute(
+      sql`select action from admin_audit_log where action like 'report.%' and (target_id = ${id} or target_id = ${message})`,
+    );
+    expect((Array.isArray(audit) ? audit : (audit as { rows: unknown[] }).rows).length).toBe(1);
+  });
+
+  it("the same report sent twice at once is stored once (the other CONFLICT)", async () => {
+    const { a, b } = await pair();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        api.caller(a).safety.report({ targetType: "member", targetId: b.id, reason: "business" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT", message: MSG.reportDuplicate });
+    }
   });
 });

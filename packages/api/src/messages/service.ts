@@ -12,7 +12,7 @@ import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNull, lt, or
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
-import { isBlockedWithAny } from "../safety/blocks";
+import { isBlockedWithAny, notBlockedWith } from "../safety/blocks";
 import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
 
 /**
@@ -237,6 +237,8 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
         or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
         isNull(messages.deletedAt),
         isNull(other.deletedAt),
+        // Someone blocked either way is no longer offered as a recipient (sending would be refused).
+        notBlockedWith(userId, other.id),
       ),
     )
     .orderBy(other.id)
