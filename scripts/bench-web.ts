@@ -1,0 +1,176 @@
+/**
+ * The first page (issue 14), measured as a visitor gets it: `pnpm bench:web` (run `pnpm build` first).
+ *
+ * 1. Sizes: the JavaScript and CSS a browser must fetch before /login can render (the entry
+ *    script, the chunks index.html preloads, the entry stylesheet), gzipped, against the targets;
+ *    and whether every text asset has its precompressed .br and .gz beside it.
+ * 2. Lighthouse (mobile settings, the Chromium the browser tests use) on /login and, signed in as
+ *    a member, /user/dashboard, served by the real app (buildApp) on a fresh embedded database.
+ *
+ * Prints each figure with PASS/FAIL; exits 1 when a target is missed. CHROME_PATH overrides
+ * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+
+const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGET = { loginJsKb: 120, loginCssKb: 25, lighthouse: 95 };
+const MEMBER = { userID: "benchweb01", password: "bench-web-password" };
+const ADMIN = { userID: "benchwebadmin", password: "bench-web-admin-password" };
+
+const log = (line = "") => process.stdout.write(`${line}\n`);
+const kb = (bytes: number) => bytes / 1024;
+let failed = false;
+const verdict = (ok: boolean) => {
+  if (!ok) failed = true;
+  return ok ? "PASS" : "FAIL";
+};
+
+function measureSizes(): void {
+  const html = readFileSync(path.join(DIST, "index.html"), "utf8");
+  const attr = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] as string);
+  const scripts = [
+    ...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ];
+  const styles = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+  const gz = (files: string[]) =>
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(DIST, file))).length, 0);
+  const js = kb(gz(scripts));
+  const css = kb(gz(styles));
+  log(
+    `/login first-load JS (${scripts.length} files), gzip: ${js.toFixed(1)} KB (target ≤ ${TARGET.loginJsKb}) ${verdict(js <= TARGET.loginJsKb)}`,
+  );
+  log(
+    `/login CSS (${styles.length} files), gzip: ${css.toFixed(1)} KB (target ≤ ${TARGET.loginCssKb}) ${verdict(css <= TARGET.loginCssKb)}`,
+  );
+
+  const texts = readdirSync(path.join(DIST, "assets"))
+    .filter((name) => /\.(js|css|svg|json)$/.test(name))
+    .map((name) => path.join("assets", name))
+    .concat("index.html")
+    .filter((file) => readFileSync(path.join(DIST, file)).length >= 1024);
+  const missing = texts.filter(
+    (file) => !existsSync(path.join(DIST, `${file}.br`)) || !existsSync(path.join(DIST, `${file}.gz`)),
+  );
+  log(
+    `precompressed text assets: ${texts.length - missing.length}/${texts.length} have .br and .gz ${verdict(missing.length === 0)}`,
+  );
+}
+
+async function runLighthouse(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-bench-web-"));
+  const config = {
+    ...loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789",
+      ADMIN_USERID: ADMIN.userID,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "silent",
+    }),
+    webDist: DIST,
+    jobs: false,
+  };
+  const app = await buildApp(config);
+  const chromeLauncher = await import("chrome-launcher");
+  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
+  try {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const base = `http://127.0.0.1:${address.port}`;
+    const token = await memberToken(base);
+
+    const { default: lighthouse } = await import("lighthouse");
+    const puppeteer = await import("puppeteer-core");
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    for (const [label, url, signedIn] of [
+      ["/login", `${base}/login`, false],
+      ["/user/dashboard", `${base}/user/dashboard`, true],
+    ] as const) {
+      if (signedIn) {
+        // The app keeps the session in localStorage (spec); Lighthouse must not wipe it.
+        await page.goto(`${base}/login`);
+        await page.evaluate(`localStorage.setItem("token", ${JSON.stringify(token)}); localStorage.setItem("role", "user");`);
+      }
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          disableStorageReset: signedIn,
+          onlyCategories: ["performance"],
+        },
+        undefined,
+        page,
+      );
+      const lhr = result?.lhr;
+      const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+      const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "?";
+      log(
+        `Lighthouse mobile performance ${label}: ${score} (target ≥ ${TARGET.lighthouse}) ${verdict(score >= TARGET.lighthouse)}` +
+          ` — FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`,
+      );
+    }
+    await browser.disconnect();
+  } finally {
+    chrome?.kill();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A member made through the admin API (the one real account path), signed in. */
+async function memberToken(base: string): Promise<string> {
+  const post = async (url: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const admin = await post("/api/auth/login", ADMIN);
+  await post(
+    "/api/admin/users",
+    {
+      userID: MEMBER.userID,
+      password: MEMBER.password,
+      email: "benchweb01@example.jp",
+      name: "ベンチ",
+      gender: "female",
+    },
+    admin.token as string,
+  );
+  const member = await post("/api/auth/login", MEMBER);
+  return member.token as string;
+}
+
+async function main() {
+  if (!existsSync(path.join(DIST, "index.html"))) {
+    log(`no build in ${DIST}: run \`pnpm build\` first`);
+    process.exit(1);
+  }
+  log("# First page (issue 14)");
+  measureSizes();
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    if (existsSync(CHROME)) await runLighthouse();
+    else log(`Lighthouse skipped: no Chromium at ${CHROME} (set CHROME_PATH)`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
