@@ -474,6 +474,30 @@ describe("Japanese search and filters", () => {
     expect(second.pagination).toMatchObject({ currentPage: 2, hasNextPage: false, hasPrevPage: true });
   });
 
+  it("walks past chunk boundaries and equal timestamps without skipping or repeating a post", async () => {
+    const author = await api.createUser({ name: "鯰" });
+    const at = new Date("2025-06-01T00:00:00Z");
+    await api.database.db
+      .insert(boardPosts)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          authorId: author.id,
+          title: `鯰の会${i}`,
+          content: "同時刻",
+          createdAt: at,
+        })),
+      );
+    const seen: string[] = [];
+    for (let page = 1; page <= 15; page++) {
+      const result = await search({ keyword: "鯰の会", page });
+      expect(result.pagination).toMatchObject({ totalPosts: 150, totalPages: 15, hasNextPage: page < 15 });
+      seen.push(...result.posts.map((p) => p.id));
+    }
+    expect(seen).toHaveLength(150);
+    expect(new Set(seen).size).toBe(150);
+    expect((await search({ keyword: "鯰の会", page: 16 })).posts).toEqual([]);
+  });
+
   it("the driving gram's primary key serves the newest-first walk (EXPLAIN; the plan at scale is the bench's)", async () => {
     // On a table this small a sequential scan is cheaper, so only the other ways are switched off
     // here: what this proves is that the index can deliver the walk in order, with no sort.

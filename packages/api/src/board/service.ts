@@ -195,70 +195,148 @@ interface Found {
 
 const noneFound: Found = { ids: [], total: 0, totalIsLowerBound: false, hasNextPage: false };
 
+/** Where a list looks: conditions on the post and its author, a time range, or one author's posts. */
+interface Scope {
+  where: SQL | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  authorId?: string | undefined;
+}
+
+/** The first chunk a walk reads, and the largest (each next chunk is 4× the last). */
+const WALK_FIRST_CHUNK = 64;
+const WALK_MAX_CHUNK = 4096;
+
+interface Entry {
+  id: string;
+  /** The exact timestamp as text (a JS Date would drop the microseconds the keyset compares). */
+  at: string;
+}
+
+/** The next `size` entries of an ordered source (a gram's posts or all live posts), newest first, after `cursor`. */
+function nextChunk(db: Db, gram: string | undefined, scope: Scope, cursor: Entry | undefined, size: number) {
+  if (gram !== undefined) {
+    const g = boardPostGrams;
+    return db
+      .select({ id: g.postId, at: sql<string>`${g.createdAt}::text` })
+      .from(g)
+      .where(
+        and(
+          eq(g.gram, gram),
+          scope.from ? gte(g.createdAt, scope.from) : undefined,
+          scope.to ? lt(g.createdAt, scope.to) : undefined,
+          cursor ? sql`(${g.createdAt}, ${g.postId}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(g.createdAt), desc(g.postId))
+      .limit(size);
+  }
+  const p = boardPosts;
+  return db
+    .select({ id: p.id, at: sql<string>`${p.createdAt}::text` })
+    .from(p)
+    .where(
+      and(
+        isNull(p.deletedAt),
+        scope.from ? gte(p.createdAt, scope.from) : undefined,
+        scope.to ? lt(p.createdAt, scope.to) : undefined,
+        cursor ? sql`(${p.createdAt}, ${p.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(size);
+}
+
 /**
- * The ids of one page of posts matching `where` (plus the keyword), newest first, with a count
- * bounded by BOARD_COUNT_CAP. With a keyword the walk starts from the keyword's driving gram in
- * board_post_grams (newest first from its primary key); otherwise from the posts themselves.
+ * The first `need` posts matching `filter`, newest first, read from an ordered index in growing
+ * chunks (keyset, never OFFSET) and checked a chunk at a time by primary key. This is the nested
+ * loop the planner should pick, written out: with joins and a LIMIT, PGlite and PostgreSQL both
+ * misjudge the substring check's selectivity and may sort every match instead (measured with
+ * bench:board). The work is about the posts read until `need` matches, whatever the board's size.
  */
-async function findPage(
-  db: Db,
-  where: SQL | undefined,
-  keyword: string | undefined,
-  page: number,
-  byAuthor: boolean,
-): Promise<Found> {
+async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL | undefined, need: number) {
+  const found: string[] = [];
+  let cursor: Entry | undefined;
+  for (let size = WALK_FIRST_CHUNK; ; size = Math.min(size * 4, WALK_MAX_CHUNK)) {
+    const chunk = await nextChunk(db, gram, scope, cursor, size);
+    if (chunk.length === 0) break;
+    const kept = new Set(
+      (
+        await db
+          .select({ id: boardPosts.id })
+          .from(boardPosts)
+          .innerJoin(users, eq(users.id, boardPosts.authorId))
+          .where(
+            and(
+              inArray(
+                boardPosts.id,
+                chunk.map((c) => c.id),
+              ),
+              filter,
+            ),
+          )
+      ).map((r) => r.id),
+    );
+    for (const entry of chunk) {
+      if (!kept.has(entry.id)) continue;
+      found.push(entry.id);
+      if (found.length >= need) return found;
+    }
+    if (chunk.length < size) break;
+    cursor = chunk[chunk.length - 1];
+  }
+  return found;
+}
+
+/**
+ * One page of posts in `scope` (plus the keyword), newest first, and their count up to
+ * BOARD_COUNT_CAP (or the page asked for, when deeper). With a keyword the walk reads the
+ * keyword's driving gram in board_post_grams (search.ts); without, the live posts' index. One
+ * author's posts are few: they are read in one query by the author index.
+ */
+async function findPage(db: Db, scope: Scope, keyword: string | undefined, page: number): Promise<Found> {
   const offset = (page - 1) * BOARD_PAGE_SIZE;
   const countLimit = Math.max(BOARD_COUNT_CAP, offset + BOARD_PAGE_SIZE);
-  const postsQuery = (extra?: SQL) =>
-    db
-      .select({ id: boardPosts.id })
-      .from(boardPosts)
-      .innerJoin(users, eq(users.id, boardPosts.authorId))
-      .where(and(where, extra))
-      .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
-      .$dynamic();
-  type IdQuery = ReturnType<typeof postsQuery>;
-  const gramQuery = (gram: string, match: SQL) =>
-    db
-      .select({ id: boardPostGrams.postId })
-      .from(boardPostGrams)
-      .innerJoin(boardPosts, eq(boardPosts.id, boardPostGrams.postId))
-      .innerJoin(users, eq(users.id, boardPosts.authorId))
-      .where(and(eq(boardPostGrams.gram, gram), where, match))
-      .orderBy(desc(boardPostGrams.createdAt), desc(boardPostGrams.postId))
-      .$dynamic() as unknown as IdQuery;
-  // A builder per use: drizzle's limit/offset change the builder they are called on.
-  let make: () => IdQuery = () => postsQuery();
+  let match: SQL | undefined;
+  let gram: string | undefined;
   if (keyword !== undefined) {
     const normalized = await normalizeKeyword(db, keyword);
     const grams = keywordGrams(normalized);
     if (grams.length > 0) {
-      const match = sql`strpos(${boardPosts.searchText}, ${normalized}) > 0`;
-      if (byAuthor) {
-        // One member's posts are few: read them by author and check the substring on each.
-        make = () => postsQuery(match);
-      } else {
+      match = sql`strpos(${boardPosts.searchText}, ${normalized}) > 0`;
+      if (!scope.authorId) {
         const driving = await chooseDrivingGram(db, grams);
         if (driving.posts === 0) return noneFound;
-        make = () => gramQuery(driving.gram, match);
+        gram = driving.gram;
       }
     }
   }
-  const rows = await make()
-    .limit(BOARD_PAGE_SIZE + 1)
-    .offset(offset);
-  const hasNextPage = rows.length > BOARD_PAGE_SIZE;
-  const [counted] = await db.select({ n: count() }).from(
-    make()
-      .limit(countLimit + 1)
-      .as("matches"),
-  );
-  const n = counted?.n ?? 0;
+  let matches: string[];
+  if (scope.authorId) {
+    const rows = await db
+      .select({ id: boardPosts.id })
+      .from(boardPosts)
+      .innerJoin(users, eq(users.id, boardPosts.authorId))
+      .where(
+        and(
+          eq(boardPosts.authorId, scope.authorId),
+          scope.where,
+          match,
+          scope.from ? gte(boardPosts.createdAt, scope.from) : undefined,
+          scope.to ? lt(boardPosts.createdAt, scope.to) : undefined,
+        ),
+      )
+      .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
+      .limit(countLimit + 1);
+    matches = rows.map((r) => r.id);
+  } else {
+    matches = await walk(db, gram, scope, and(scope.where, match), countLimit + 1);
+  }
   return {
-    ids: rows.slice(0, BOARD_PAGE_SIZE).map((r) => r.id),
-    total: Math.min(n, countLimit),
-    totalIsLowerBound: n > countLimit,
-    hasNextPage,
+    ids: matches.slice(offset, offset + BOARD_PAGE_SIZE),
+    total: Math.min(matches.length, countLimit),
+    totalIsLowerBound: matches.length > countLimit,
+    hasNextPage: matches.length > offset + BOARD_PAGE_SIZE,
   };
 }
 
@@ -283,14 +361,10 @@ const visibleTo = (viewerId: string) => and(live, notBlockedWith(viewerId, board
 export async function listBoard(db: Db, viewerId: string, input: BoardListFilters): Promise<BoardPage> {
   await assertBoardOpen(db, viewerId);
   const conditions: Array<SQL | undefined> = [visibleTo(viewerId)];
-  if (input.startDate) conditions.push(gte(boardPosts.createdAt, japanDayStart(input.startDate)));
-  if (input.endDate) conditions.push(lt(boardPosts.createdAt, japanDayStart(input.endDate, 1)));
-  let byAuthor = false;
+  let authorId: string | undefined;
   if (input.posterUserID) {
-    if (UUID.test(input.posterUserID)) {
-      conditions.push(eq(boardPosts.authorId, input.posterUserID));
-      byAuthor = true;
-    } else {
+    if (UUID.test(input.posterUserID)) authorId = input.posterUserID;
+    else {
       // A poster's name, in part (members never see login IDs: decision 0002).
       conditions.push(eq(users.role, "user"), ilike(users.name, `%${likeEscape(input.posterUserID)}%`));
     }
@@ -299,13 +373,19 @@ export async function listBoard(db: Db, viewerId: string, input: BoardListFilter
     const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, viewerId));
     if (me) conditions.push(or(eq(users.role, "admin"), eq(users.gender, me.gender === "male" ? "female" : "male")));
   }
-  const found = await findPage(db, and(...conditions), input.keyword, input.page, byAuthor);
+  const scope: Scope = {
+    where: and(...conditions),
+    from: input.startDate ? japanDayStart(input.startDate) : undefined,
+    to: input.endDate ? japanDayStart(input.endDate, 1) : undefined,
+    authorId,
+  };
+  const found = await findPage(db, scope, input.keyword, input.page);
   return { posts: await memberViews(db, viewerId, found.ids), pagination: pagination(input.page, found) };
 }
 
 /** My own posts, newest first: never gated (they are mine). */
 export async function listMyPosts(db: Db, userId: string, page: number): Promise<BoardPage> {
-  const found = await findPage(db, and(live, eq(boardPosts.authorId, userId)), undefined, page, true);
+  const found = await findPage(db, { where: live, authorId: userId }, undefined, page);
   return { posts: await memberViews(db, userId, found.ids), pagination: pagination(page, found) };
 }
 
@@ -316,7 +396,7 @@ export async function listAdminBoard(
 ): Promise<BoardPage<AdminBoardPost>> {
   const conditions: Array<SQL | undefined> = [live];
   if (input.userID) conditions.push(ilike(users.userId, `%${likeEscape(input.userID)}%`));
-  const found = await findPage(db, and(...conditions), undefined, input.page, false);
+  const found = await findPage(db, { where: and(...conditions) }, undefined, input.page);
   return { posts: await adminViews(db, found.ids), pagination: pagination(input.page, found) };
 }
 
