@@ -129,13 +129,19 @@ function ExchangeTab({ initial }: { initial: PaymentSettingsData["exchange"] }) 
           error={errors.pointAmount}
         />
       </SimpleGrid>
-      <Text size="sm" aria-live="polite" data-testid="exchange-rate-display">
-        レート（ポイント ÷ 円）：
-        <Text span fw={700}>
-          {valid.ok ? displayRate(valid.data) : "—"}
+      <Stack gap={2} aria-live="polite">
+        <Text size="sm" data-testid="exchange-rate-display">
+          レート（ポイント ÷ 円）：
+          <Text span fw={700}>
+            {valid.ok ? displayRate(valid.data) : "—"}
+          </Text>
         </Text>
-        {valid.ok && <Text span c="dimmed">{`　表示される価格：${rateText(valid.data)}`}</Text>}
-      </Text>
+        {valid.ok && (
+          <Text size="sm" c="dimmed">
+            購入画面・特商法・利用規約の表示：{rateText(valid.data)}
+          </Text>
+        )}
+      </Stack>
       <Switch
         label="ポイントの購入を受け付ける"
         checked={form.isActive}

@@ -162,7 +162,7 @@ export function PaymentTransactions() {
       </Card>
 
       {data && (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} aria-label="合計" role="group" data-testid="transaction-totals">
+        <SimpleGrid cols={3} spacing="xs" aria-label="合計" role="group" data-testid="transaction-totals">
           <Total label="件数" value={`${data.totals.count.toLocaleString("ja-JP")}件`} />
           <Total label="金額合計" value={yen(data.totals.amount)} />
           <Total label="ポイント合計" value={pointsText(data.totals.points)} />
@@ -302,7 +302,7 @@ function Total({ label, value }: { label: string; value: string }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="lg" fw={700}>
+      <Text size="md" fw={700} style={{ overflowWrap: "anywhere" }}>
         {value}
       </Text>
     </Card>
