@@ -132,7 +132,9 @@ describe.skipIf(!hasChromium)("support inquiries in the browser", () => {
     const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" }).format(new Date());
     await page.getByLabel("管理者ID").fill(e2e.admin.userID);
     await page.getByLabel("開始日").fill(today);
+    await page.getByLabel("開始日").press("Tab");
     await page.getByLabel("終了日").fill(today);
+    await page.getByLabel("終了日").press("Tab");
     await page.getByRole("button", { name: "検索", exact: true }).click();
     const row = table.locator("tbody tr", { hasText: "お問い合わせ返信" });
     await row.waitFor();

@@ -32,7 +32,8 @@ describe("AuditLog", () => {
     expect(within(table).getByText("ユーザー更新")).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText("管理者ID"), "admin");
-    await userEvent.type(screen.getByLabelText("開始日"), "2025-08-01");
+    await userEvent.type(screen.getByLabelText("開始日"), "2025年8月1日");
+    await userEvent.tab();
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     await waitFor(() =>
       expect(calls.filter((c) => c.path === "adminAudit.list").at(-1)?.input).toEqual({
@@ -42,7 +43,7 @@ describe("AuditLog", () => {
         limit: 50,
       }),
     );
-  });
+  }, 20_000);
 
   it("refuses a reversed date range before asking the server", async () => {
     const { calls } = renderWithProviders(<AuditLog />, {
@@ -51,12 +52,14 @@ describe("AuditLog", () => {
     });
     await screen.findByText("監査ログはまだありません");
     await userEvent.type(screen.getByLabelText("開始日"), "2025-09-01");
-    await userEvent.type(screen.getByLabelText("終了日"), "2025-08-01");
+    await userEvent.tab();
+    await userEvent.type(screen.getByLabelText("終了日"), "2025/8/1");
+    await userEvent.tab();
     const before = calls.length;
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     expect(await screen.findByText(MSG.auditDateRangeInvalid)).toBeInTheDocument();
     expect(calls.length).toBe(before);
-  });
+  }, 20_000);
 
   it("a failed fetch shows an error with retry", async () => {
     let fail = true;

@@ -1,8 +1,10 @@
 import type { RouterInputs, RouterOutputs } from "@enmusubi/api";
 import { AUDIT_PAGE_SIZE_DEFAULT, auditListInput, MSG } from "@enmusubi/shared";
 import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
 import { formatDateTime } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { useTRPC } from "../../lib/trpc";
@@ -78,8 +80,29 @@ export function AuditLog() {
             nothingFoundMessage="該当する操作はありません"
             error={errors.action ?? (actions.isError ? "操作一覧の取得に失敗しました" : undefined)}
           />
-          <TextInput type="date" label="開始日" w={170} {...field("dateFrom")} />
-          <TextInput type="date" label="終了日" w={170} {...field("dateTo")} />
+          {/* Japanese dates whatever the browser's language; the value stays YYYY-MM-DD (Japan's days). */}
+          <DateInput
+            label="開始日"
+            w={200}
+            valueFormat={JAPANESE_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            placeholder="例: 2026年11月1日"
+            value={form.dateFrom || null}
+            onChange={(v) => setForm((f) => ({ ...f, dateFrom: v ?? "" }))}
+            clearable
+            error={errors.dateFrom}
+          />
+          <DateInput
+            label="終了日"
+            w={200}
+            valueFormat={JAPANESE_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            placeholder="例: 2026年11月30日"
+            value={form.dateTo || null}
+            onChange={(v) => setForm((f) => ({ ...f, dateTo: v ?? "" }))}
+            clearable
+            error={errors.dateTo}
+          />
           <Button type="submit">検索</Button>
           <Button variant="default" onClick={clear} disabled={!filtered && form === EMPTY}>
             クリア

@@ -27,6 +27,8 @@ type Inquiry = RouterOutputs["adminInquiries"]["list"]["inquiries"][number];
 
 const PAGE_SIZE = 20;
 const TEXT_STYLE = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
+/** About 50 px (spec §9), rounded down to two whole lines of 14 px text so no line is cut in half. */
+const SPOILER_HEIGHT = 44;
 
 function LongText({ text }: { text: string }) {
   const body = (
@@ -36,7 +38,7 @@ function LongText({ text }: { text: string }) {
   );
   if (text.length <= LONG_TEXT_COLLAPSE_CHARS) return body;
   return (
-    <Spoiler maxHeight={50} showLabel="続きを読む" hideLabel="閉じる">
+    <Spoiler maxHeight={SPOILER_HEIGHT} showLabel="続きを読む" hideLabel="閉じる">
       {body}
     </Spoiler>
   );
@@ -139,11 +141,15 @@ function AdminInquiryCard({ inquiry, onReply }: { inquiry: Inquiry; onReply: () 
   return (
     <Card withBorder padding="md" data-testid="admin-inquiry-card" bg={inquiry.isRead ? undefined : "orange.0"}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" style={{ overflowWrap: "anywhere" }}>
             {inquiry.title}
           </Title>
-          <Badge color={inquiry.isRead ? "gray" : "orange"} variant={inquiry.isRead ? "light" : "filled"}>
+          <Badge
+            color={inquiry.isRead ? "gray" : "orange"}
+            variant={inquiry.isRead ? "light" : "filled"}
+            style={{ flexShrink: 0 }}
+          >
             {inquiry.isRead ? "既読" : "未読"}
           </Badge>
         </Group>

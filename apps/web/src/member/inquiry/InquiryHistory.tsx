@@ -14,6 +14,8 @@ type Inquiry = RouterOutputs["inquiries"]["list"]["inquiries"][number];
 
 const PAGE_SIZE = 10;
 const TEXT_STYLE = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
+/** About 50 px (spec §9), rounded down to two whole lines of 14 px text so no line is cut in half. */
+const SPOILER_HEIGHT = 44;
 
 /** Text longer than 100 characters collapses to about 50 px with a 続きを読む toggle (spec §9). */
 export function LongText({ text }: { text: string }) {
@@ -24,7 +26,7 @@ export function LongText({ text }: { text: string }) {
   );
   if (text.length <= LONG_TEXT_COLLAPSE_CHARS) return body;
   return (
-    <Spoiler maxHeight={50} showLabel="続きを読む" hideLabel="閉じる">
+    <Spoiler maxHeight={SPOILER_HEIGHT} showLabel="続きを読む" hideLabel="閉じる">
       {body}
     </Spoiler>
   );
@@ -129,11 +131,11 @@ function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
   return (
     <Card withBorder padding="md" data-testid="inquiry-card">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" style={{ overflowWrap: "anywhere" }}>
             {inquiry.title}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {inquiry.replyUnread && (
               <Badge color="pink" variant="filled" data-testid="reply-unread">
                 新しい返信
