@@ -8,12 +8,13 @@ import {
   memberMessageListInput,
   type SendAsUserInput,
 } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
 import { isBlockedWithAny, notBlockedWith } from "../safety/blocks";
 import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
+import { adminSearch } from "./admin-search";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7).
@@ -148,11 +149,16 @@ async function withParties(db: Db, ids: string[]): Promise<Row[]> {
 
 export interface Page<T> {
   messages: T[];
+  /** Every match, or when `totalCapped` a lower bound (the screens say "N件以上"). */
   total: number;
+  totalCapped: boolean;
   page: number;
   limit: number;
   totalPages: number;
 }
+
+/** Admin lists count at most this many matches (or up to the page after the one shown): never all 1,000,000. */
+export const ADMIN_COUNT_CAP = 10_000;
 
 async function paged<T>(
   db: Db,
@@ -160,13 +166,25 @@ async function paged<T>(
   page: number,
   limit: number,
   shape: (r: Row) => T,
+  countCap?: number,
 ): Promise<Page<T>> {
   // `where` reads message columns only (accounts are matched by subqueries), so the count needs no join.
-  const [totals] = await db
-    .select({ total: count() })
+  // With a cap, the count stops after cap + 1 matches (at least one past the page shown).
+  const cap = countCap === undefined ? undefined : Math.max(countCap, page * limit);
+  const matches = db
+    .select({ one: sql`1` })
     .from(messages)
-    .where(and(isNull(messages.deletedAt), where));
-  const total = totals?.total ?? 0;
+    .where(and(isNull(messages.deletedAt), where))
+    .$dynamic();
+  const [totals] =
+    cap === undefined
+      ? await db
+          .select({ total: count() })
+          .from(messages)
+          .where(and(isNull(messages.deletedAt), where))
+      : await db.select({ total: count() }).from(matches.limit(cap + 1).as("capped"));
+  const totalCapped = cap !== undefined && (totals?.total ?? 0) > cap;
+  const total = totalCapped ? (cap as number) : (totals?.total ?? 0);
   // The page's ids first, from the message indexes alone (joined, the planner would read every
   // message to sort them); then the parties of those few rows.
   const ids = await db
@@ -180,7 +198,15 @@ async function paged<T>(
     db,
     ids.map((r) => r.id),
   );
-  return { messages: rows.map(shape), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+  return {
+    messages: rows.map(shape),
+    total,
+    totalCapped,
+    page,
+    limit,
+    // Capped: there is at least one more match, so at least one more page.
+    totalPages: Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / limit)),
+  };
 }
 
 // ---- members -------------------------------------------------------------------------------
@@ -353,20 +379,17 @@ function adminWhere(db: Db, input: ReturnType<typeof adminMessageListInput.parse
   if (input.counterpartId) {
     conditions.push(or(eq(messages.fromUserId, input.counterpartId), eq(messages.toUserId, input.counterpartId)));
   }
-  if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const named = () => accountsWhere(db, or(ilike(users.name, like), ilike(users.userId, like)));
-    conditions.push(
-      or(ilike(messages.body, like), inArray(messages.fromUserId, named()), inArray(messages.toUserId, named())),
-    );
-  }
+  // The search box is adminSearch (admin-search.ts): index-backed or bounded at any size.
   return and(...conditions);
 }
 
 /** Every message (email management), or those sent by or to administrators; filtered and paged in the database. */
 export async function listAdminMessages(db: Db, raw: AdminMessageListInput) {
   const input = adminMessageListInput.parse(raw);
-  return paged(db, adminWhere(db, input), input.page, input.limit, toAdminMessage);
+  const search = input.search ? await adminSearch(db, input.search) : null;
+  const where = and(adminWhere(db, input), search?.where);
+  const page = await paged(db, where, input.page, input.limit, toAdminMessage, ADMIN_COUNT_CAP);
+  return { ...page, searchWindow: search?.window ?? null };
 }
 
 /** The last `limit` messages between two accounts, oldest first (send-as-user shows 5). */

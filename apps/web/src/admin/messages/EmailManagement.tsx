@@ -30,7 +30,7 @@ import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ScheduledPanel } from "./ScheduledPanel";
 import { SendAsUserModal, type SendAsUserPair } from "./SendAsUserModal";
-import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
+import { type AdminMessage, type AdminMessageParty, partyName, totalLabel, UNREAD_ROW } from "./types";
 
 type Status = "all" | "read" | "unread" | "replied";
 const STATUS_OPTIONS = [
@@ -141,7 +141,7 @@ export function EmailManagement() {
       <div>
         <Title order={2}>メール管理</Title>
         <Text c="dimmed" size="sm" data-testid="message-total">
-          全メッセージ: {data ? `${data.total.toLocaleString("ja-JP")}件` : "—"}
+          全メッセージ: {data ? totalLabel(data) : "—"}
         </Text>
       </div>
 

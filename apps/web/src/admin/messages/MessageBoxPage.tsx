@@ -9,7 +9,7 @@ import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ReplyModal } from "./ReplyModal";
 import { ScheduledPanel } from "./ScheduledPanel";
-import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
+import { type AdminMessage, type AdminMessageParty, partyName, totalLabel, UNREAD_ROW } from "./types";
 
 /** How many recent messages feed the counterpart filter's options. */
 const COUNTERPART_SOURCE_LIMIT = 500;
@@ -83,7 +83,7 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
         <div>
           <Title order={2}>{config.title}</Title>
           <Text c="dimmed" size="sm" data-testid="message-total">
-            {data ? `${data.total.toLocaleString("ja-JP")}件` : "—"}
+            {data ? totalLabel(data) : "—"}
             {unread !== undefined && data && ` ・ このページの未読 ${unread}件`}
           </Text>
         </div>

@@ -10,3 +10,15 @@ export function partyName(party: { name: string | null; userID?: string }): stri
 
 /** Unread rows are highlighted (spec §4) by a bar at their start, which keeps every text colour readable. */
 export const UNREAD_ROW = { boxShadow: "inset 4px 0 0 var(--mantine-color-pink-6)" } as const;
+
+/**
+ * The count of an admin message list as the screens show it: past ADMIN_COUNT_CAP matches the
+ * server stops counting ("10,000件以上"), and a short or broad keyword searched only the newest
+ * messages (said next to the count).
+ */
+export function totalLabel(page: { total: number; totalCapped: boolean; searchWindow?: number | null }): string {
+  const count = `${page.total.toLocaleString("ja-JP")}件${page.totalCapped ? "以上" : ""}`;
+  return page.searchWindow
+    ? `${count}（短い・広いキーワードのため最新${page.searchWindow.toLocaleString("ja-JP")}件から検索）`
+    : count;
+}
