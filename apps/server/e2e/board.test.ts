@@ -160,6 +160,13 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
 
     const narrow = await memberPage("boardhanako", 375);
     await e2e.visit(narrow, "/user/message-board-search", TITLE, "board search 375");
+    // At 375 px the fields fold away behind a toggle; a keyword found in the content only.
+    expect(await narrow.getByRole("textbox", { name: "キーワード" }).isVisible()).toBe(false);
+    await narrow.getByRole("button", { name: "検索条件を開く" }).click();
+    await narrow.getByRole("textbox", { name: "キーワード" }).fill("ランチ");
+    await narrow.getByRole("button", { name: "検索", exact: true }).click();
+    await narrow.getByTestId("filter-chips").getByText("キーワード: ランチ").waitFor();
+    await expect.poll(() => narrow.getByTestId("board-count").textContent()).toBe("1件");
     await narrow
       .getByRole("article", { name: new RegExp(TITLE) })
       .getByRole("button", { name: /いいね 1/ })

@@ -2,7 +2,7 @@ import { BOARD_CONTENT_MAX, LONG_TEXT_COLLAPSE_CHARS } from "@enmusubi/shared";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import {
   BOARD_MSG,
   BoardPager,
@@ -38,6 +38,7 @@ export function BoardManagement() {
   const [page, setPage] = useState(1);
   const [writing, setWriting] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const stats = useQuery(trpc.adminBoard.stats.queryOptions());
   const posts = useQuery({
@@ -82,6 +83,8 @@ export function BoardManagement() {
     try {
       await remove.mutateAsync({ id: post.id });
       notifications.show({ color: "green", message: BOARD_MSG.deleted });
+      // The card and its button are gone: the keyboard goes on from the heading.
+      headingRef.current?.focus();
       if (data && data.posts.length === 1 && page > 1) setPage(page - 1);
       await refresh();
     } catch (error) {
@@ -95,7 +98,9 @@ export function BoardManagement() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>掲示板管理</Title>
+        <Title order={2} ref={headingRef} tabIndex={-1}>
+          掲示板管理
+        </Title>
         <Button onClick={() => setWriting(true)}>新規投稿</Button>
       </Group>
 

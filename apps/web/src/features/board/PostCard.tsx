@@ -18,6 +18,7 @@ export function PostCard({
   onDelete,
   deleting,
   showUserID = false,
+  markMine = true,
 }: {
   post: BoardPostView;
   foldAt?: number;
@@ -26,6 +27,8 @@ export function PostCard({
   deleting?: boolean;
   /** Board management shows the author's login ID. */
   showUserID?: boolean;
+  /** 「自分の投稿」 on the member's own posts among others' (not on the my-posts screen). */
+  markMine?: boolean;
 }) {
   const name = authorName(post);
   const line = authorLine(post.byOperator ? null : post.author);
@@ -61,7 +64,7 @@ export function PostCard({
                     運営
                   </Badge>
                 )}
-                {post.isMine && !post.byOperator && (
+                {markMine && post.isMine && !post.byOperator && (
                   <Badge size="xs" color="pink" variant="light">
                     自分の投稿
                   </Badge>

@@ -1,6 +1,19 @@
 import { BOARD_KEYWORD_MAX } from "@enmusubi/shared";
-import { Badge, Button, CloseButton, Group, Paper, SimpleGrid, Switch, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { DateInput } from "@mantine/dates";
+import { useMediaQuery } from "@mantine/hooks";
 import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { BOARD_MSG } from "../../features/board";
@@ -64,6 +77,10 @@ export function BoardFilters({
     setAppliedSeen(applied);
     setDraft(applied);
   }
+  // One thumb at 375 px: the fields fold away on narrow screens (the chips still say what applies).
+  const narrow = useMediaQuery("(max-width: 576px)", false, { getInitialValueInEffect: false });
+  const [fieldsOpen, setFieldsOpen] = useState(false);
+  const showFields = !narrow || fieldsOpen;
   const set = <K extends keyof BoardFilterValues>(key: K, value: BoardFilterValues[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const dateError =
@@ -77,67 +94,84 @@ export function BoardFilters({
 
   return (
     <Paper withBorder p="sm" component="form" role="search" aria-labelledby="board-filters-title" onSubmit={submit}>
-      <Title order={3} size="h5" id="board-filters-title" mb="xs">
-        検索条件
-      </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-        <TextInput
-          label="キーワード"
-          placeholder="例: 食事"
-          description="タイトルと内容から探します"
-          value={draft.keyword}
-          maxLength={BOARD_KEYWORD_MAX}
-          onChange={(e) => set("keyword", e.currentTarget.value)}
-        />
-        <TextInput
-          label="投稿者"
-          placeholder="例: 花子"
-          description="投稿した会員の名前（一部でも可）"
-          value={draft.poster}
-          maxLength={BOARD_POSTER_MAX}
-          onChange={(e) => set("poster", e.currentTarget.value)}
-        />
-        <DateInput
-          label="開始日"
-          valueFormat={JAPANESE_DATE_FORMAT}
-          dateParser={parseTypedDate}
-          placeholder="例: 2026年11月1日"
-          value={draft.startDate || null}
-          onChange={(v) => set("startDate", v ?? "")}
-          clearable
-        />
-        <DateInput
-          label="終了日"
-          valueFormat={JAPANESE_DATE_FORMAT}
-          dateParser={parseTypedDate}
-          placeholder="例: 2026年11月30日"
-          value={draft.endDate || null}
-          onChange={(v) => set("endDate", v ?? "")}
-          clearable
-          error={dateError}
-        />
-      </SimpleGrid>
-      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-        <Switch
-          label="同性の投稿を除く"
-          checked={draft.excludeSameSex}
-          onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
-        />
-        <Group gap="sm">
+      <Group justify="space-between" gap="xs" mb={showFields ? "xs" : 0}>
+        <Title order={3} size="h5" id="board-filters-title">
+          検索条件
+        </Title>
+        {narrow && (
           <Button
-            variant="default"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              onApply(NO_FILTERS);
-            }}
+            variant="subtle"
+            size="compact-sm"
+            aria-expanded={fieldsOpen}
+            aria-controls="board-filter-fields"
+            onClick={() => setFieldsOpen((o) => !o)}
           >
-            クリア
+            {fieldsOpen ? "検索条件を閉じる" : "検索条件を開く"}
           </Button>
-          <Button type="submit" loading={searching}>
-            検索
-          </Button>
-        </Group>
+        )}
       </Group>
+      <Collapse expanded={showFields} id="board-filter-fields">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            label="キーワード"
+            placeholder="例: 食事"
+            description="タイトルと内容から探します"
+            value={draft.keyword}
+            maxLength={BOARD_KEYWORD_MAX}
+            onChange={(e) => set("keyword", e.currentTarget.value)}
+          />
+          <TextInput
+            label="投稿者"
+            placeholder="例: 花子"
+            description="投稿した会員の名前（一部でも可）"
+            value={draft.poster}
+            maxLength={BOARD_POSTER_MAX}
+            onChange={(e) => set("poster", e.currentTarget.value)}
+          />
+          <DateInput
+            label="開始日"
+            valueFormat={JAPANESE_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            placeholder="例: 2026年11月1日"
+            description="この日以降の投稿"
+            value={draft.startDate || null}
+            onChange={(v) => set("startDate", v ?? "")}
+            clearable
+          />
+          <DateInput
+            label="終了日"
+            valueFormat={JAPANESE_DATE_FORMAT}
+            dateParser={parseTypedDate}
+            placeholder="例: 2026年11月30日"
+            description="この日までの投稿"
+            value={draft.endDate || null}
+            onChange={(v) => set("endDate", v ?? "")}
+            clearable
+            error={dateError}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          <Switch
+            label="同性の投稿を除く"
+            checked={draft.excludeSameSex}
+            onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
+          />
+          <Group gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(NO_FILTERS);
+                onApply(NO_FILTERS);
+              }}
+            >
+              クリア
+            </Button>
+            <Button type="submit" loading={searching}>
+              検索
+            </Button>
+          </Group>
+        </Group>
+      </Collapse>
     </Paper>
   );
 }

@@ -3,7 +3,7 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { emitPointsDeducted } from "../../lib/points";
@@ -51,6 +51,7 @@ export function BoardSearch() {
   const enter = useMutation(trpc.board.enter.mutationOptions());
   const [short, setShort] = useState(false);
   const [entryFailure, setEntryFailure] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const open = !!access.data && (access.data.open || access.data.cost <= 0);
   const refetchAccess = access.refetch;
@@ -65,6 +66,8 @@ export function BoardSearch() {
         prev ? { ...prev, open: true, openUntil: result.openUntil } : prev,
       );
       void queryClient.invalidateQueries({ queryKey: trpc.board.list.pathKey() });
+      // The confirmation and its button are gone: the keyboard goes on from the heading.
+      requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       if (httpStatus(error) === 402) setShort(true);
       else setEntryFailure(errorMessage(error, BOARD_MSG.entryFailed));
@@ -76,7 +79,9 @@ export function BoardSearch() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={2}>掲示板検索</Title>
+        <Title order={2} ref={headingRef} tabIndex={-1}>
+          掲示板検索
+        </Title>
         {open && access.data?.openUntil && <WindowTimer until={access.data.openUntil} onEnded={recheck} />}
       </Group>
       <ListStates

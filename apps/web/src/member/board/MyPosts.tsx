@@ -2,7 +2,7 @@ import { BOARD_CONTENT_MAX } from "@enmusubi/shared";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   BOARD_MSG,
   BoardPager,
@@ -31,6 +31,7 @@ export function MyPosts() {
   const [writing, setWriting] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const postCost = usePointCost("message_board_post");
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const posts = useQuery({ ...trpc.board.myPosts.queryOptions({ page }), placeholderData: keepPreviousData });
   const refresh = () =>
@@ -68,6 +69,8 @@ export function MyPosts() {
     try {
       await remove.mutateAsync({ id: post.id });
       notifications.show({ color: "green", message: BOARD_MSG.deleted });
+      // The card and its button are gone: the keyboard goes on from the heading.
+      headingRef.current?.focus();
       // The last post of a page gone: show the page before it.
       if (data && data.posts.length === 1 && page > 1) setPage(page - 1);
       await refresh();
@@ -83,7 +86,9 @@ export function MyPosts() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={2}>掲示板投稿</Title>
+          <Title order={2} ref={headingRef} tabIndex={-1}>
+            掲示板投稿
+          </Title>
           <Text size="sm" c="dimmed" data-testid="my-post-total">
             {data ? `投稿数 ${totalLabel(data.pagination)}` : " "}
           </Text>
@@ -104,6 +109,7 @@ export function MyPosts() {
             <PostCard
               key={post.id}
               post={post}
+              markMine={false}
               footer={<PostCounts post={post} />}
               onDelete={() => void askDelete(post)}
               deleting={deletingId === post.id}
