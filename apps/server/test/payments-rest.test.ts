@@ -1,9 +1,12 @@
 import { simulateSmartPitPayment } from "@enmusubi/api/testing";
 import { MSG, purchaseBelowMinimum } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 const server = useTestServer();
+/** A second server with the development SmartPit simulator on. */
+const devServer = useTestServer({ env: { SMARTPIT_SIMULATOR: "true" } });
 const API_KEY = "sk_rest_SUPER-SECRET-0042";
 let admin: RestUser;
 let member: RestUser;
@@ -232,5 +235,47 @@ describe("POST /api/payments/smartpit/notify", () => {
       .find((x) => x._id === t._id);
     expect(row).toMatchObject({ status: "paid", confirmedVia: "smartpit" });
     expect(me.json().points).toBe(100 + 1500 + 2000);
+  });
+});
+
+describe("operator settings and the SmartPit simulator", () => {
+  it("operator particulars come from configuration, with marked placeholders when unset", async () => {
+    const config = loadConfig({ NODE_ENV: "test", JWT_SECRET: "x".repeat(40), OPERATOR_NAME: "株式会社テスト" });
+    expect(config.operator.name).toBe("株式会社テスト");
+    expect(config.operator.datingBusinessNumber).toBe("（未設定：DATING_BUSINESS_NUMBER）");
+    const info = await server.app.inject({ method: "GET", url: "/trpc/legal.info" });
+    expect(info.statusCode).toBe(200);
+    expect(info.body).toContain("（未設定：OPERATOR_NAME）");
+    expect(info.body).not.toContain("SECRET");
+  });
+
+  it("the simulator is never on in production and is not served unless asked for", async () => {
+    const prod = loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), SMARTPIT_SIMULATOR: "true" });
+    expect(prod.smartPitSimulator).toBe(false);
+    const off = await server.app.inject({ method: "POST", url: "/dev/smartpit/pay", payload: { transactionId: "x" } });
+    expect(off.statusCode).toBe(404);
+  });
+
+  it("POST /dev/smartpit/pay pays a code through the signed notification route", async () => {
+    const admin2 = await devServer.createUser({ role: "admin" });
+    const buyer = await devServer.createUser();
+    await devServer.request({
+      method: "PUT",
+      url: "/api/admin/payments/settings",
+      as: admin2,
+      payload: { smartPit: { smartPitId: "SP-1", apiKey: "dev-key-123456", isActive: true } },
+    });
+    const order = await devServer.request({
+      method: "POST",
+      url: "/api/purchase",
+      as: buyer,
+      payload: { paymentMethod: "smart_pit", amount: 1000 },
+    });
+    const { transactionId } = order.json<{ transactionId: string }>();
+    const paid = await devServer.app.inject({ method: "POST", url: "/dev/smartpit/pay", payload: { transactionId } });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ transactionId, status: "paid" });
+    const me = await devServer.request({ method: "GET", url: "/api/auth/me", as: buyer });
+    expect(me.json().points).toBe(600);
   });
 });

@@ -6,6 +6,7 @@ export { AppError, type AppErrorCode, invalidInput, publicMessage, toTRPCError }
 export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
+export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createMemoryRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";

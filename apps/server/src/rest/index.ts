@@ -8,7 +8,7 @@ import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
-import { paymentRoutes } from "./payments";
+import { paymentRoutes, registerSmartPitSimulator } from "./payments";
 import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { safetyRoutes } from "./safety";
@@ -34,6 +34,7 @@ export const restRoutes: RestRoute[] = [
 
 export async function registerRest(app: FastifyInstance): Promise<void> {
   registerRoutes(app, restRoutes);
+  if (app.config.smartPitSimulator) registerSmartPitSimulator(app);
   const document = buildOpenApiDocument(restRoutes, { version: "1.0.0", serverUrl: app.config.publicUrl });
   app.get("/api/openapi.json", async () => document);
   await app.register(swagger, { mode: "static", specification: { document: document as never } });

@@ -1,4 +1,5 @@
-import type { RouterOutputs } from "@enmusubi/api";
+import { type RouterOutputs, simulateSmartPitPayment } from "@enmusubi/api";
+import { paymentSettings, purchaseTransactions } from "@enmusubi/db";
 import {
   adminTransactionsInput,
   isoDay,
@@ -10,6 +11,8 @@ import {
   TRANSACTION_STATUSES,
   text,
 } from "@enmusubi/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { rawBodyOf, route } from "./adapter";
 import { withNumbers } from "./coerce";
@@ -524,3 +527,35 @@ export const paymentRoutes = [
     },
   }),
 ];
+
+/**
+ * Development only (SMARTPIT_SIMULATOR, never in production): `POST /dev/smartpit/pay`
+ * `{ transactionId }` plays SmartPit's side of a store payment: it signs the notification with the
+ * stored API key and sends it through the real notify route, so the whole path can be tried by hand.
+ * Outside /api on purpose: it is not part of the published API.
+ */
+export function registerSmartPitSimulator(app: FastifyInstance): void {
+  app.post("/dev/smartpit/pay", async (request, reply) => {
+    const parsed = z.object({ transactionId: z.string().min(1).max(64) }).safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ message: MSG.badRequest });
+    const [row] = await app.deps.db
+      .select()
+      .from(purchaseTransactions)
+      .where(eq(purchaseTransactions.transactionId, parsed.data.transactionId));
+    if (!row?.smartPitPaymentCode) return reply.status(404).send({ message: MSG.notFound });
+    const [settings] = await app.deps.db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+    const notification = simulateSmartPitPayment({
+      apiKey: settings?.smartPitApiKey ?? "",
+      transactionId: row.transactionId,
+      paymentCode: row.smartPitPaymentCode,
+      amount: row.amount,
+    });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/payments/smartpit/notify",
+      payload: notification.rawBody,
+      headers: notification.headers,
+    });
+    return reply.status(answer.statusCode).type("application/json").send(answer.body);
+  });
+}

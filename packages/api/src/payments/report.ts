@@ -1,5 +1,5 @@
 import { type Db, pointLots, pointLotUsages } from "@enmusubi/db";
-import { and, eq, gte, lt, min, sql } from "drizzle-orm";
+import { eq, min, sql } from "drizzle-orm";
 
 /** 資金決済法: above this unused balance at a base date the issuer must file and deposit half of it. */
 export const UNUSED_BALANCE_THRESHOLD_YEN = 10_000_000;
@@ -39,24 +39,24 @@ export function baseDatesBetween(first: Date, now: Date): string[] {
  * remainder then is its amount less the usages recorded before the cutoff (refunds count back).
  */
 export async function unusedBalanceAt(db: Db, baseDate: string): Promise<Omit<UnusedBalanceRow, "baseDate">> {
-  const cutoff = endOfJstDay(baseDate);
-  const used = db
-    .select({
-      lotId: pointLotUsages.lotId,
-      used: sql<number>`sum(${pointLotUsages.amount})`.as("used"),
-    })
-    .from(pointLotUsages)
-    .where(lt(pointLotUsages.createdAt, cutoff))
-    .groupBy(pointLotUsages.lotId)
-    .as("used");
-  const [row] = await db
-    .select({
-      points: sql<string>`coalesce(sum(${pointLots.amount} - coalesce(${used.used}, 0)), 0)`,
-      yen: sql<string>`coalesce(sum((${pointLots.amount} - coalesce(${used.used}, 0))::numeric * ${pointLots.yenAmount} / ${pointLots.amount}), 0)`,
-    })
-    .from(pointLots)
-    .leftJoin(used, eq(used.lotId, pointLots.id))
-    .where(and(eq(pointLots.paid, true), lt(pointLots.createdAt, cutoff), gte(pointLots.expiresAt, cutoff)));
+  const cutoff = endOfJstDay(baseDate).toISOString();
+  const result = await db.execute(sql`
+    select coalesce(sum(${pointLots.amount} - coalesce(used.amount, 0)), 0) as points,
+           coalesce(sum((${pointLots.amount} - coalesce(used.amount, 0))::numeric * ${pointLots.yenAmount} / ${pointLots.amount}), 0) as yen
+    from ${pointLots}
+    left join (
+      select ${pointLotUsages.lotId} as lot_id, sum(${pointLotUsages.amount}) as amount
+      from ${pointLotUsages}
+      where ${pointLotUsages.createdAt} < ${cutoff}::timestamptz
+      group by ${pointLotUsages.lotId}
+    ) used on used.lot_id = ${pointLots.id}
+    where ${pointLots.paid} and ${pointLots.createdAt} < ${cutoff}::timestamptz and ${pointLots.expiresAt} >= ${cutoff}::timestamptz
+  `);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    points: string | number;
+    yen: string | number;
+  }>;
+  const row = rows[0];
   const points = Number(row?.points ?? 0);
   const yenValue = Math.round(Number(row?.yen ?? 0));
   const overThreshold = yenValue > UNUSED_BALANCE_THRESHOLD_YEN;
