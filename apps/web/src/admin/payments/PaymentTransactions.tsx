@@ -3,6 +3,7 @@ import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Table
 import { DateInput } from "@mantine/dates";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
@@ -35,6 +36,12 @@ interface Filters {
 }
 
 const NOWRAP = { whiteSpace: "nowrap" } as const;
+
+/** A refusal of the filters (4xx) says why; anything else (network, server) is the catalogue's failure. */
+function refusalOr(error: unknown, fallback: string): string {
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : 0;
+  return status && status >= 400 && status < 500 ? (error as Error).message : fallback;
+}
 const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as TransactionStatus[]).map((value) => ({
   value,
   label: STATUS_LABELS[value],
@@ -172,7 +179,7 @@ export function PaymentTransactions() {
       <ListStates
         isLoading={list.isLoading}
         isError={list.isError}
-        errorText={PAYMENT_TEXT.transactionsFetchFailed}
+        errorText={refusalOr(list.error, PAYMENT_TEXT.transactionsFetchFailed)}
         onRetry={() => void list.refetch()}
         isEmpty={rows.length === 0}
         emptyText="条件に一致する取引はありません"
@@ -283,7 +290,7 @@ export function PaymentTransactions() {
           <ListStates
             isLoading={sales.isLoading}
             isError={sales.isError}
-            errorText={PAYMENT_TEXT.salesFetchFailed}
+            errorText={refusalOr(sales.error, PAYMENT_TEXT.salesFetchFailed)}
             onRetry={() => void sales.refetch()}
             isEmpty={(sales.data?.length ?? 0) === 0}
             emptyText="この期間の売上はありません"

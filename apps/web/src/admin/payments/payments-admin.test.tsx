@@ -246,4 +246,18 @@ describe("PaymentTransactions", () => {
     );
     expect(await screen.findByText(MSG.transactionsFetchFailed)).toBeInTheDocument();
   });
+
+  it("says why the server refused the filters (end before start)", async () => {
+    renderWithProviders(
+      <PaymentTransactions />,
+      transactionHandlers({
+        "adminPayments.list": () => {
+          throw new TRPCClientError(MSG.dateRangeInvalid, {
+            result: { error: { code: -32000, message: MSG.dateRangeInvalid, data: { httpStatus: 400 } } },
+          } as never);
+        },
+      }),
+    );
+    expect(await screen.findByText(MSG.dateRangeInvalid)).toBeInTheDocument();
+  });
 });

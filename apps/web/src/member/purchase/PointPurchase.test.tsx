@@ -181,4 +181,13 @@ describe("PointPurchase", () => {
     await userEvent.click(screen.getAllByRole("button", { name: "再試行" })[0] as HTMLElement);
     expect(await screen.findByTestId("purchase-rate")).toBeInTheDocument();
   });
+
+  it("takes no order while purchases are switched off", async () => {
+    renderWithProviders(
+      <PointPurchase />,
+      handlers({ "purchase.settings": () => ({ ...settings, exchange: { ...settings.exchange, isActive: false } }) }),
+    );
+    expect(await screen.findByText(MSG.exchangeInactive)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
+  });
 });

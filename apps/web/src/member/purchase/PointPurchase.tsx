@@ -1,4 +1,4 @@
-import { POINT_VALIDITY_YEARS, purchaseConfirmation } from "@enmusubi/shared";
+import { MSG, POINT_VALIDITY_YEARS, purchaseConfirmation } from "@enmusubi/shared";
 import { Alert, Anchor, Button, Card, Group, List, NumberInput, Radio, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -103,7 +103,7 @@ export function PointPurchase() {
               <Text size="sm">{limitsText(data)}</Text>
               {!open ? (
                 <Alert color="yellow" role="status">
-                  現在、ポイントの購入を受け付けておりません。
+                  {MSG.exchangeInactive}
                 </Alert>
               ) : (
                 <>
