@@ -339,9 +339,8 @@ export function ModerationQueue() {
             label="メモ（任意・報告者には表示されません）"
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={3}
+            resize="vertical"
           />
           <FormActions
             error={dismissError}

@@ -96,9 +96,8 @@ export function SuspendButton({ user }: { user: { id: string; userID: string; na
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={SUSPEND_REASON_MAX}
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={3}
+            resize="vertical"
           />
           <FormActions
             error={error}

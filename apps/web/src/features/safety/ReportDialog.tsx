@@ -99,9 +99,8 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
               setDetail(e.currentTarget.value);
               setError(null);
             }}
-            autosize
-            minRows={3}
-            maxRows={8}
+            rows={4}
+            resize="vertical"
           />
           <Text size="xs" c={detail.trim().length > REPORT_DETAIL_MAX ? "red" : "dimmed"} ta="right" aria-live="polite">
             {detail.trim().length} / {REPORT_DETAIL_MAX}
