@@ -259,6 +259,25 @@ describe("BoardSearch entry", { timeout: 15_000 }, () => {
     expect(await screen.findByText("掲示板の閲覧には10ptが必要です。続けますか？")).toBeInTheDocument();
   });
 
+  it("when the window's time is up the confirmation comes back by itself", async () => {
+    let accessCalls = 0;
+    withNotifications(<BoardSearch />, {
+      "board.access": () => {
+        accessCalls += 1;
+        return accessCalls === 1
+          ? { open: true, openUntil: new Date(Date.now() + 800), cost: 10 }
+          : { open: false, openUntil: null, cost: 10 };
+      },
+      "board.list": () => page([post(ID1, "まもなく終了")]),
+    });
+    await screen.findByRole("article", { name: /まもなく終了/ });
+    expect(screen.getByTestId("board-window")).toHaveTextContent("残り1分未満");
+    expect(
+      await screen.findByText("掲示板の閲覧には10ptが必要です。続けますか？", undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("article")).toBeNull();
+  });
+
   it("an unverified member sees the server's reason", async () => {
     withNotifications(<BoardSearch />, {
       "board.access": () => {
