@@ -30,6 +30,11 @@ const DOCUMENTS = [
   "住民基本台帳カード、在留カードなど、生年月日の分かる公的な身分証",
 ];
 
+const LAW_TEXT =
+  "「インターネット異性紹介事業を利用して児童を誘引する行為の規制等に関する法律」（出会い系サイト規制法）第11条により、運営者は、会員がメッセージを送る・受け取る、掲示板を見る・書き込む前に、18歳以上であることを確認しなければなりません。年齢確認が終わるまで、これらの機能はご利用いただけません（運営からのお知らせはお読みいただけます）。";
+
+const MASKING_TEXT = `生年月日・氏名・発行者以外の情報（本籍地・個人番号・記号番号など）は隠して撮影してください。画像は審査にのみ使い、審査が終わりしだい、遅くとも提出から${ID_IMAGE_RETENTION_HOURS}時間以内に削除します。運営者以外が見ることはありません。`;
+
 export function VerificationPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -78,11 +83,7 @@ export function VerificationPage() {
           <Title order={3} size="h5">
             なぜ年齢確認が必要なのですか
           </Title>
-          <Text size="sm">
-            「インターネット異性紹介事業を利用して児童を誘引する行為の規制等に関する法律」（出会い系サイト規制法）第11条により、
-            運営者は、会員がメッセージを送る・受け取る、掲示板を見る・書き込む前に、18歳以上であることを確認しなければなりません。
-            年齢確認が終わるまで、これらの機能はご利用いただけません（運営からのお知らせはお読みいただけます）。
-          </Text>
+          <Text size="sm">{LAW_TEXT}</Text>
           <Anchor component={Link} to="/legal/age-verification" size="sm">
             年齢確認について（詳しい説明）
           </Anchor>
@@ -149,9 +150,7 @@ export function VerificationPage() {
               ))}
             </List>
             <Text size="sm" c="dimmed">
-              生年月日・氏名・発行者以外の情報（本籍地・個人番号・記号番号など）は隠して撮影してください。画像は審査にのみ使い、
-              審査が終わりしだい、遅くとも提出から{ID_IMAGE_RETENTION_HOURS}
-              時間以内に削除します。運営者以外が見ることはありません。
+              {MASKING_TEXT}
             </Text>
             <Group gap="sm">
               <FileButton onChange={pick} accept="image/*">
