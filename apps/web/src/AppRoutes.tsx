@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, Fragment, lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { Loading } from "./layout/Loading";
 import { RequireRole, RootRedirect } from "./lib/guards";
@@ -6,25 +6,32 @@ import { LoginPage } from "./public/LoginPage";
 
 /**
  * Only /login is in the entry bundle; sign-up, the legal pages and each shell are chunks of their
- * own, so a visitor on /login downloads neither the back-office nor the member screens. The shells
- * come with ShellProviders (all Mantine styles, date pickers).
+ * own, so a visitor on /login downloads neither the back-office nor the member screens. Every
+ * other screen comes with the API providers (tRPC, TanStack Query: lib/api-providers.tsx), and
+ * the shells also with ShellProviders (all Mantine styles, date pickers, confirmation dialogs).
  */
-function withShellProviders(load: () => Promise<{ default: ComponentType }>) {
+function withProviders(load: () => Promise<{ default: ComponentType }>, { shell = false } = {}) {
   return lazy(async () => {
-    const [{ default: Shell }, { ShellProviders }] = await Promise.all([load(), import("./layout/ShellProviders")]);
+    const [{ default: Screen }, { ApiProviders }, { ShellProviders }] = await Promise.all([
+      load(),
+      import("./lib/api-providers"),
+      shell ? import("./layout/ShellProviders") : { ShellProviders: Fragment },
+    ]);
     return {
       default: () => (
-        <ShellProviders>
-          <Shell />
-        </ShellProviders>
+        <ApiProviders>
+          <ShellProviders>
+            <Screen />
+          </ShellProviders>
+        </ApiProviders>
       ),
     };
   });
 }
-const AdminShell = withShellProviders(() => import("./admin/AdminShell"));
-const MemberShell = withShellProviders(() => import("./member/MemberShell"));
-const SignupPage = lazy(() => import("./public/SignupPage"));
-const LegalRoute = lazy(() => import("./legal/LegalRoute"));
+const AdminShell = withProviders(() => import("./admin/AdminShell"), { shell: true });
+const MemberShell = withProviders(() => import("./member/MemberShell"), { shell: true });
+const SignupPage = withProviders(() => import("./public/SignupPage"));
+const LegalRoute = withProviders(() => import("./legal/LegalRoute"));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;

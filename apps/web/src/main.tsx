@@ -33,12 +33,10 @@ import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, useState } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes";
-import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 import { cssVariablesResolver, theme } from "./theme";
 
 /** Mounted after the first paint: no public page shows a notification before the user acts. */
@@ -47,20 +45,14 @@ const Notifications = lazy(() =>
 );
 
 function App() {
-  const [queryClient] = useState(() => createQueryClient());
-  const [trpcClient] = useState(() => createApiClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <Suspense fallback={null}>
-            <Notifications position="top-center" />
-          </Suspense>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </TRPCProvider>
-      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </MantineProvider>
   );
 }

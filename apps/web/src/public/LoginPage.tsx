@@ -2,31 +2,41 @@ import { type Gender, LEGAL } from "@enmusubi/shared/constants";
 // Only the sign-in messages: the whole catalogue (MSG) would put every domain's texts in the /login entry.
 import { AUTH_MSG } from "@enmusubi/shared/messages/auth";
 import { Alert, Anchor, Box, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Footer } from "../layout/Footer";
-import { homeOf, saveSession } from "../lib/session";
-import { errorMessage, useTRPC } from "../lib/trpc";
+import { homeOf } from "../lib/session";
 import { PasswordField } from "../ui/PasswordField";
 import classes from "./public.module.css";
 
 const LOGIN_ERROR_ID = "login-error";
 
-/** Loaded when first opened: the dialog (and Mantine's Modal) stays out of the /login entry. */
-const ForgotPasswordModal = lazy(() =>
-  import("./ForgotPasswordModal").then((module) => ({ default: module.ForgotPasswordModal })),
-);
+/**
+ * Loaded when first opened, with the API providers it needs: the dialog, Mantine's Modal, tRPC and
+ * TanStack Query all stay out of the /login entry (lib/api-providers.tsx).
+ */
+const ForgotPasswordModal = lazy(async () => {
+  const [{ ForgotPasswordModal: Modal }, { ApiProviders }] = await Promise.all([
+    import("./ForgotPasswordModal"),
+    import("../lib/api-providers"),
+  ]);
+  return {
+    default: (props: { opened: boolean; onClose: () => void }) => (
+      <ApiProviders>
+        <Modal {...props} />
+      </ApiProviders>
+    ),
+  };
+});
 
 /** /login (spec §2 Public): user ID + PASS, forgot link, registration by gender, notices, footer. */
 export function LoginPage() {
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const [userID, setUserID] = useState("");
   const [password, setPassword] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const login = useMutation(trpc.auth.login.mutationOptions());
+  const [pending, setPending] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,16 +45,15 @@ export function LoginPage() {
       setError(AUTH_MSG.loginRequired);
       return;
     }
-    login.mutate(
-      { userID: userID.trim(), password },
-      {
-        onSuccess: (session) => {
-          saveSession(session);
-          navigate(homeOf(session.role), { replace: true });
-        },
-        onError: (err) => setError(errorMessage(err, AUTH_MSG.loginFailed)),
-      },
-    );
+    setPending(true);
+    void import("./sign-in")
+      .then(({ signIn }) => signIn({ userID: userID.trim(), password }))
+      .catch(() => ({ error: AUTH_MSG.loginFailed }))
+      .then((result) => {
+        setPending(false);
+        if ("error" in result) setError(result.error);
+        else navigate(homeOf(result.role), { replace: true });
+      });
   };
 
   const register = (gender: Gender) => navigate("/signup", { state: { gender } });
@@ -92,8 +101,8 @@ export function LoginPage() {
                     {error}
                   </Alert>
                 )}
-                <Button type="submit" fullWidth disabled={login.isPending}>
-                  {login.isPending ? "ログイン中..." : "ログイン"}
+                <Button type="submit" fullWidth disabled={pending}>
+                  {pending ? "ログイン中..." : "ログイン"}
                 </Button>
                 <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
                   パスワードをお忘れの方はこちら
