@@ -71,7 +71,9 @@ describe("every REST route's access", () => {
           ...(userOf(who) ? { as: userOf(who) } : {}),
           ...(r.method === "GET" || r.method === "DELETE" ? {} : { payload: {} }),
         });
-        const outcome = refusal(res.statusCode, res.json().message);
+        // A download (e.g. CSV) has no JSON body; a refusal always has one.
+        const json = String(res.headers["content-type"]).includes("json");
+        const outcome = refusal(res.statusCode, json ? res.json().message : undefined);
         if (outcome !== EXPECTED[r.access][who]) {
           failures.push(`${label(r, who)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
         }

@@ -228,7 +228,8 @@ const adminListQuery = z.object({
     .default(20),
 });
 
-const transactionPath = z.object({ transactionId: text({ max: 64, required: MSG.notFound }) });
+/** `:id` is the transaction's reference (`transactionId`, as the legacy client sends) or its `_id`. */
+const transactionPath = z.object({ id: text({ max: 64, required: MSG.notFound }) });
 
 const section = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 const settingsBody = z
@@ -381,7 +382,7 @@ export const paymentRoutes = [
   }),
   route({
     method: "POST",
-    path: "/api/admin/payments/transactions/:transactionId/confirm",
+    path: "/api/admin/payments/transactions/:id/confirm",
     summary: "Admin: confirm a pending transaction's payment, crediting its points once",
     description: "Only pending transactions; a second (or concurrent) confirmation answers 409 and credits nothing.",
     access: "admin",
@@ -391,12 +392,12 @@ export const paymentRoutes = [
     errors: { 404: MSG.notFound, 409: [MSG.transactionAlreadyConfirmed, MSG.transactionNotPending] },
     handler: async (caller, input) => ({
       message: "入金を確認しました。",
-      transaction: toLegacyTransaction(await caller.adminPayments.confirm({ id: input.transactionId })),
+      transaction: toLegacyTransaction(await caller.adminPayments.confirm({ id: input.id })),
     }),
   }),
   route({
     method: "POST",
-    path: "/api/admin/payments/transactions/:transactionId/cancel",
+    path: "/api/admin/payments/transactions/:id/cancel",
     summary: "Admin: cancel a pending transaction",
     access: "admin",
     input: transactionPath,
@@ -408,7 +409,7 @@ export const paymentRoutes = [
     errors: { 404: MSG.notFound, 409: [MSG.transactionAlreadyConfirmed, MSG.transactionNotPending] },
     handler: async (caller, input) => ({
       message: "取引をキャンセルしました。",
-      transaction: toLegacyTransaction(await caller.adminPayments.cancel({ id: input.transactionId })),
+      transaction: toLegacyTransaction(await caller.adminPayments.cancel({ id: input.id })),
     }),
   }),
   route({
