@@ -218,22 +218,38 @@ async function measure(app: App, headers: Record<string, string>): Promise<Resul
   return out;
 }
 
-/** The plans of the statements behind a keyword page (the service's SQL, by hand). */
+/**
+ * The plans of the statements behind a page (the service's SQL, by hand): the walk reads chunks
+ * of a gram's posts (or of all live posts) newest first from an index, keyset after the last
+ * entry, and checks each chunk by primary key.
+ */
 async function explain(app: App): Promise<void> {
-  const walk = (gram: string, keyword: string) =>
-    `select g.post_id from board_post_grams g join board_posts p on p.id = g.post_id join users u on u.id = p.author_id
-     where g.gram = '${gram}' and p.deleted_at is null and u.deleted_at is null
-       and strpos(p.search_text, '${keyword}') > 0
-     order by g.created_at desc, g.post_id desc limit 11`;
+  const [last] = await query<{ at: string; id: string }>(
+    app,
+    "select created_at::text as at, post_id::text as id from board_post_grams where gram = '食事' order by created_at desc, post_id desc offset 4095 limit 1",
+  );
+  const chunk = (gram: string, size: number, after?: { at: string; id: string }) =>
+    `select post_id, created_at::text as at from board_post_grams where gram = '${gram}'${
+      after ? ` and (created_at, post_id) < ('${after.at}'::timestamptz, '${after.id}'::uuid)` : ""
+    } order by created_at desc, post_id desc limit ${size}`;
+  const ids = await query<{ id: string }>(
+    app,
+    chunk("食事", 1024).replace("post_id, created_at::text as at", "post_id as id"),
+  );
+  const check = (keyword: string) =>
+    `select p.id from board_posts p
+     where p.id in (${ids.map((r) => `'${r.id}'`).join(",")})
+       and exists (select 1 from users u where u.id = p.author_id and p.deleted_at is null and u.deleted_at is null
+                   and strpos(p.search_text, '${keyword}') > 0 offset 0)`;
   const statements: Array<[string, string]> = [
     [
-      "page 1",
-      `select p.id from board_posts p join users u on u.id = p.author_id
-       where p.deleted_at is null and u.deleted_at is null order by p.created_at desc, p.id desc limit 11`,
+      "page walk, first chunk of live posts",
+      "select id, created_at::text as at from board_posts where deleted_at is null order by created_at desc, id desc limit 64",
     ],
-    ["「食事」 page 1 (driving gram 食事)", walk("食事", "食事")],
-    ["「食事しませんか」 page 1 (driving gram せん, one of the rarest)", walk("せん", "食事しませんか")],
-    ["「猫」 page 1 (unigram)", walk("猫", "猫")],
+    ["「食事」 first chunk (driving gram 食事)", chunk("食事", 64)],
+    ...(last ? ([["「食事」 a later chunk (keyset)", chunk("食事", 4096, last)]] as Array<[string, string]>) : []),
+    ["「食事」 check of a 1,024-post chunk by primary key", check("食事")],
+    ["「猫」 first chunk (unigram)", chunk("猫", 64)],
   ];
   for (const [label, statement] of statements) {
     log();

@@ -260,19 +260,21 @@ async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL 
   for (let size = WALK_FIRST_CHUNK; ; size = Math.min(size * 4, WALK_MAX_CHUNK)) {
     const chunk = await nextChunk(db, gram, scope, cursor, size);
     if (chunk.length === 0) break;
+    // The author's conditions sit in a correlated EXISTS kept as a subplan (OFFSET 0: never turned
+    // into a join), so the plan is fixed: the chunk's posts by primary key, then each author by
+    // primary key. As a join, both planners started from every author instead.
     const kept = new Set(
       (
         await db
           .select({ id: boardPosts.id })
           .from(boardPosts)
-          .innerJoin(users, eq(users.id, boardPosts.authorId))
           .where(
             and(
               inArray(
                 boardPosts.id,
                 chunk.map((c) => c.id),
               ),
-              filter,
+              sql`exists (select 1 from ${users} where ${users.id} = ${boardPosts.authorId} and ${filter ?? sql`true`} offset 0)`,
             ),
           )
       ).map((r) => r.id),
