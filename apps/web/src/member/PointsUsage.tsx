@@ -1,4 +1,5 @@
 import {
+  BOARD_ENTRY_MINUTES,
   LEGAL,
   MSG,
   POINT_COST_TABLE,
@@ -61,6 +62,10 @@ export function PointsUsage() {
         <List.Item>管理者（運営）への返信にポイントはかかりません。</List.Item>
         <List.Item>
           同じ会員のプロフィールを{PROFILE_VIEW_FREE_HOURS}時間以内にもう一度見るときはポイントはかかりません。
+        </List.Item>
+        <List.Item>
+          掲示板閲覧のポイントは入室時に1回だけ消費され、入室から{BOARD_ENTRY_MINUTES}
+          分間はページ送りや検索にポイントはかかりません。
         </List.Item>
         <List.Item>ポイントが不足している場合、その操作は行われず、ポイントも消費されません。</List.Item>
         <List.Item>ご不明な点は {LEGAL.supportEmail} までお問い合わせください。</List.Item>
