@@ -103,6 +103,8 @@ export const memberRoutes = [
     response: z.object({
       profiles: z.array(searchRow),
       total: z.number().int().min(0),
+      /** true: more than `total` match (the count stops at 1,000 or one page past the page asked). */
+      totalCapped: z.boolean(),
       page: z.number().int().min(1),
       limit: z.number().int().min(1),
       totalPages: z.number().int().min(0),
@@ -110,6 +112,7 @@ export const memberRoutes = [
     example: {
       profiles: [{ ...EXAMPLE_PUBLIC_PROFILE, isFavorite: false }],
       total: 1,
+      totalCapped: false,
       page: 1,
       limit: 20,
       totalPages: 1,

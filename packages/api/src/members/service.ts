@@ -77,6 +77,9 @@ export function yearsBefore(today: Date, years: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/** Profile search counts at most this many matches (the screen says "1,000件以上"). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -93,7 +96,9 @@ export async function searchMembers(
   today = new Date(),
 ): Promise<{
   profiles: Array<PublicProfile & { isFavorite: boolean }>;
+  /** Every match, or when `totalCapped` a lower bound (shown as "1,000件以上"). */
   total: number;
+  totalCapped: boolean;
   page: number;
   limit: number;
   totalPages: number;
@@ -115,11 +120,18 @@ export async function searchMembers(
   if (input.ageMax !== undefined) conditions.push(gt(users.birthday, yearsBefore(today, input.ageMax + 1)));
   const where = and(...conditions);
 
-  const [counted] = await db
-    .select({ total: count() })
+  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
+  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
+  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
+  const matches = db
+    .select({ one: sql`1` })
     .from(users)
-    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where));
-  const total = counted?.total ?? 0;
+    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where))
+    .limit(cap + 1)
+    .as("matches");
+  const [counted] = await db.select({ total: count() }).from(matches);
+  const totalCapped = (counted?.total ?? 0) > cap;
+  const total = totalCapped ? cap : (counted?.total ?? 0);
   const rows = await selectPublicProfiles(db, where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(input.limit)
@@ -138,9 +150,11 @@ export async function searchMembers(
   return {
     profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: favored.has(r.id) })),
     total,
+    totalCapped,
     page: input.page,
     limit: input.limit,
-    totalPages: Math.ceil(total / input.limit),
+    // Capped: at least one more match, so at least one more page.
+    totalPages: Math.ceil((totalCapped ? total + 1 : total) / input.limit),
   };
 }
 

@@ -234,7 +234,7 @@ export function ProfileSearch() {
 
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="search-count">
-          {result ? `${result.total.toLocaleString("ja-JP")}件` : ""}
+          {result ? `${result.total.toLocaleString("ja-JP")}件${result.totalCapped ? "以上" : ""}` : ""}
         </Text>
         <SegmentedControl aria-label="表示形式" data={VIEWS} value={view} onChange={(v) => setView(v as SearchView)} />
       </Group>
