@@ -170,7 +170,7 @@ export function PaymentTransactions() {
 
       {data && (
         <SimpleGrid cols={3} spacing="xs" aria-label="合計" role="group" data-testid="transaction-totals">
-          <Total label="件数" value={`${data.totals.count.toLocaleString("ja-JP")}件`} />
+          <Total label="件数" value={`${Number(data.totals.count).toLocaleString("ja-JP")}件`} />
           <Total label="金額合計" value={yen(data.totals.amount)} />
           <Total label="ポイント合計" value={pointsText(data.totals.points)} />
         </SimpleGrid>
@@ -266,7 +266,7 @@ export function PaymentTransactions() {
           </Table>
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed" ta="center">
-          {TRANSACTIONS_PAGE_SIZE}件ずつ表示（全{data?.pagination.total ?? 0}件）
+          {TRANSACTIONS_PAGE_SIZE}件ずつ表示（全{Number(data?.pagination.total ?? 0).toLocaleString("ja-JP")}件）
         </Text>
         <PagePagination total={data?.pagination.totalPages ?? 1} value={page} onChange={setPage} />
       </ListStates>
