@@ -404,6 +404,8 @@ export async function refundExpiredPrepaid(db: Db, batch = 100): Promise<RefundR
 }
 
 export interface ExpiryRun {
+  /** Members with expired lots found by this run (= `batch` when more may be waiting). */
+  due: number;
   /** Members whose expired points left the balance in this run. */
   members: number;
   points: number;
@@ -423,7 +425,7 @@ export async function expireLots(db: Db, batch = 100): Promise<ExpiryRun> {
     .from(pointLots)
     .where(and(gt(pointLots.remaining, 0), lte(pointLots.expiresAt, sql`now()`)))
     .limit(batch);
-  const run: ExpiryRun = { members: 0, points: 0, failed: [] };
+  const run: ExpiryRun = { due: due.length, members: 0, points: 0, failed: [] };
   for (const { userId } of due) {
     try {
       const taken = await db.transaction(async (tx) => {
