@@ -128,6 +128,12 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await page.getByTestId("purchase-history-row").filter({ hasText: transactionId }).getByText("処理中").waitFor();
     await settle(page);
     await e2e.screenshot(page, "point-purchase-result");
+    // The pending order's payment details again, from the history.
+    await page.getByRole("button", { name: `表示（取引 ${transactionId} のお支払い方法）` }).click();
+    const again = await e2e.dialog(page, "お支払い方法", "payment details");
+    await again.getByRole("img", { name: new RegExp(`支払番号 ${code} のバーコード`) }).waitFor();
+    await page.keyboard.press("Escape");
+    await again.waitFor({ state: "detached" });
     // Nothing credited before the payment is confirmed.
     expect(await headerPoints(page)).toBe("100 pt");
   });
@@ -214,6 +220,12 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await e2e.screenshot(admin, "payment-transactions");
     await e2e.visit(admin, "/admin/payment-settings", "為替レート", "payment settings");
     await e2e.screenshot(admin, "payment-settings");
+    await admin.getByRole("tab", { name: "銀行振込" }).click();
+    await admin.getByLabel("口座名義").waitFor();
+    await e2e.screen(admin, "payment settings bank tab");
+    await admin.getByRole("tab", { name: "一般" }).click();
+    await admin.getByLabel("最低購入金額").waitFor();
+    await e2e.screen(admin, "payment settings general tab");
 
     // Nothing credited for a cancelled order; the history says so.
     await member.reload();
