@@ -29,21 +29,24 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createDatabase, users } from "@enmusubi/db";
+import { createDatabase } from "@enmusubi/db";
 import { PREFECTURES } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { type Config, loadConfig } from "../apps/server/src/config";
 import { dispatchDue } from "../packages/api/src/scheduled/service";
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const MESSAGE_BATCH = 100_000;
 const SCHEDULED = Number(process.env.BENCH_SCHEDULED ?? 10_000);
 /** Concurrent dispatcher loops per instance (diagnosis; the job runs one). */
 const WORKERS = Math.max(1, Number(process.env.BENCH_SCHEDULED_WORKERS ?? 1));
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** The size the scale comparison starts from (members and messages). */
+const SMALL = 10_000;
+const SCALE_FLOOR_MS = 5;
 const WARMUP = 3;
-const BATCH = 1000;
+const BATCH_SQL = 100_000;
 const PAGE_SIZE = 50;
 const MEMBER_PASSWORD = "bench-pass-1234";
 const ADMIN = { userID: "benchadmin", password: "bench-admin-pass" };
@@ -81,7 +84,7 @@ interface InjectOptions {
 }
 
 const log = (line = "") => process.stdout.write(`${line}\n`);
-const memberId = (i: number) => `bm${String(i).padStart(6, "0")}`;
+const memberId = (i: number) => `bm${String(i).padStart(7, "0")}`;
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 interface Target {
@@ -125,37 +128,41 @@ async function prepareTarget(): Promise<Target> {
   };
 }
 
-/** Members in multi-row INSERTs of BATCH rows, each with its opening ledger rows. */
-async function seedMembers(app: App): Promise<void> {
+/**
+ * Members `from`..`to` (bm0000001…) in set-based INSERTs of BATCH_SQL rows, each with its opening
+ * ledger rows and opening point lot; one precomputed password hash. Men and women alternate; a
+ * third have a photo; birthdays 1980–2004; prefectures in turn; verified (they may send); one
+ * sign-up a second, newest last.
+ */
+async function seedMembers(app: App, from: number, to: number): Promise<void> {
   const db = app.database.db;
   const passwordHash = await app.deps.passwords.hash(MEMBER_PASSWORD);
-  const now = Date.now();
-  for (let start = 1; start <= MEMBERS; start += BATCH) {
-    const rows: Array<typeof users.$inferInsert> = [];
-    for (let i = start; i < Math.min(start + BATCH, MEMBERS + 1); i++) {
-      const gender = i % 2 === 0 ? "female" : "male";
-      const given = gender === "male" ? GIVEN_MALE : GIVEN_FEMALE;
-      const userId = memberId(i);
-      rows.push({
-        userId,
-        name: `${SURNAMES[i % SURNAMES.length]} ${given[(i >> 1) % given.length]}`,
-        email: `${userId}@bench.example`,
-        passwordHash,
-        gender,
-        points: 100 + (i % 500),
-        sendPoints: 20,
-        birthday: `${1980 + (i % 25)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
-        address: PREFECTURES[i % PREFECTURES.length],
-        // Age-verified, as members who send messages must be (decision 0006).
-        verificationStatus: "verified",
-        // One a second, newest last, like real sign-ups.
-        createdAt: new Date(now - (MEMBERS - i + 1) * 1000),
-      });
-    }
-    await db.insert(users).values(rows);
-    const done = Math.min(start + BATCH - 1, MEMBERS);
-    if (done % 20_000 === 0 && done < MEMBERS) log(`  … ${done.toLocaleString("en")} members`);
+  const prefectures = `array[${PREFECTURES.map((p) => `'${p}'`).join(",")}]`;
+  const surnames = `array[${SURNAMES.map((p) => `'${p}'`).join(",")}]`;
+  const male = `array[${GIVEN_MALE.map((p) => `'${p}'`).join(",")}]`;
+  const female = `array[${GIVEN_FEMALE.map((p) => `'${p}'`).join(",")}]`;
+  for (let start = from; start <= to; start += BATCH_SQL) {
+    const end = Math.min(start + BATCH_SQL - 1, to);
+    await query(
+      app,
+      `insert into users (user_id, name, email, password_hash, gender, points, send_points, birthday, address,
+         photo_link, verification_status, created_at)
+       select 'bm' || lpad(i::text, 7, '0'),
+              (${surnames})[1 + i % ${SURNAMES.length}] || ' ' ||
+                case when i % 2 = 0 then (${female})[1 + (i / 2) % ${GIVEN_FEMALE.length}]
+                     else (${male})[1 + (i / 2) % ${GIVEN_MALE.length}] end,
+              'bm' || lpad(i::text, 7, '0') || '@bench.example', '${passwordHash}',
+              (case when i % 2 = 0 then 'female' else 'male' end)::gender,
+              100 + i % 500, 20,
+              make_date(1980 + i % 25, 1 + i % 12, 1 + i % 28),
+              (${prefectures})[1 + i % ${PREFECTURES.length}],
+              case when i % 3 = 0 then '/uploads/bench-' || i || '.jpg' end,
+              'verified', now() - (${MEMBERS + 1} - i) * interval '1 second'
+       from generate_series(${start}, ${end}) i`,
+    );
+    if (end % 200_000 === 0 && end < to) log(`  … ${end.toLocaleString("en")} members`);
   }
+  const range = `u.user_id between '${memberId(from)}' and '${memberId(to)}'`;
   // Opening ledger rows for every balance (sum of the ledger = balance), in one statement per account.
   for (const [account, column] of [
     ["points", "points"],
@@ -163,7 +170,7 @@ async function seedMembers(app: App): Promise<void> {
   ] as const) {
     await db.execute(
       `insert into point_ledger (user_id, account, kind, delta, balance_after)
-       select id, '${account}', 'initial', ${column}, ${column} from users where user_id like 'bm%' and ${column} <> 0`,
+       select u.id, '${account}', 'initial', u.${column}, u.${column} from users u where ${range} and u.${column} <> 0`,
     );
   }
   // Each opening balance is one free lot (docs/decisions/0008), as the ledger writes for a credit.
@@ -171,7 +178,7 @@ async function seedMembers(app: App): Promise<void> {
     `insert into point_lots (user_id, source, ledger_id, paid, amount, remaining, expires_at)
      select l.user_id, 'initial', l.id, false, l.delta, l.delta, now() + interval '180 days'
      from point_ledger l join users u on u.id = l.user_id
-     where u.user_id like 'bm%' and l.account = 'points' and l.kind = 'initial' and l.delta > 0`,
+     where ${range} and l.account = 'points' and l.kind = 'initial' and l.delta > 0`,
   );
   // Fresh statistics, as autovacuum would have gathered on a live server.
   await db.execute("analyze");
@@ -182,61 +189,105 @@ async function seedMembers(app: App): Promise<void> {
  * membership (about MESSAGES / MEMBERS each), one in a hundred to the busy member bm000001; a third
  * read, one in seven replied; one a second, newest last.
  */
-async function seedMessages(app: App): Promise<void> {
+async function seedMessages(app: App, from: number, to: number, members: number): Promise<void> {
   const db = app.database.db;
   await db.execute(
     "create table bench_members as select id, row_number() over (order by user_id) as rn from users where user_id like 'bm%'",
   );
   await db.execute("create unique index on bench_members (rn)");
-  for (let start = 1; start <= MESSAGES; start += MESSAGE_BATCH) {
-    const end = Math.min(start + MESSAGE_BATCH - 1, MESSAGES);
+  for (let start = from; start <= to; start += MESSAGE_BATCH) {
+    const end = Math.min(start + MESSAGE_BATCH - 1, to);
     await db.execute(
       `insert into messages (from_user_id, to_user_id, body, is_read, has_reply, created_at)
        select s.id, r.id,
               'ベンチのメッセージ ' || g || ' 番目です。' || (array['こんにちは','はじめまして','よろしくお願いします','お元気ですか'])[1 + g % 4],
               g % 3 = 0, g % 7 = 0, now() - (${MESSAGES} - g) * interval '1 second'
        from generate_series(${start}, ${end}) g
-       join bench_members s on s.rn = 2 + (g * 7919::bigint) % (${MEMBERS} - 1)
-       join bench_members r on r.rn = case when g % 100 = 0 then 1 else 1 + (g * 104729::bigint + 13) % ${MEMBERS} end
+       join bench_members s on s.rn = 2 + (g * 7919::bigint) % (${members} - 1)
+       join bench_members r on r.rn = case when g % 100 = 0 then 1 else 1 + (g * 104729::bigint + 13) % ${members} end
        where s.id <> r.id`,
     );
-    if (end % 200_000 === 0 && end < MESSAGES) log(`  … ${end.toLocaleString("en")} messages`);
+    if (end % 200_000 === 0 && end < to) log(`  … ${end.toLocaleString("en")} messages`);
   }
   await db.execute("drop table bench_members");
   await db.execute("analyze messages");
 }
 
-/** EXPLAIN (ANALYZE) of the statements behind GET /api/admin/messages (the service's SQL, by hand). */
-async function explainAdminList(app: App): Promise<void> {
-  const db = app.database.db;
-  const from = `from messages m join users s on s.id = m.from_user_id join users r on r.id = m.to_user_id
-    left join users a on a.id = m.sent_by_admin_id`;
-  const statements: Array<[string, string]> = [
-    ["count, no filter", `select count(*) ${from} where m.deleted_at is null`],
-    [
-      "page 1, no filter",
-      `select m.id ${from} where m.deleted_at is null order by m.created_at desc, m.id desc limit 50 offset 0`,
-    ],
-    [
-      "count, status=unread",
-      `select count(*) ${from} where m.deleted_at is null and m.is_read = false and m.has_reply = false`,
-    ],
-    [
-      "page 1, search",
-      `select m.id ${from} where m.deleted_at is null and (m.body ilike '%はじめまして%' or s.name ilike '%はじめまして%'
-        or r.name ilike '%はじめまして%' or s.user_id ilike '%はじめまして%' or r.user_id ilike '%はじめまして%')
-        order by m.created_at desc, m.id desc limit 50`,
-    ],
-  ];
+/** Prints EXPLAIN (ANALYZE, BUFFERS) of each statement. */
+async function explain(app: App, statements: Array<[string, string]>): Promise<void> {
   for (const [label, statement] of statements) {
-    const result = await db.execute(`explain (analyze, buffers, costs off) ${statement}`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-      Record<string, string>
-    >;
     log();
     log(`EXPLAIN ${label}:`);
-    for (const row of rows) log(`  ${Object.values(row)[0]}`);
+    for (const row of await query(app, `explain (analyze, buffers, costs off) ${statement}`)) {
+      log(`  ${Object.values(row)[0]}`);
+    }
   }
+}
+
+/**
+ * The statements behind GET /api/admin/messages (messages/service.ts paged() and admin-search.ts),
+ * written out by hand with the values the service would bind.
+ */
+async function explainAdminList(app: App, userID: string): Promise<void> {
+  const live = "m.deleted_at is null";
+  const page = (where: string) =>
+    `select m.id from messages m where ${live} and ${where} order by m.created_at desc, m.id desc limit 50`;
+  const capped = (where: string) =>
+    `select count(*) from (select 1 from messages m where ${live} and ${where} limit 10001) c`;
+  const [account] = await query<{ id: string }>(app, `select id from users where user_id = '${userID}'`);
+  const byUser = `(m.body ilike '%${userID}%' or m.from_user_id in ('${account?.id}') or m.to_user_id in ('${account?.id}'))`;
+  const window = `m.created_at >= coalesce((select w.created_at from messages w where w.deleted_at is null
+      order by w.created_at desc, w.id desc offset 9999 limit 1), '-infinity'::timestamptz)
+    and (m.body ilike '%佐藤%' or exists (select 1 from users p where p.id = m.from_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%'))
+      or exists (select 1 from users p where p.id = m.to_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%')))`;
+  await explain(app, [
+    ["admin messages count (capped), no filter", capped("true")],
+    ["admin messages page 1, no filter", page("true")],
+    ["admin messages count (capped), status=unread", capped("m.is_read = false and m.has_reply = false")],
+    [
+      "admin search: accounts matching the keyword (users trigram indexes)",
+      `select id from users where name ilike '%${userID}%' or user_id ilike '%${userID}%' limit 1001`,
+    ],
+    [`admin search page 1, userID ${userID}`, page(byUser)],
+    [`admin search count (capped), userID ${userID}`, capped(byUser)],
+    ["admin search page 1, body word はじめまして (messages trigram index)", page("m.body ilike '%はじめまして%'")],
+    ["admin search count (capped), body word はじめまして", capped("m.body ilike '%はじめまして%'")],
+    ["admin search page 1, 2-character keyword 佐藤 (newest 10,000 only)", page(window)],
+    ["admin search count, 2-character keyword 佐藤 (newest 10,000 only)", capped(window)],
+  ]);
+}
+
+/** The statements behind GET /api/users/search (members/service.ts searchMembers), by hand. */
+async function explainSearch(app: App, userID: string): Promise<void> {
+  const [me] = await query<{ id: string }>(app, `select id from users where user_id = '${userID}'`);
+  const base = `u.deleted_at is null and u.role = 'user' and u.id <> '${me?.id}' and u.gender = 'female'
+    and not exists (select 1 from user_blocks b where (b.blocker_id = '${me?.id}' and b.blocked_id = u.id)
+      or (b.blocker_id = u.id and b.blocked_id = '${me?.id}'))`;
+  const today = new Date();
+  const before = (years: number) =>
+    `${today.getUTCFullYear() - years}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-${String(Math.min(28, today.getUTCDate())).padStart(2, "0")}`;
+  const filters: Array<[string, string]> = [
+    ["gender only", "true"],
+    ["gender + age 25–35", `u.birthday <= '${before(25)}' and u.birthday > '${before(36)}'`],
+    ["gender + prefecture 東京都", "u.address = '東京都'"],
+    ["gender + has photo", "coalesce(u.photo_link, '') <> ''"],
+    ["keyword 美咲", "u.name ilike '%美咲%'"],
+  ];
+  await explain(
+    app,
+    filters.flatMap(
+      ([label, where]): Array<[string, string]> => [
+        [
+          `profile search page 1, ${label}`,
+          `select u.id from users u where ${base} and ${where} order by u.created_at desc, u.id desc limit 20`,
+        ],
+        [
+          `profile search count (capped at 1,000), ${label}`,
+          `select count(*) from (select 1 from users u where ${base} and ${where} limit 1001) c`,
+        ],
+      ],
+    ),
+  );
 }
 
 /** Rows of a raw statement, from postgres.js (an array) or PGlite ({ rows }). */
@@ -479,15 +530,156 @@ async function main() {
       `App built (migrations, reference data, first admin) in ${(performance.now() - started).toFixed(0)} ms; RSS ${rssAfterBuild.toFixed(0)} MB`,
     );
 
-    started = performance.now();
-    await seedMembers(app);
-    const seedSeconds = (performance.now() - started) / 1000;
-    log(`Seeded ${MEMBERS.toLocaleString("en")} members and their ledger in ${seedSeconds.toFixed(1)} s`);
-    const rssAfterSeed = rssMb();
+    // Scale: the member- and admin-facing lists are timed at SMALL members / messages first, then
+    // again at the full size; each p95 at the full size must be within 2× of the small one.
+    const small = { members: Math.min(SMALL, MEMBERS), messages: Math.min(SMALL, MESSAGES) };
+    const adminLogin = async () => {
+      const res = await app?.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
+      if (res?.statusCode !== 200) throw new Error(`admin login failed: ${res?.body}`);
+      return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+    };
+    const login = async (userID: string) => {
+      const res = await app?.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { userID, password: MEMBER_PASSWORD },
+        remoteAddress: "10.88.0.1",
+      });
+      if (res?.statusCode !== 200) throw new Error(`member login failed: ${res?.body}`);
+      return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+    };
+    const get = (url: string, headers: Record<string, string>) => () => ({ method: "GET" as const, url, headers });
+    const scaled = new Map<string, { small?: Result; large?: Result }>();
+    const record = (phase: "small" | "large", result: Result) => {
+      const entry = scaled.get(result.name) ?? {};
+      entry[phase] = result;
+      scaled.set(result.name, entry);
+      return result;
+    };
 
-    const adminLogin = await app.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
-    if (adminLogin.statusCode !== 200) throw new Error(`admin login failed: ${adminLogin.body}`);
-    const auth = { authorization: `Bearer ${adminLogin.json<{ token: string }>().token}` };
+    /** Profile search (members.search through GET /api/users/search) for the common filter combinations. */
+    const searcherIndex = 3; // a man: searches women
+    const searchCalls = (headers: Record<string, string>) =>
+      [
+        ["gender only (other gender, newest first)", ""],
+        ["gender + age 25–35", "ageMin=25&ageMax=35"],
+        ["gender + prefecture (東京都)", `prefecture=${encodeURIComponent("東京都")}`],
+        ["gender + has photo", "hasPhoto=true"],
+        ["keyword in name (美咲)", `keyword=${encodeURIComponent("美咲")}`],
+      ].map(([label, query]) => ({
+        name: `GET /api/users/search ${label}`,
+        request: get(`/api/users/search?limit=20${query ? `&${query}` : ""}`, headers),
+      }));
+    const timeSearches = async (phase: "small" | "large") => {
+      const headers = await login(memberId(searcherIndex));
+      for (const call of searchCalls(headers)) {
+        record(
+          phase,
+          await time(app as App, call.name, TARGETS.search, call.request, (body) => {
+            const { profiles } = JSON.parse(body) as { profiles: unknown[] };
+            if (profiles.length === 0) throw new Error(`${call.name}: no profiles`);
+          }),
+        );
+      }
+    };
+
+    /** The member mailbox and the administrators' message lists (email management, its search box). */
+    const typicalIndex = Math.ceil(small.members / 3);
+    const messageCalls = (
+      busy: Record<string, string>,
+      typical: Record<string, string>,
+      auth: Record<string, string>,
+    ) => {
+      const today = new Date().toISOString().slice(0, 10);
+      return [
+        ["GET /api/messages/inbox (typical member, page 1)", TARGETS.inbox, get("/api/messages/inbox", typical), 1],
+        ["GET /api/messages/inbox (busy member: 1% of all)", TARGETS.inbox, get("/api/messages/inbox", busy), 20],
+        ["GET /api/messages/unread (busy member)", TARGETS.inbox, get("/api/messages/unread", busy), 20],
+        ["GET /api/messages/sent (typical member)", TARGETS.inbox, get("/api/messages/sent", typical), 0],
+        [
+          "GET /api/admin/messages page 1 (limit 50)",
+          TARGETS.adminMessages,
+          get("/api/admin/messages?page=1&limit=50", auth),
+          50,
+        ],
+        [
+          "GET /api/admin/messages status=unread page 1",
+          TARGETS.adminMessages,
+          get("/api/admin/messages?status=unread&page=1&limit=50", auth),
+          50,
+        ],
+        [
+          "GET /api/admin/messages page 100 (limit 50)",
+          TARGETS.adminMessages,
+          get("/api/admin/messages?page=100&limit=50", auth),
+          50,
+        ],
+        [
+          `GET /api/admin/messages search userID (${memberId(typicalIndex)})`,
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?search=${memberId(typicalIndex)}&limit=50`, auth),
+          1,
+        ],
+        [
+          "GET /api/admin/messages search body word (はじめまして)",
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?search=${encodeURIComponent("はじめまして")}&limit=50`, auth),
+          50,
+        ],
+        [
+          "GET /api/admin/messages search name (佐藤: broad, bounded)",
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?search=${encodeURIComponent("佐藤")}&limit=50`, auth),
+          1,
+        ],
+        [
+          "GET /api/admin/messages one day (dateFrom=dateTo)",
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?dateFrom=${today}&dateTo=${today}&limit=50`, auth),
+          1,
+        ],
+      ] as const;
+    };
+    const timeMessages = async (phase: "small" | "large") => {
+      const busy = await login(memberId(1));
+      const typical = await login(memberId(typicalIndex));
+      for (const [name, target, request, min] of messageCalls(busy, typical, await adminLogin())) {
+        record(
+          phase,
+          await time(app as App, name, target, request, (body) => {
+            const { messages, pagination } = JSON.parse(body) as { messages: unknown[]; pagination: { total: number } };
+            if (messages.length < Math.min(min, pagination.total))
+              throw new Error(`expected ${min} rows, got ${messages.length}`);
+          }),
+        );
+      }
+    };
+
+    started = performance.now();
+    await seedMembers(app, 1, small.members);
+    log(
+      `Seeded ${small.members.toLocaleString("en")} members in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    log(`At ${small.members.toLocaleString("en")} members:`);
+    await timeSearches("small");
+    if (small.messages > 0) {
+      await seedMessages(app, 1, small.messages, small.members);
+      log(`At ${small.messages.toLocaleString("en")} messages:`);
+      await timeMessages("small");
+    }
+
+    if (MEMBERS > small.members) {
+      started = performance.now();
+      await seedMembers(app, small.members + 1, MEMBERS);
+      const seedSeconds = (performance.now() - started) / 1000;
+      log(`Seeded members up to ${MEMBERS.toLocaleString("en")} and their ledger in ${seedSeconds.toFixed(1)} s`);
+    }
+    const rssAfterSeed = rssMb();
+    log(`At ${MEMBERS.toLocaleString("en")} members:`);
+    if (MEMBERS > small.members) await timeSearches("large");
+    if (process.env.BENCH_EXPLAIN) await explainSearch(app, memberId(searcherIndex));
+
+    const auth = await adminLogin();
     const lastPage = Math.ceil((MEMBERS + 1) / PAGE_SIZE);
     const list = (query: string) => ({ method: "GET" as const, url: `/api/admin/users?${query}`, headers: auth });
     const expectRows = (count: number, first?: string) => (body: string) => {
@@ -547,99 +739,18 @@ async function main() {
       await time(app, "GET /api/point-costs", TARGETS.pointCosts, () => ({ method: "GET", url: "/api/point-costs" })),
     );
 
-    if (MESSAGES > 0) {
+    if (MESSAGES > small.messages) {
       started = performance.now();
-      await seedMessages(app);
-      log(`Seeded ${MESSAGES.toLocaleString("en")} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      const login = async (userID: string) => {
-        const res = await app?.inject({
-          method: "POST",
-          url: "/api/auth/login",
-          payload: { userID, password: MEMBER_PASSWORD },
-          remoteAddress: "10.88.0.1",
-        });
-        if (res?.statusCode !== 200) throw new Error(`member login failed: ${res?.body}`);
-        return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
-      };
-      const busy = await login(memberId(1));
-      const typical = await login(memberId(Math.ceil(MEMBERS / 3)));
-      const page = (min: number) => (body: string) => {
-        const { messages, pagination } = JSON.parse(body) as { messages: unknown[]; pagination: { total: number } };
-        if (messages.length < Math.min(min, pagination.total))
-          throw new Error(`expected ${min} rows, got ${messages.length}`);
-      };
-      const get = (url: string, headers: Record<string, string>) => () => ({ method: "GET" as const, url, headers });
-      results.push(
-        await time(
-          app,
-          "GET /api/messages/inbox (typical member, page 1)",
-          TARGETS.inbox,
-          get("/api/messages/inbox", typical),
-          page(1),
-        ),
-        await time(
-          app,
-          `GET /api/messages/inbox (busy member, ~${Math.round(MESSAGES / 100).toLocaleString("en")} received)`,
-          TARGETS.inbox,
-          get("/api/messages/inbox", busy),
-          page(20),
-        ),
-        await time(
-          app,
-          "GET /api/messages/unread (busy member)",
-          TARGETS.inbox,
-          get("/api/messages/unread", busy),
-          page(20),
-        ),
-        await time(app, "GET /api/messages/sent (typical member)", TARGETS.inbox, get("/api/messages/sent", typical)),
-        await time(
-          app,
-          "GET /api/admin/messages page 1 (limit 50)",
-          TARGETS.adminMessages,
-          get("/api/admin/messages?page=1&limit=50", auth),
-          page(50),
-        ),
-        await time(
-          app,
-          "GET /api/admin/messages status=unread page 1",
-          TARGETS.adminMessages,
-          get("/api/admin/messages?status=unread&page=1&limit=50", auth),
-          page(50),
-        ),
-        await time(
-          app,
-          "GET /api/admin/messages page 100 (limit 50)",
-          TARGETS.adminMessages,
-          get("/api/admin/messages?page=100&limit=50", auth),
-          page(50),
-        ),
-        await time(
-          app,
-          `GET /api/admin/messages search userID (${memberId(Math.ceil(MEMBERS / 3))})`,
-          TARGETS.adminMessages,
-          get(`/api/admin/messages?search=${memberId(Math.ceil(MEMBERS / 3))}&limit=50`, auth),
-          page(1),
-        ),
-        await time(
-          app,
-          "GET /api/admin/messages search body word",
-          TARGETS.adminMessages,
-          get(`/api/admin/messages?search=${encodeURIComponent("はじめまして")}&limit=50`, auth),
-          page(50),
-        ),
-        await time(
-          app,
-          "GET /api/admin/messages one day (dateFrom=dateTo)",
-          TARGETS.adminMessages,
-          get(
-            `/api/admin/messages?dateFrom=${new Date().toISOString().slice(0, 10)}&dateTo=${new Date().toISOString().slice(0, 10)}&limit=50`,
-            auth,
-          ),
-          page(1),
-        ),
+      await seedMessages(app, small.messages + 1, MESSAGES, MEMBERS);
+      log(
+        `Seeded messages up to ${MESSAGES.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      if (process.env.BENCH_EXPLAIN) await explainAdminList(app);
+      log(`At ${MESSAGES.toLocaleString("en")} messages:`);
+      await timeMessages("large");
+      if (process.env.BENCH_EXPLAIN) await explainAdminList(app, memberId(typicalIndex));
     }
+    for (const entry of scaled.values())
+      if (entry.large ?? entry.small) results.push((entry.large ?? entry.small) as Result);
 
     const scheduled = SCHEDULED > 0 ? await benchScheduled(app, target.config.databaseUrl) : null;
 
@@ -655,6 +766,17 @@ async function main() {
     log(
       `${"process RSS after the calls".padEnd(64)} ${`${rss.toFixed(0)} MB`.padStart(19)}  < ${TARGETS.rssMb} MB  ${rss < TARGETS.rssMb ? "PASS" : "FAIL"}`,
     );
+    log();
+    log(
+      `Scale: p95 at ${MEMBERS.toLocaleString("en")} members / ${MESSAGES.toLocaleString("en")} messages against ${SMALL.toLocaleString("en")} (within 2×; a p95 under ${SCALE_FLOOR_MS} ms counts as ${SCALE_FLOOR_MS} ms, timer noise)`,
+    );
+    for (const [name, { small: at10k, large }] of scaled) {
+      if (!at10k || !large) continue;
+      const ratio = large.p95 / Math.max(at10k.p95, SCALE_FLOOR_MS);
+      log(
+        `${name.padEnd(64)} ${`${at10k.p95.toFixed(1)} ms`.padStart(9)} → ${`${large.p95.toFixed(1)} ms`.padStart(9)}  ×${ratio.toFixed(2)}  ${ratio <= 2 ? "PASS" : "FAIL"}`,
+      );
+    }
     if (scheduled) {
       const ok = scheduled.ms < TARGETS.scheduledMs && scheduled.problems.length === 0;
       log(
