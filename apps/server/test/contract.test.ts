@@ -85,7 +85,18 @@ describe("the published document", () => {
 
   it("documents each route's statuses: 401/403 from its access, 400/413/415 for bodies, 404/409/429 declared, 500/503", () => {
     const statuses = (path: string, method: string) => Object.keys(documented(path, method).responses);
-    expect(statuses("/api/auth/login", "post")).toEqual(["200", "400", "401", "413", "415", "429", "500", "503"]);
+    // 403: a suspended account, once its password matched.
+    expect(statuses("/api/auth/login", "post")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "413",
+      "415",
+      "429",
+      "500",
+      "503",
+    ]);
     expect(statuses("/api/occupations", "get")).toEqual(["200", "500", "503"]);
     expect(statuses("/api/auth/me", "get")).toEqual(["200", "401", "500", "503"]);
     expect(statuses("/api/admin/users/{id}", "delete")).toEqual([
