@@ -155,6 +155,14 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await expect.poll(() => card.getByTestId("reader-count").textContent()).toBe("1");
     expect(await card.getByTestId("like-count").textContent()).toBe("1");
     expect(await card.getByTestId("dislike-count").textContent()).toBe("0");
+    // Who: B read it and liked it (public profile: the name only).
+    await card.getByRole("button", { name: `「${TITLE}」に反応した人を見る` }).click();
+    const people = await e2e.dialog(page, `「${TITLE}」に反応した人`, "board post people");
+    await people.getByRole("tabpanel").getByText("掲示 花子").waitFor();
+    await people.getByRole("tab", { name: /いいね 1/ }).click();
+    await people.getByRole("tabpanel").getByText("掲示 花子").waitFor();
+    await page.keyboard.press("Escape");
+    await people.waitFor({ state: "detached" });
     await settle(page);
     await e2e.screenshot(page, "board-my-posts");
 

@@ -12,4 +12,5 @@ export {
   type BoardPostView,
   OPERATOR_NAME,
   totalLabel,
+  UNSET_NAME,
 } from "./types";

@@ -18,6 +18,7 @@ import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { usePointCost } from "../discovery/usePaidView";
+import { PostPeopleModal } from "./PostPeopleModal";
 
 /**
  * 掲示板投稿 (spec §2 message-board-posting): the member's own posts, 10 a page, newest first, each
@@ -32,6 +33,7 @@ export function MyPosts() {
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const postCost = usePointCost("message_board_post");
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [peopleOf, setPeopleOf] = useState<BoardPostView | null>(null);
 
   const posts = useQuery({ ...trpc.board.myPosts.queryOptions({ page }), placeholderData: keepPreviousData });
   const refresh = () =>
@@ -110,7 +112,19 @@ export function MyPosts() {
               key={post.id}
               post={post}
               markMine={false}
-              footer={<PostCounts post={post} />}
+              footer={
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <PostCounts post={post} />
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setPeopleOf(post)}
+                    aria-label={`「${post.title}」に反応した人を見る`}
+                  >
+                    反応した人を見る
+                  </Button>
+                </Group>
+              }
               onDelete={() => void askDelete(post)}
               deleting={deletingId === post.id}
             />
@@ -124,6 +138,7 @@ export function MyPosts() {
         削除した投稿は元に戻せません。
       </Text>
 
+      <PostPeopleModal post={peopleOf} onClose={() => setPeopleOf(null)} />
       <NewPostDialog
         opened={writing}
         onClose={() => setWriting(false)}

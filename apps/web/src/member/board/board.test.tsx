@@ -161,6 +161,35 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     expect(screen.getByRole("dialog", { name: "新規投稿" })).toBeInTheDocument();
   });
 
+  it("shows who read, liked and disliked a post when asked", async () => {
+    const person = (id: string, name: string | null, age: number | null) => ({
+      id,
+      name,
+      photoLink: null,
+      gender: "male" as const,
+      age,
+    });
+    const { calls } = withNotifications(<MyPosts />, {
+      "board.myPosts": () => page([post(ID1, "反応を見る投稿", { isMine: true, readerCount: 2, likeCount: 1 })]),
+      "board.people": () => ({
+        [ID1]: {
+          readBy: [person("r1", "一郎", 30), person("r2", null, null)],
+          likes: [person("r1", "一郎", 30)],
+          dislikes: [],
+        },
+      }),
+    });
+    await screen.findByRole("article", { name: /反応を見る投稿/ });
+    expect(calls.some((c) => c.path === "board.people")).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "「反応を見る投稿」に反応した人を見る" }));
+    const dialog = await screen.findByRole("dialog", { name: "「反応を見る投稿」に反応した人" });
+    expect(await within(dialog).findByText("一郎")).toBeInTheDocument();
+    expect(within(dialog).getByText("未設定")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "board.people")?.input).toEqual({ ids: [ID1] });
+    await userEvent.click(within(dialog).getByRole("tab", { name: /よくないね/ }));
+    expect(await within(dialog).findByText("まだよくないねはありません。")).toBeInTheDocument();
+  });
+
   it("shows the error with a retry instead of sample posts", async () => {
     let fail = true;
     withNotifications(<MyPosts />, {
