@@ -67,7 +67,8 @@ describe("the published document", () => {
       const operation = server.contract.operation({ method, url: path.replace(/\{\w+\}/g, "x") });
       expect(operation?.operationId, `${method} ${path}`).toBe(op.operationId);
       for (const [status, response] of Object.entries(op.responses)) {
-        const media = response.content?.["application/json"];
+        // JSON, or the one media type of a download (e.g. text/csv).
+        const media = response.content?.["application/json"] ?? Object.values(response.content ?? {})[0];
         const examples = [
           ...(media?.example === undefined ? [] : [media.example]),
           ...Object.values(media?.examples ?? {}).map((e) => e.value),
