@@ -25,6 +25,9 @@ describe("VerificationBanner", () => {
     renderWithProviders(<VerificationBanner />, { "verification.status": () => status(s) });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/user/verification");
+    // A named landmark, not an alert re-announced on every screen.
+    expect(screen.getByRole("region", { name: /年齢確認/ })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("verified: nothing", async () => {

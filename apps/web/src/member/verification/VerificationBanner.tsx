@@ -27,6 +27,8 @@ export function VerificationBanner() {
       color={pending ? "blue" : "orange"}
       variant="light"
       title={pending ? "年齢確認：審査中" : "年齢確認が必要です"}
+      // A standing notice, not an alert: announced once as a landmark, not on every screen change.
+      role="region"
       data-testid="verification-banner"
       data-status={data.status}
       mb="md"
