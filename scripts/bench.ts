@@ -3,25 +3,28 @@
  *
  * Builds the real app (buildApp, logger and jobs off) on a fresh database: embedded PGlite in a
  * temporary DATA_DIR, or, when DATABASE_URL is set, a temporary database created on that
- * PostgreSQL server and dropped afterwards (your data is never touched). Seeds BENCH_MEMBERS
- * members (100,000 by default) with multi-row INSERTs and one precomputed password hash, then
- * times each call with app.inject and compares the p95 with its target.
+ * PostgreSQL server and dropped afterwards (your data is never touched).
  *
- * Then seeds BENCH_MESSAGES messages between those members (1,000,000 by default; 1% of them to
- * one busy member) in set-based INSERTs and times the member mailbox and the administrator's email
- * management pages. BENCH_EXPLAIN=1 prints the query plans of the admin list's statements.
+ * Scale: seeds 10,000 members and 10,000 messages in set-based INSERTs and times the profile
+ * search (gender only, + age range, + prefecture, + has photo, keyword), the member mailbox and
+ * the administrators' message lists (page, status, deep page, userID / body word / short keyword
+ * search, one day); then grows to BENCH_MEMBERS members (1,000,000 by default) and BENCH_MESSAGES
+ * messages (1,000,000 by default; 1% of them to one busy member), times the same calls and prints
+ * each p95 against the small one: PASS within 2×. The admin user list and login are timed at the
+ * full size against fixed targets. BENCH_EXPLAIN=1 prints the query plans of the search and
+ * admin-list statements.
  *
  * Last, on PostgreSQL only (PGlite is one process, so there is no second instance to race),
  * BENCH_SCHEDULED scheduled messages (10,000 by default) all due at once are dispatched by two
- * "instances" (two connection pools, each running the job's dispatcher loop `dispatchDue` until
- * nothing is due); the wall time is compared with 10 s and every row must be sent exactly once.
- * BENCH_MEMBERS ≥ 2 × BENCH_SCHEDULED gives each sender one message (their points suffice).
- * BENCH_SCHEDULED_INDEX=1 adds, in the temporary database only, the index (scheduled_at, id)
- * WHERE pending that the claim query needs, and BENCH_SCHEDULED_WORKERS=n runs n dispatcher loops
- * per instance (diagnoses; the figure without them is the product's).
+ * "instances" (two connection pools, each running the job's dispatcher loops, DISPATCH_LOOPS of
+ * `dispatchDue`, until nothing is due); the wall time is compared with 10 s and every row must be
+ * sent exactly once. BENCH_MEMBERS ≥ 2 × BENCH_SCHEDULED gives each sender one message (their
+ * points suffice). Diagnoses: BENCH_SCHEDULED_WORKERS=n runs n loops per instance instead,
+ * BENCH_PROFILE=1 writes a CPU profile of the dispatch, BENCH_SCHEDULED_INDEX=1 adds a bench-only
+ * claim index (the schema has scheduled_due_idx since migration 0008).
  *
  * Exits 0 whatever the figures (PASS/FAIL is printed per line); 1 only when something breaks.
- * Environment: BENCH_MEMBERS, BENCH_MESSAGES, BENCH_SCHEDULED, BENCH_SCHEDULED_INDEX, BENCH_SCHEDULED_WORKERS,
+ * Environment: BENCH_MEMBERS, BENCH_MESSAGES, BENCH_SCHEDULED, BENCH_SCHEDULED_INDEX, BENCH_SCHEDULED_WORKERS, BENCH_PROFILE,
  * BENCH_RUNS (default 30), BENCH_EXPLAIN, DATABASE_URL.
  */
 import { randomBytes } from "node:crypto";
@@ -33,14 +36,15 @@ import { createDatabase } from "@enmusubi/db";
 import { PREFECTURES } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { type Config, loadConfig } from "../apps/server/src/config";
+import { DISPATCH_LOOPS } from "../packages/api/src/scheduled/jobs";
 import { dispatchDue } from "../packages/api/src/scheduled/service";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const MESSAGE_BATCH = 100_000;
 const SCHEDULED = Number(process.env.BENCH_SCHEDULED ?? 10_000);
-/** Concurrent dispatcher loops per instance (diagnosis; the job runs one). */
-const WORKERS = Math.max(1, Number(process.env.BENCH_SCHEDULED_WORKERS ?? 1));
+/** Concurrent dispatcher loops per instance: as the job runs them (DISPATCH_LOOPS) unless set. */
+const WORKERS = Math.max(1, Number(process.env.BENCH_SCHEDULED_WORKERS ?? DISPATCH_LOOPS));
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** The size the scale comparison starts from (members and messages). */
 const SMALL = 10_000;
@@ -328,7 +332,7 @@ interface ScheduledResult {
  * one message per recipient per row (and no other), each sender's ledger sums to the balance.
  */
 async function benchScheduled(app: App, url: string | undefined): Promise<ScheduledResult | null> {
-  const name = `${SCHEDULED.toLocaleString("en")} due scheduled messages, 2 instances${WORKERS > 1 ? ` × ${WORKERS} loops` : ""}${process.env.BENCH_SCHEDULED_INDEX ? " (+index)" : ""}`;
+  const name = `${SCHEDULED.toLocaleString("en")} due scheduled messages, 2 instances × ${WORKERS} loops${process.env.BENCH_SCHEDULED_INDEX ? " (+index)" : ""}`;
   if (!url) {
     log(`Scheduled messages: skipped on PGlite (one process per database: no second instance); set DATABASE_URL`);
     return null;
@@ -393,7 +397,7 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
       instances.map(async (instance) => {
         const deps = { ...app.deps, db: instance.db };
         const mine = { sent: 0, failed: 0, runs: 0 };
-        // WORKERS loops per instance (1 = the job as it is: one dispatchDue at a time).
+        // WORKERS loops per instance (by default DISPATCH_LOOPS, as the job runs them).
         await Promise.all(
           Array.from({ length: WORKERS }, async () => {
             for (;;) {

@@ -1,8 +1,33 @@
 import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
-import type { BackgroundJob } from "../jobs";
+import type { ApiDeps } from "../context";
+import type { BackgroundJob, JobLog } from "../jobs";
 import { dispatchDue } from "./service";
 
 const DISPATCH_BATCH = 1000;
+
+/**
+ * Dispatcher loops per instance. Each claims its own batches (SKIP LOCKED keeps them apart), so
+ * one loop's round trips to the database overlap another's sends; two leave the pool's other
+ * connections to requests.
+ */
+export const DISPATCH_LOOPS = 2;
+
+/** Every due scheduled message, by DISPATCH_LOOPS loops; answers what was handled. */
+export async function dispatchAllDue(deps: ApiDeps, log?: JobLog): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  await Promise.all(
+    Array.from({ length: DISPATCH_LOOPS }, async () => {
+      // A full run means more may be due: go on at once instead of waiting for the next tick.
+      for (;;) {
+        const run = await dispatchDue(deps, log, { max: DISPATCH_BATCH });
+        total.sent += run.sent;
+        total.failed += run.failed;
+        if (run.sent + run.failed < DISPATCH_BATCH) return;
+      }
+    }),
+  );
+  return total;
+}
 
 export const scheduledJobs: BackgroundJob[] = [
   {
@@ -10,12 +35,8 @@ export const scheduledJobs: BackgroundJob[] = [
     name: "scheduled-messages",
     everyMs: SCHEDULER_POLL_MS,
     async run(deps, log) {
-      // A full batch means more may be due: go on at once instead of waiting for the next tick.
-      for (;;) {
-        const run = await dispatchDue(deps, log, { max: DISPATCH_BATCH });
-        if (run.sent + run.failed > 0) log.info(run, "dispatched scheduled messages");
-        if (run.sent + run.failed < DISPATCH_BATCH) return;
-      }
+      const run = await dispatchAllDue(deps, log);
+      if (run.sent + run.failed > 0) log.info(run, "dispatched scheduled messages");
     },
   },
 ];
