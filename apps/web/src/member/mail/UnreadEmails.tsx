@@ -3,7 +3,8 @@ import { Button, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
+import { BlockButton, ReportButton } from "../../features/safety";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartyFilter } from "./MailListStates";
@@ -107,16 +108,31 @@ export function UnreadEmails() {
         onClose={() => setDetail(null)}
         actions={
           detail &&
-          !detail.hasReply &&
           !detail.locked && (
-            <Button
-              onClick={() => {
-                setReplying(detail);
-                setDetail(null);
-              }}
-            >
-              返信
-            </Button>
+            <>
+              {detail.from.role === "user" && (
+                <>
+                  <ReportButton
+                    target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
+                  />
+                  <BlockButton
+                    userId={detail.from.id}
+                    name={partyName(detail.from)}
+                    onBlocked={() => setDetail(null)}
+                  />
+                </>
+              )}
+              {!detail.hasReply && (
+                <Button
+                  onClick={() => {
+                    setReplying(detail);
+                    setDetail(null);
+                  }}
+                >
+                  返信
+                </Button>
+              )}
+            </>
           )
         }
       />
