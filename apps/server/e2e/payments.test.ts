@@ -188,6 +188,17 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     expect(law).toContain("インターネット異性紹介事業 届出番号");
     await e2e.visit(page, "/legal/terms-of-service", "第4条（ポイント）", "terms");
     expect((await page.locator("main").textContent()) ?? "").toContain(RATE_TEXT);
+
+    // At 375 px the figures' tables wrap instead of running off the screen.
+    const narrow = await e2e.page(375);
+    await e2e.visit(narrow, "/legal/transaction-law", "販売価格", "transaction law");
+    const overflow = await narrow.evaluate(() => {
+      const tables = Array.from(document.querySelectorAll("main table"));
+      return Math.max(0, ...tables.map((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0)));
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+    await settle(narrow);
+    await e2e.screenshot(narrow, "transaction-law-figures");
   });
 
   it("with the keyboard alone a member orders and the administrator, at 375 px, cancels the order", async () => {

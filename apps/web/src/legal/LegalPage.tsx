@@ -9,6 +9,8 @@ import classes from "../public/public.module.css";
 import { ListStates } from "../ui/ListStates";
 import type { LegalBlock, LegalDocument } from "./texts";
 
+const WRAP = { overflowWrap: "anywhere" } as const;
+
 function Block({ block }: { block: LegalBlock }) {
   if (block.kind === "p") return <Text size="sm">{block.text}</Text>;
   if (block.kind === "list")
@@ -19,27 +21,31 @@ function Block({ block }: { block: LegalBlock }) {
         ))}
       </List>
     );
+  // Fixed layout with breaking cells: long values (an unset operator field, a URL) wrap at 375 px
+  // instead of pushing the table off the screen.
   return (
-    <Table.ScrollContainer minWidth={block.head.length > 2 ? 420 : 0}>
-      <Table withTableBorder withColumnBorders fz="sm" aria-label={block.label}>
-        <Table.Thead>
-          <Table.Tr>
-            {block.head.map((cell) => (
-              <Table.Th key={cell}>{cell}</Table.Th>
+    <Table withTableBorder withColumnBorders fz="sm" layout="fixed" aria-label={block.label}>
+      <Table.Thead>
+        <Table.Tr>
+          {block.head.map((cell) => (
+            <Table.Th key={cell} style={WRAP}>
+              {cell}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {block.rows.map((row) => (
+          <Table.Tr key={row[0]}>
+            {row.map((cell, i) => (
+              <Table.Td key={`${i}-${cell}`} style={WRAP}>
+                {cell}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {block.rows.map((row) => (
-            <Table.Tr key={row[0]}>
-              {row.map((cell, i) => (
-                <Table.Td key={`${i}-${cell}`}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
