@@ -82,7 +82,11 @@ describe("BoardManagement", { timeout: 15_000 }, () => {
     const { calls } = renderPage({
       "adminBoard.list": () => page(posts),
       "adminBoard.create": (input) => {
-        const created = post(ID2, (input as { title: string }).title, "お知らせ", { author: null, byOperator: true });
+        const created = post(ID2, (input as { title: string }).title, "お知らせ", {
+          author: null,
+          byOperator: true,
+          operator: { id: "admin1", name: "管理 一郎" },
+        });
         posts = [created, ...posts];
         return created;
       },
@@ -102,6 +106,7 @@ describe("BoardManagement", { timeout: 15_000 }, () => {
     expect(await screen.findByText("投稿が完了しました！")).toBeInTheDocument();
     const operator = await screen.findByRole("article", { name: /メンテナンスのお知らせ/ });
     expect(within(operator).getByTestId("post-author")).toHaveTextContent("運営事務局");
+    expect(within(operator).getByText("投稿した管理者: 管理 一郎")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "投稿「不適切な投稿」を削除" }));
     const confirm = await screen.findByRole("dialog", { name: "投稿の削除" });

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { formatDateTime } from "../../lib/format";
 import classes from "./board.module.css";
 import { PostContent } from "./PostContent";
-import { authorLine, authorName, type BoardPostView } from "./types";
+import { authorLine, authorName, type BoardPostView, UNSET_NAME } from "./types";
 
 /**
  * One board post (all three screens): the author's photo, name and age, the time in Japanese, the
@@ -25,7 +25,7 @@ export function PostCard({
   footer?: ReactNode;
   onDelete?: () => void;
   deleting?: boolean;
-  /** Board management shows the author's login ID. */
+  /** Board management shows the author's login ID (and who wrote an operator post). */
   showUserID?: boolean;
   /** 「自分の投稿」 on the member's own posts among others' (not on the my-posts screen). */
   markMine?: boolean;
@@ -77,6 +77,11 @@ export function PostCard({
                 {showUserID && post.author?.userID && (
                   <Text size="xs" c="dimmed" component="span" ff="monospace">
                     ID: {post.author.userID}
+                  </Text>
+                )}
+                {showUserID && post.byOperator && post.operator && (
+                  <Text size="xs" c="dimmed" component="span">
+                    投稿した管理者: {post.operator.name?.trim() || UNSET_NAME}
                   </Text>
                 )}
               </Group>

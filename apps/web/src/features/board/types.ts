@@ -20,6 +20,8 @@ export interface BoardPostView {
   /** null for an operator's post or a deleted member. */
   author: BoardAuthor | null;
   byOperator: boolean;
+  /** Board management: the administrator who wrote an operator post. */
+  operator?: { id: string; name: string | null } | null;
   readerCount: number;
   likeCount: number;
   dislikeCount: number;
