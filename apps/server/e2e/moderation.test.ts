@@ -182,4 +182,37 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await settle(page);
     await e2e.screenshot(page, "blocked-list-empty");
   });
+  it("at 1280 px the administrator suspends B from user management: B's session ends, login says so; 停止解除 lets B in", async () => {
+    const pageB = await memberPage("nuisancehanako");
+    const admin = await adminPage();
+    await e2e.visit(admin, "/admin/user-management", "ユーザー管理", "user management");
+    const row = admin.locator('tr[data-userid="nuisancehanako"]');
+    await row.getByRole("button", { name: "nuisancehanakoを利用停止" }).click();
+    const dialog = await e2e.dialog(admin, "会員の利用停止", "suspend dialog");
+    await dialog.getByRole("button", { name: "利用停止にする" }).click();
+    await dialog.getByText(MSG.suspendReasonRequired).waitFor();
+    await dialog.getByLabel(/利用停止の理由/).fill("未成年の勧誘の疑い");
+    await settle(admin);
+    await e2e.screenshot(admin, "suspend-dialog");
+    await dialog.getByRole("button", { name: "利用停止にする" }).click();
+    await admin.getByText(MSG.suspendDone).waitFor();
+    await row.getByRole("button", { name: "nuisancehanakoの利用停止を解除" }).waitFor();
+
+    // B's open session stops at once: the next call returns B to the login page.
+    await pageB.goto(`${e2e.baseUrl}/user/received-emails`);
+    await pageB.waitForURL(/\/login/);
+    await pageB.getByLabel("ユーザーID").fill("nuisancehanako");
+    await pageB.getByLabel("パスワード").fill(PASSWORD);
+    await pageB.getByRole("button", { name: "ログイン", exact: true }).click();
+    await pageB.getByText(MSG.accountSuspended).waitFor();
+    await e2e.screen(pageB, "login suspended");
+
+    await row.getByRole("button", { name: "nuisancehanakoの利用停止を解除" }).click();
+    const confirm = await e2e.dialog(admin, "利用停止の解除", "unsuspend confirm");
+    await confirm.getByRole("button", { name: "解除する" }).click();
+    await admin.getByText(MSG.unsuspendDone).waitFor();
+    await row.getByRole("button", { name: "nuisancehanakoを利用停止" }).waitFor();
+    await loginThroughUi(pageB, e2e.baseUrl, "nuisancehanako", PASSWORD);
+    await pageB.getByTestId("dashboard-points").waitFor();
+  });
 });
