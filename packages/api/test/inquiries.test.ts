@@ -2,6 +2,10 @@ import { adminAuditLog, inquiries, mailOutbox } from "@enmusubi/db";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX, MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createContextInner } from "../src/context";
+import { INQUIRY_RATE_LIMIT } from "../src/inquiries/router";
+import { createCaller } from "../src/root";
+import { createMemoryRateLimiter } from "../src/security/rate-limit";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -172,6 +176,21 @@ describe("inquiries.create", () => {
       expect(await snapshotTables(api, ...TABLES)).toEqual(before);
     });
   }
+
+  it(`a member may send ${INQUIRY_RATE_LIMIT.max} an hour; the next is refused and not stored`, async () => {
+    const writer = await api.createUser();
+    const caller = createCaller(
+      createContextInner({ ...api.deps, limiter: createMemoryRateLimiter() }, writer.session),
+    );
+    for (let i = 0; i < INQUIRY_RATE_LIMIT.max; i++)
+      await caller.inquiries.create({ title: `件名${i}`, message: "本文" });
+    const before = await snapshotTables(api, ...TABLES);
+    await expect(caller.inquiries.create({ title: "超過", message: "本文" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: MSG.tooManyRequests,
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+  });
 
   it("the spec's two messages read exactly as written", () => {
     expect(MSG.inquiryTitleRequired).toBe("エラー : タイトルを入力してください");
