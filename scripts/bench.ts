@@ -20,11 +20,13 @@
  * `dispatchDue`, until nothing is due); the wall time is compared with 10 s and every row must be
  * sent exactly once. BENCH_MEMBERS ≥ 2 × BENCH_SCHEDULED gives each sender one message (their
  * points suffice). Diagnoses: BENCH_SCHEDULED_WORKERS=n runs n loops per instance instead,
+ * BENCH_SCHEDULED_CLAIM=n claims n rows per transaction (1: one row each, as before batching),
  * BENCH_PROFILE=1 writes a CPU profile of the dispatch, BENCH_SCHEDULED_INDEX=1 adds a bench-only
  * claim index (the schema has scheduled_due_idx since migration 0008).
  *
  * Exits 0 whatever the figures (PASS/FAIL is printed per line); 1 only when something breaks.
- * Environment: BENCH_MEMBERS, BENCH_MESSAGES, BENCH_SCHEDULED, BENCH_SCHEDULED_INDEX, BENCH_SCHEDULED_WORKERS, BENCH_PROFILE,
+ * Environment: BENCH_MEMBERS, BENCH_MESSAGES, BENCH_SCHEDULED, BENCH_SCHEDULED_INDEX, BENCH_SCHEDULED_WORKERS,
+ * BENCH_SCHEDULED_CLAIM, BENCH_PROFILE,
  * BENCH_RUNS (default 30), BENCH_EXPLAIN, DATABASE_URL.
  */
 import { randomBytes } from "node:crypto";
@@ -45,6 +47,11 @@ const MESSAGE_BATCH = 100_000;
 const SCHEDULED = Number(process.env.BENCH_SCHEDULED ?? 10_000);
 /** Concurrent dispatcher loops per instance: as the job runs them (DISPATCH_LOOPS) unless set. */
 const WORKERS = Math.max(1, Number(process.env.BENCH_SCHEDULED_WORKERS ?? DISPATCH_LOOPS));
+/**
+ * Rows one dispatcher transaction claims (diagnosis; the product's DISPATCH_CLAIM unless set). 1
+ * is the dispatcher before batching: one row per transaction, a savepoint around each send.
+ */
+const CLAIM = Number(process.env.BENCH_SCHEDULED_CLAIM ?? 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** The size the scale comparison starts from (members and messages). */
 const SMALL = 10_000;
@@ -332,7 +339,7 @@ interface ScheduledResult {
  * one message per recipient per row (and no other), each sender's ledger sums to the balance.
  */
 async function benchScheduled(app: App, url: string | undefined): Promise<ScheduledResult | null> {
-  const name = `${SCHEDULED.toLocaleString("en")} due scheduled messages, 2 instances × ${WORKERS} loops${process.env.BENCH_SCHEDULED_INDEX ? " (+index)" : ""}`;
+  const name = `${SCHEDULED.toLocaleString("en")} due scheduled messages, 2 instances × ${WORKERS} loops${CLAIM ? ` (claim ${CLAIM})` : ""}${process.env.BENCH_SCHEDULED_INDEX ? " (+index)" : ""}`;
   if (!url) {
     log(`Scheduled messages: skipped on PGlite (one process per database: no second instance); set DATABASE_URL`);
     return null;
@@ -402,7 +409,7 @@ async function benchScheduled(app: App, url: string | undefined): Promise<Schedu
           Array.from({ length: WORKERS }, async () => {
             for (;;) {
               // dispatchDue handles at most 1000 rows a run; the job loop would wait 5 s between runs.
-              const run = await dispatchDue(deps, jobLog);
+              const run = await dispatchDue(deps, jobLog, CLAIM ? { batch: CLAIM, careful: CLAIM === 1 } : {});
               mine.runs += 1;
               mine.sent += run.sent;
               mine.failed += run.failed;

@@ -442,10 +442,14 @@ export async function dispatchOne(deps: ApiDeps, log?: JobLog): Promise<Dispatch
 export async function dispatchDue(
   deps: ApiDeps,
   log?: JobLog,
-  { max = 1000, batch = DISPATCH_CLAIM }: { max?: number; batch?: number } = {},
+  {
+    max = 1000,
+    batch = DISPATCH_CLAIM,
+    careful: alwaysCareful = false,
+  }: { max?: number; batch?: number /** A savepoint around every entry from the start. */; careful?: boolean } = {},
 ): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
-  let careful = false;
+  let careful = alwaysCareful;
   while (counts.sent + counts.failed < max) {
     let run: Awaited<ReturnType<typeof dispatchBatch>>;
     try {
