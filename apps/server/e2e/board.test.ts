@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await e2e.screenshot(narrow, "board-search");
   });
 
-  it("the administrator sees the counts in board management and deletes the post", async () => {
+  it("the administrator sees the counts in board management, deletes the post and posts as the operator", async () => {
     const narrow = await e2e.page(375);
     await loginThroughUi(narrow, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
     await e2e.visit(narrow, "/admin/board-posts", TITLE, "admin board management 375");
@@ -222,7 +222,27 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await expect.poll(() => tile("totalPosts")).toBe("0件");
     await e2e.screen(page, "board management (empty)");
 
-    // Gone for the members too.
+    // A new post as the operator (title and content only): signed 運営事務局, the writer named here.
+    await page.getByRole("button", { name: "新規投稿" }).click();
+    const dialog = await e2e.dialog(page, "新規投稿（運営として投稿）", "board operator post");
+    expect(await dialog.getByRole("button", { name: "絵文字" }).count()).toBe(0);
+    await dialog.getByLabel("タイトル").fill("掲示板のご利用について");
+    await dialog.getByLabel("内容").fill("個人情報の書き込みはお控えください。");
+    await dialog.getByRole("button", { name: "投稿する" }).click();
+    await page.getByText("投稿が完了しました！").waitFor();
+    const operatorCard = page.getByRole("article", { name: /掲示板のご利用について/ });
+    await operatorCard.getByTestId("post-author").getByText("運営事務局").waitFor();
+    await operatorCard.getByText("投稿した管理者: 管理者").waitFor();
+    await expect.poll(() => tile("totalPosts")).toBe("1件");
+
+    // Gone for the members too; the operator's post is there, signed 運営事務局 with no login ID.
+    const memberPage = await e2e.page(1280);
+    await loginThroughUi(memberPage, e2e.baseUrl, "boardhanako", PASSWORD);
+    await e2e.visit(memberPage, "/user/message-board-search", "掲示板のご利用について", "board search operator post");
+    const seen = memberPage.getByRole("article", { name: /掲示板のご利用について/ });
+    await seen.getByTestId("post-author").getByText("運営事務局").waitFor();
+    expect(await seen.getByText("管理者", { exact: false }).count()).toBe(0);
+    expect(await memberPage.getByRole("article", { name: new RegExp(TITLE) }).count()).toBe(0);
     const member = await trpcCall<{ posts: unknown[] }>(
       e2e.baseUrl,
       await token("boardhanako", PASSWORD),
