@@ -76,6 +76,11 @@ export const users = pgTable(
     index("users_search_gender_birthday_idx")
       .on(t.gender, t.birthday)
       .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
+    // … and by prefecture, newest first: the count of "gender + prefecture" (1 in 47) reads only
+    // its matches instead of a whole gender (pnpm bench, 1,000,000 members).
+    index("users_search_gender_address_created_idx")
+      .on(t.gender, t.address, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
   ],
 );
 

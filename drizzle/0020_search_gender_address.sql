@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_gender_address_created_idx" ON "users" USING btree ("gender","address","created_at","id") WHERE "users"."deleted_at" is null and "users"."role" = 'user';
