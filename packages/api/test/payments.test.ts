@@ -2,8 +2,12 @@ import { adminAuditLog, pointLedger, pointLots, purchaseTransactions, users } fr
 import { MSG, purchaseAboveMaximum, purchaseBelowMinimum } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createContextInner } from "../src/context";
 import { simulateSmartPitPayment } from "../src/payments/providers/smart-pit-simulator";
-import { handleSmartPitNotification, pointsFor } from "../src/payments/service";
+import { PURCHASE_RATE_LIMIT } from "../src/payments/router";
+import { failExpiredSmartPit, handleSmartPitNotification, pointsFor } from "../src/payments/service";
+import { createCaller } from "../src/root";
+import { createMemoryRateLimiter } from "../src/security/rate-limit";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /** The value, or a failed test when it is missing. */
@@ -124,6 +128,22 @@ describe("purchase (member)", () => {
     await expect(api.caller(bob).purchase.get({ id: mine.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api.caller(bob).purchase.get({ id: mine.transactionId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await api.caller(alice).purchase.get({ id: mine.transactionId })).id).toBe(mine.id);
+  });
+
+  it("a member may place 20 orders an hour; the next is TOO_MANY_REQUESTS and creates nothing", async () => {
+    const member = await api.createUser();
+    const limited = createCaller(
+      createContextInner({ ...api.deps, limiter: createMemoryRateLimiter() }, member.session),
+    );
+    for (let i = 0; i < PURCHASE_RATE_LIMIT.max; i += 1) {
+      await limited.purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
+    }
+    const before = await snapshotTables(api, "purchase_transactions");
+    await expect(limited.purchase.create({ amount: 1000, paymentMethod: "smart_pit" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: MSG.tooManyRequests,
+    });
+    expect(await snapshotTables(api, "purchase_transactions")).toEqual(before);
   });
 
   it("roles: anonymous UNAUTHORIZED, an administrator cannot buy, a member cannot use admin procedures", async () => {
@@ -321,6 +341,34 @@ describe("adminPayments", () => {
     const member = await api.createUser();
     expect((await api.caller(member).purchase.quote({ amount: 1000 })).points).toBe(600);
     await a.adminPayments.updateExchange({ yenAmount: 1000, pointAmount: 500, isActive: true });
+  });
+});
+
+describe("SmartPit code validity", () => {
+  it("an order whose code has expired becomes failed; it can then be neither paid nor confirmed", async () => {
+    const member = await api.createUser();
+    const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
+    const fresh = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
+    expect(await failExpiredSmartPit(api.database.db)).toBe(0);
+    await api.database.db
+      .update(purchaseTransactions)
+      .set({ smartPitExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(purchaseTransactions.id, tx.id));
+    expect(await failExpiredSmartPit(api.database.db)).toBe(1);
+    expect((await api.caller(member).purchase.get({ id: tx.id })).status).toBe("failed");
+    expect((await api.caller(member).purchase.get({ id: fresh.id })).status).toBe("pending");
+    const n = simulateSmartPitPayment({
+      apiKey: API_KEY,
+      transactionId: tx.transactionId,
+      paymentCode: must(tx.smartPit).paymentCode,
+      amount: 1000,
+    });
+    await expect(handleSmartPitNotification(api.database.db, n)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MSG.transactionNotPending,
+    });
+    await expect(api.caller(admin).adminPayments.confirm({ id: tx.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await balance(member.id)).toBe(100);
   });
 });
 

@@ -335,6 +335,7 @@ export const paymentRoutes = [
         MSG.paymentMethodUnavailable,
         MSG.exchangeInactive,
       ],
+      429: MSG.tooManyRequests,
     },
     handler: async (caller, input) => toLegacyTransaction(await caller.purchase.create(input)),
   }),

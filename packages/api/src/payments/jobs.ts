@@ -1,7 +1,16 @@
 import type { BackgroundJob } from "../jobs";
-import { pruneNotificationNonces } from "./service";
+import { failExpiredSmartPit, pruneNotificationNonces } from "./service";
 
 export const paymentJobs: BackgroundJob[] = [
+  {
+    // A SmartPit code past its validity can no longer be paid at a store: the order ends as failed.
+    name: "smartpit-code-expiry",
+    cron: "*/10 * * * *",
+    async run(deps, log) {
+      const failed = await failExpiredSmartPit(deps.db);
+      if (failed > 0) log.info({ failed }, "SmartPit orders past their code's validity marked failed");
+    },
+  },
   {
     // Replay protection needs a nonce only while its notification's timestamp is accepted (5 min).
     name: "payment-nonce-prune",

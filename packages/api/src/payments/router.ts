@@ -12,6 +12,7 @@ import {
   transactionRefInput,
   unusedBalanceReportInput,
 } from "@enmusubi/shared";
+import { enforceRateLimit } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
 import { unusedBalanceReport } from "./report";
 import {
@@ -29,6 +30,9 @@ import {
 } from "./service";
 import { getAdminSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
 
+/** Orders a member may place per hour: real buyers place a few; a script cannot fill the admin list. */
+export const PURCHASE_RATE_LIMIT = { max: 20, windowMs: 60 * 60_000 };
+
 /** The one source of the figures 特商法, the terms and the purchase screen show. */
 export const legalRouter = router({
   info: publicProcedure.query(({ ctx }) => legalInfo(ctx.db, ctx.operator)),
@@ -39,9 +43,10 @@ export const purchaseRouter = router({
   settings: memberProcedure.query(({ ctx }) => memberPurchaseSettings(ctx.db)),
   quote: memberProcedure.input(purchaseQuoteInput).query(({ ctx, input }) => quote(ctx.db, input.amount)),
   /** Points are computed on the server; any `points` the client sends is ignored. */
-  create: memberProcedure
-    .input(purchaseCreateInput)
-    .mutation(({ ctx, input }) => createPurchase(ctx.db, ctx.session.id, input)),
+  create: memberProcedure.input(purchaseCreateInput).mutation(({ ctx, input }) => {
+    enforceRateLimit(ctx.limiter, [[`purchase:user:${ctx.session.id}`, PURCHASE_RATE_LIMIT]]);
+    return createPurchase(ctx.db, ctx.session.id, input);
+  }),
   history: memberProcedure
     .input(purchaseHistoryInput)
     .query(({ ctx, input }) => purchaseHistory(ctx.db, ctx.session.id, input.page)),

@@ -493,3 +493,22 @@ export async function pruneNotificationNonces(db: Db): Promise<number> {
     .returning({ nonce: paymentNotificationNonces.nonce });
   return gone.length;
 }
+
+/**
+ * SmartPit codes the store no longer accepts (past `smart_pit_expires_at`) end as `failed`; nothing
+ * was credited, so nothing is taken back. A notification for one is then refused (not pending).
+ */
+export async function failExpiredSmartPit(db: Db): Promise<number> {
+  const failed = await db
+    .update(purchaseTransactions)
+    .set({ status: "failed" })
+    .where(
+      and(
+        eq(purchaseTransactions.status, "pending"),
+        eq(purchaseTransactions.paymentMethod, "smart_pit"),
+        lt(purchaseTransactions.smartPitExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: purchaseTransactions.id });
+  return failed.length;
+}
