@@ -35,7 +35,7 @@ const doc = (slug: string) => {
 
 const pageText = () => document.body.textContent ?? "";
 
-describe("legal pages from legal.info", () => {
+describe("legal pages from legal.info", { timeout: 20_000 }, () => {
   it("特商法: price, limits, every method, timing, cancellation, 7-day rule and the operator come from one source", async () => {
     renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => info });
     await screen.findByText("販売価格");

@@ -25,7 +25,8 @@ const settings = {
 
 const ok = () => ({ success: true });
 
-describe("PaymentSettings", () => {
+// userEvent typing on a loaded 2-core machine can pass the 5 s default.
+describe("PaymentSettings", { timeout: 20_000 }, () => {
   it("shows the rate as points ÷ yen to 4 decimals and saves the exchange tab alone", async () => {
     const { calls } = renderWithProviders(
       <>
@@ -169,7 +170,7 @@ const rowOf = (transactionId: string) => {
   return within(row);
 };
 
-describe("PaymentTransactions", () => {
+describe("PaymentTransactions", { timeout: 20_000 }, () => {
   it("offers confirm and cancel on pending rows only and names who confirmed a paid one; totals and the sales chart", async () => {
     renderWithProviders(<PaymentTransactions />, transactionHandlers());
     await screen.findByText("PT-A");

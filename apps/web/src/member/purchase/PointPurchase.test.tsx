@@ -48,7 +48,8 @@ function handlers(extra: Handlers = {}): Handlers {
 
 const amountInput = () => screen.getByLabelText(/購入金額/);
 
-describe("PointPurchase", () => {
+// userEvent typing on a loaded 2-core machine can pass the 5 s default.
+describe("PointPurchase", { timeout: 20_000 }, () => {
   it("offers only the active methods and shows the floored points as the amount is typed", async () => {
     renderWithProviders(<PointPurchase />, handlers());
     expect(await screen.findByTestId("purchase-rate")).toHaveTextContent(
