@@ -144,7 +144,7 @@ export async function verificationQueue(db: Db, raw: VerificationQueueInput, tod
     .orderBy(asc(idVerifications.createdAt), asc(idVerifications.id))
     .limit(input.limit)
     .offset((input.page - 1) * input.limit);
-  const total = totals?.total ?? 0;
+  const total = Number(totals?.total ?? 0);
   const entries: QueueEntry[] = rows.map((r) => ({
     id: r.id,
     submittedAt: r.submittedAt,

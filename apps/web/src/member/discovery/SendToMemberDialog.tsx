@@ -12,6 +12,7 @@ import {
 import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, type PublicProfile } from "./types";
 
@@ -33,6 +34,7 @@ export function SendToMemberDialog({
   emojiSize: EmojiPickerSize;
 }) {
   const trpc = useTRPC();
+  const sendLock = useSendLock();
   const queryClient = useQueryClient();
   const cost = useSendCost();
   const send = useMutation(trpc.messages.send.mutationOptions());
@@ -75,8 +77,10 @@ export function SendToMemberDialog({
       title={recipient ? `${displayName(recipient)}さんへメッセージ` : "メッセージ"}
       emojiSize={emojiSize}
       costNote={cost > 0 ? `送信には${formatPoints(cost)}が必要です` : "この送信にポイントは必要ありません"}
+      extraInvalid={sendLock}
       onSubmit={submit}
     >
+      {sendLock && <SendLockNotice />}
       {recipient && (
         <Group gap="sm" wrap="nowrap">
           <ProfilePhoto profile={recipient} size={40} radius={20} />

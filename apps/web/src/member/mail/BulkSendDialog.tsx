@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { ComposeDialog, partyName } from "../../features/messages";
 import { formatPoints } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
+import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import { costFor, useSendMail } from "./useSend";
 
 /**
@@ -14,6 +15,7 @@ import { costFor, useSendMail } from "./useSend";
  */
 export function BulkSendDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
+  const sendLock = useSendLock();
   const contacts = useQuery({ ...trpc.messages.contacts.queryOptions(), enabled: opened });
   const { perMember, submit } = useSendMail();
   const [selected, setSelected] = useState<string[]>([]);
@@ -31,7 +33,7 @@ export function BulkSendDialog({ opened, onClose }: { opened: boolean; onClose: 
       title="一括送信"
       allowSchedule={false}
       emojiSize="large"
-      extraInvalid={recipients.length === 0 ? MSG.recipientsRequired : null}
+      extraInvalid={sendLock ?? (recipients.length === 0 ? MSG.recipientsRequired : null)}
       costNote={
         recipients.length > 0
           ? `${recipients.length}人に送信${cost > 0 ? `（${formatPoints(cost)}が必要です）` : ""}`
@@ -48,6 +50,7 @@ export function BulkSendDialog({ opened, onClose }: { opened: boolean; onClose: 
         })
       }
     >
+      {sendLock && <SendLockNotice />}
       {contacts.isLoading ? (
         <Group gap="xs" role="status">
           <Loader size="xs" aria-hidden />

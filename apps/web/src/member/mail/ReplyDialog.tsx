@@ -2,6 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import { Card, Text } from "@mantine/core";
 import { ComposeDialog, type MemberMessage, MessagePreview, partyName } from "../../features/messages";
 import { formatPoints } from "../../lib/format";
+import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import type { MailSource } from "./mailbox";
 import { costFor, useSendMail } from "./useSend";
 
@@ -20,6 +21,7 @@ export function ReplyDialog({
   source: MailSource;
 }) {
   const { perMember, submit } = useSendMail();
+  const sendLock = useSendLock();
   const recipient = message?.from;
   const cost = recipient ? costFor([recipient], perMember) : 0;
   return (
@@ -30,6 +32,7 @@ export function ReplyDialog({
       submitLabel="返信"
       emojiSize="large"
       costNote={cost > 0 ? `送信には${formatPoints(cost)}が必要です` : "この返信にポイントは必要ありません"}
+      extraInvalid={sendLock}
       onSubmit={(result) =>
         message && recipient
           ? submit({
@@ -44,6 +47,7 @@ export function ReplyDialog({
           : Promise.resolve(false)
       }
     >
+      {sendLock && <SendLockNotice />}
       {message && (
         <Card withBorder padding="xs" bg="gray.0">
           <Text size="xs" c="dimmed" mb={4}>

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { VerificationQueue } from "../../admin/verification/VerificationQueue";
 import { renderWithProviders } from "../../test/render";
+import { BulkSendDialog } from "../mail/BulkSendDialog";
 import { UnreadEmails } from "../mail/UnreadEmails";
 import { VerificationBanner } from "./VerificationBanner";
 import { VerificationPage } from "./VerificationPage";
@@ -150,5 +151,37 @@ describe("VerificationQueue (admin)", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "再試行" }));
     expect(await screen.findByText("審査待ちの申請はありません")).toBeInTheDocument();
+  });
+});
+
+describe("compose dialogs of a member not verified", () => {
+  it.each([
+    ["unverified", "年齢確認が完了するまで送信できません。"],
+    ["pending", "年齢確認の審査中のため、まだ送信できません。"],
+  ])("%s: say why and link to the page; sending stays disabled", async (s, reason) => {
+    renderWithProviders(<BulkSendDialog opened onClose={() => {}} />, {
+      "verification.status": () => status(s),
+      "messages.contacts": () => [
+        { id: "11111111-1111-4111-8111-111111111111", name: "花子", photoLink: null, role: "user" },
+      ],
+      "reference.pointCosts.list": () => [{ actionName: "send_message", pointCost: 48 }],
+    });
+    const notice = await screen.findByTestId("send-lock-notice");
+    expect(within(notice).getByRole("link", { name: "年齢確認へ進む" })).toHaveAttribute("href", "/user/verification");
+    expect(screen.getByTestId("compose-invalid")).toHaveTextContent(reason);
+    await userEvent.click(await screen.findByLabelText("花子"));
+    await userEvent.click(screen.getByLabelText("メッセージ"));
+    await userEvent.paste("こんにちは");
+    expect(screen.getByRole("button", { name: "送信" })).toBeDisabled();
+  });
+
+  it("verified: no notice", async () => {
+    renderWithProviders(<BulkSendDialog opened onClose={() => {}} />, {
+      "verification.status": () => status("verified"),
+      "messages.contacts": () => [],
+      "reference.pointCosts.list": () => [],
+    });
+    await screen.findByText(/送信できる相手がいません/);
+    expect(screen.queryByTestId("send-lock-notice")).not.toBeInTheDocument();
   });
 });
