@@ -136,5 +136,8 @@ export const pointLotUsages = pgTable(
     amount: integer("amount").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("point_lot_usages_lot_idx").on(t.lotId, t.createdAt), index("point_lot_usages_ledger_idx").on(t.ledgerId)],
+  (t) => [
+    index("point_lot_usages_lot_idx").on(t.lotId, t.createdAt),
+    index("point_lot_usages_ledger_idx").on(t.ledgerId),
+  ],
 );
