@@ -102,7 +102,9 @@ async function runLighthouse(): Promise<void> {
       if (signedIn) {
         // The app keeps the session in localStorage (spec); Lighthouse must not wipe it.
         await page.goto(`${base}/login`);
-        await page.evaluate(`localStorage.setItem("token", ${JSON.stringify(token)}); localStorage.setItem("role", "user");`);
+        await page.evaluate(
+          `localStorage.setItem("token", ${JSON.stringify(token)}); localStorage.setItem("role", "user");`,
+        );
       }
       const result = await lighthouse(
         url,

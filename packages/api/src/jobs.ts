@@ -23,4 +23,10 @@ export type BackgroundJob = {
 } & ({ /** Cron expression (UTC). */ cron: string; everyMs?: never } | { everyMs: number; cron?: never });
 
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
-export const backgroundJobs: BackgroundJob[] = [...pointsJobs, ...photoJobs, ...scheduledJobs, ...paymentJobs, ...verificationJobs];
+export const backgroundJobs: BackgroundJob[] = [
+  ...pointsJobs,
+  ...photoJobs,
+  ...scheduledJobs,
+  ...paymentJobs,
+  ...verificationJobs,
+];

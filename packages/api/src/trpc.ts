@@ -1,7 +1,7 @@
 import { users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { eq } from "drizzle-orm";
 import { initTRPC } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import superjson from "superjson";
 import type { Context } from "./context";
 import { AppError, publicMessage, toTRPCError } from "./errors";

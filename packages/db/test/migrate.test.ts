@@ -74,7 +74,10 @@ async function state(database: Database) {
 }
 
 async function fresh(folder?: string): Promise<Database> {
-  const database = await createDatabase({ pglite: await PGlite.create({ extensions: pgliteExtensions }), migrationsFolder: folder });
+  const database = await createDatabase({
+    pglite: await PGlite.create({ extensions: pgliteExtensions }),
+    migrationsFolder: folder,
+  });
   databases.push(database);
   return database;
 }

@@ -6,6 +6,6 @@ export * from "./messages";
 export * from "./payments";
 export * from "./points";
 export * from "./reference";
-export * from "./users";
 export * from "./safety";
+export * from "./users";
 export * from "./verification";

@@ -31,12 +31,8 @@ export const idVerifications = pgTable(
     // A member's latest submission (status screen).
     index("id_verifications_user_created_idx").on(t.userId, t.createdAt),
     // At most one submission waiting per member, even when two arrive at once.
-    uniqueIndex("id_verifications_one_pending_key")
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("id_verifications_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
     // The 24-hour deletion job reads only rows that still hold an image.
-    index("id_verifications_image_created_idx")
-      .on(t.createdAt)
-      .where(sql`${t.imagePath} is not null`),
+    index("id_verifications_image_created_idx").on(t.createdAt).where(sql`${t.imagePath} is not null`),
   ],
 );

@@ -4,8 +4,8 @@ import { COMMON_MSG } from "./common";
 import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
 import { MESSAGING_MSG } from "./messages";
-import { PHOTOS_MSG } from "./photos";
 import { PAYMENTS_MSG } from "./payments";
+import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
@@ -51,5 +51,5 @@ void noClash;
 export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}, ...parts);
 
 export { bulkSent } from "./messages";
-export { insufficientPoints, pointCostAboveCap } from "./points";
 export { purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "./payments";
+export { insufficientPoints, pointCostAboveCap } from "./points";
