@@ -247,8 +247,11 @@ async function explainAdminList(app: App, userID: string): Promise<void> {
     `select count(*) from (select 1 from messages m where ${live} and ${where} limit 10001) c`;
   const [account] = await query<{ id: string }>(app, `select id from users where user_id = '${userID}'`);
   const byUser = `(m.body ilike '%${userID}%' or m.from_user_id in ('${account?.id}') or m.to_user_id in ('${account?.id}'))`;
-  const window = `m.created_at >= coalesce((select w.created_at from messages w where w.deleted_at is null
-      order by w.created_at desc, w.id desc offset 9999 limit 1), '-infinity'::timestamptz)
+  const [edge] = await query<{ at: string }>(
+    app,
+    "select created_at::text as at from messages where deleted_at is null order by created_at desc, id desc offset 9999 limit 1",
+  );
+  const window = `m.created_at >= '${edge?.at ?? "-infinity"}'::timestamptz
     and (m.body ilike '%佐藤%' or exists (select 1 from users p where p.id = m.from_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%'))
       or exists (select 1 from users p where p.id = m.to_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%')))`;
   await explain(app, [

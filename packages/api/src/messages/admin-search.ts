@@ -1,5 +1,5 @@
 import { type Db, messages, users } from "@enmusubi/db";
-import { ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 
 /**
  * The search box of the administrators' message lists (email management, sent, inbox): a word in
@@ -42,13 +42,22 @@ export async function adminSearch(db: Db, keyword: string): Promise<AdminSearch>
     }
   }
   // The newest SEARCH_WINDOW live messages: from the created_at of the last of them (an index-only
-  // walk of the live index), each row's sender and recipient looked up by primary key.
-  const party = (column: typeof messages.fromUserId) =>
+  // walk of the live index), read first so the planner sees the bound as a value (as a subquery it
+  // would guess a third of the table and scan it all); each row's sender and recipient are then
+  // looked up by primary key.
+  const [edge] = await db
+    .select({ at: sql<string>`${messages.createdAt}::text` })
+    .from(messages)
+    .where(isNull(messages.deletedAt))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .offset(SEARCH_WINDOW - 1)
+    .limit(1);
+  const party = (column: typeof messages.fromUserId | typeof messages.toUserId) =>
     sql`exists (select 1 from ${users} as search_party where search_party.id = ${column}
       and (search_party.name ilike ${like} or search_party.user_id ilike ${like}))`;
-  const where = sql`${messages.createdAt} >= coalesce((select w.created_at from ${messages} as w
-      where w.deleted_at is null order by w.created_at desc, w.id desc offset ${SEARCH_WINDOW - 1} limit 1),
-      '-infinity'::timestamptz)
-    and (${ilike(messages.body, like)} or ${party(messages.fromUserId)} or ${party(messages.toUserId)})`;
-  return { where, window: SEARCH_WINDOW };
+  const where = sql`(${ilike(messages.body, like)} or ${party(messages.fromUserId)} or ${party(messages.toUserId)})`;
+  return {
+    where: edge ? (and(sql`${messages.createdAt} >= ${edge.at}::timestamptz`, where) as SQL) : where,
+    window: SEARCH_WINDOW,
+  };
 }
