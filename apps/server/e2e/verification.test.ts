@@ -82,6 +82,20 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     expect(await card.getByRole("button", { name: "返信" }).count()).toBe(0);
     await settle(page);
     await e2e.screenshot(page, "verification-locked-message");
+    // Trying to write from the sent screen: the dialog says why and links to the page, sending disabled.
+    await menuLink(page, /^送信/).click();
+    await page.getByRole("heading", { name: "送信メール" }).waitFor();
+    await page.getByRole("button", { name: "一括送信" }).click();
+    const compose = await e2e.dialog(page, "一括送信", "member bulk send (not verified)");
+    await compose.getByTestId("send-lock-notice").waitFor();
+    await compose.getByText("年齢確認が完了するまで送信できません。").waitFor();
+    await compose.getByLabel("メッセージ").fill("こんにちは");
+    expect(await compose.getByRole("button", { name: "送信", exact: true }).isDisabled()).toBe(true);
+    await e2e.screenshot(page, "verification-compose-locked");
+    await compose.getByRole("button", { name: "キャンセル" }).click();
+    await compose.waitFor({ state: "detached" });
+    await menuLink(page, /^未読/).click();
+    await card.waitFor();
     // Writing anyway (an API client) is refused with the message that points to the page.
     await expect(call(memberToken, "messages.send", { recipientIds: [peerId], body: "こんにちは" })).rejects.toThrow(
       /\/user\/verification/,
