@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -189,6 +190,40 @@ describe("point lots", () => {
     const lots = await lotsOf(member.id);
     expect(lots.map((l) => [l.paid, l.remaining])).toEqual([[true, 100]]);
     expect(await books(member.id)).toEqual(same(100));
+  });
+});
+
+describe("migration 0016: balances from before lots", () => {
+  it("turns each existing balance into one free lot expiring 3 years later, so the books agree", async () => {
+    const legacy = await api.createUser({ points: 0 });
+    const migration = readFileSync(new URL("../../../drizzle/0016_point_lots_opening.sql", import.meta.url), "utf8");
+    const rollback = new Error("rollback");
+    await expect(
+      db().transaction(async (tx) => {
+        // A balance written before lots existed: in the users row and its ledger, with no lot.
+        await tx.update(users).set({ points: 250 }).where(eq(users.id, legacy.id));
+        await tx
+          .insert(pointLedger)
+          .values({ userId: legacy.id, kind: "initial", delta: 250, balanceAfter: 250, note: "legacy" });
+        // As before the migration: no lots at all (rolled back below).
+        await tx.delete(pointLotUsages).where(sql`true`);
+        await tx.delete(pointLots).where(sql`true`);
+        await tx.execute(sql.raw(migration));
+        const lots = await tx.select().from(pointLots).where(eq(pointLots.userId, legacy.id));
+        expect(lots.map((l) => [l.source, l.paid, l.amount, l.remaining, l.yenAmount])).toEqual([
+          ["initial", false, 250, 250, 0],
+        ]);
+        const years = (must(lots[0]).expiresAt.getTime() - Date.now()) / (365.25 * 86_400_000);
+        expect(years).toBeGreaterThan(2.99);
+        expect(years).toBeLessThan(3.01);
+        // Spending works on the migrated lot.
+        await chargeAction(tx, { userId: legacy.id, actionName: "profile_view" });
+        const [left] = await tx.select().from(pointLots).where(eq(pointLots.userId, legacy.id));
+        expect(left?.remaining).toBe(235);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await books(legacy.id)).toEqual(same(0));
   });
 });
 
