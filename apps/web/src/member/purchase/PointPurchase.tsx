@@ -1,7 +1,7 @@
 import { MSG, POINT_VALIDITY_YEARS, purchaseConfirmation } from "@enmusubi/shared";
 import { Alert, Anchor, Button, Card, Group, List, NumberInput, Radio, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { amountError, limitsText, pointsFor, pointsText, rateText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
@@ -138,6 +138,7 @@ export function PointPurchase() {
                         key={p}
                         size="compact-sm"
                         variant={amount === p ? "filled" : "default"}
+                        aria-pressed={amount === p}
                         onClick={() => {
                           setAmount(p);
                           setError(null);
@@ -181,9 +182,7 @@ export function PointPurchase() {
         {step.kind === "done" && (
           <Card withBorder padding="md">
             <Stack gap="md">
-              <Title order={3} size="h4" role="status">
-                お申込みを受け付けました
-              </Title>
+              <StepHeading>お申込みを受け付けました</StepHeading>
               <PaymentInstructions transaction={step.transaction} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={restart}>
@@ -196,6 +195,19 @@ export function PointPurchase() {
       </ListStates>
       <PurchaseHistory />
     </Stack>
+  );
+}
+
+/** A step's heading takes the focus when the step opens, so keyboard and screen-reader users start there. */
+function StepHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <Title order={3} size="h4" ref={ref} tabIndex={-1} style={{ outline: "none" }}>
+      {children}
+    </Title>
   );
 }
 
@@ -238,9 +250,7 @@ function ConfirmOrder({
   return (
     <Card withBorder padding="md">
       <Stack gap="md">
-        <Title order={3} size="h4">
-          ご注文内容の確認
-        </Title>
+        <StepHeading>ご注文内容の確認</StepHeading>
         <Table variant="vertical" withTableBorder layout="fixed" data-testid="purchase-confirmation">
           <Table.Tbody>
             {rows.map(([label, value]) => (

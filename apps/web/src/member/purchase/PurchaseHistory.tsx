@@ -60,11 +60,7 @@ export function PurchaseHistory() {
                 <Table.Th ta="right">ポイント</Table.Th>
                 <Table.Th>支払方法</Table.Th>
                 <Table.Th>状態</Table.Th>
-                <Table.Th>
-                  <Text span size="sm" fw={700}>
-                    お支払い
-                  </Text>
-                </Table.Th>
+                <Table.Th>お支払い</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
