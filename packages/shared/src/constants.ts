@@ -1,6 +1,5 @@
 /** Business constants of spec §9. Every number the product shows or enforces lives here. */
 
-export const YEN_PER_POINT = 10;
 export const POINT_VALIDITY_YEARS = 3;
 
 export const PASSWORD_MIN_LENGTH = 6;

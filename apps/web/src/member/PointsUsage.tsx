@@ -5,10 +5,10 @@ import {
   POINT_COST_TABLE,
   POINT_VALIDITY_YEARS,
   PROFILE_VIEW_FREE_HOURS,
-  YEN_PER_POINT,
 } from "@enmusubi/shared";
 import { Alert, List, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { rateText } from "../features/payments/calc";
 import { useTRPC } from "../lib/trpc";
 
 /**
@@ -18,6 +18,8 @@ import { useTRPC } from "../lib/trpc";
 export function PointsUsage() {
   const trpc = useTRPC();
   const costs = useQuery(trpc.reference.pointCosts.list.queryOptions());
+  // The price of points comes from the payment settings, as on the purchase screen and 特商法.
+  const legal = useQuery(trpc.legal.info.queryOptions());
   const rows =
     costs.data ??
     (costs.isError
@@ -56,7 +58,7 @@ export function PointsUsage() {
         </Table>
       </Table.ScrollContainer>
       <List size="sm" spacing={4}>
-        <List.Item>1ポイントは{YEN_PER_POINT}円相当です。</List.Item>
+        {legal.data && <List.Item>ポイントの価格: {rateText(legal.data.exchange)}</List.Item>}
         <List.Item>購入したポイントの有効期限は購入日から{POINT_VALIDITY_YEARS}年間です。</List.Item>
         <List.Item>消費ポイントは利用規約の料金表の初期料金を超えることはありません。</List.Item>
         <List.Item>管理者（運営）への返信にポイントはかかりません。</List.Item>
