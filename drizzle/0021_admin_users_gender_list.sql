@@ -1,0 +1,1 @@
+CREATE INDEX "users_live_gender_created_idx" ON "users" USING btree ("gender","created_at","id") WHERE "users"."deleted_at" is null;
