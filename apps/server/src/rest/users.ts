@@ -67,8 +67,13 @@ export const userRoutes = [
     example: [EXAMPLE_USER],
     headers: {
       "X-Total-Count": {
-        description: "How many users match the search, across all pages",
+        description:
+          "How many users match the search, across all pages: exact up to 10,000, above that PostgreSQL's estimate (then X-Total-Estimated is true)",
         schema: z.number().int().min(0),
+      },
+      "X-Total-Estimated": {
+        description: "true when X-Total-Count is an estimate (more than 10,000 matches), false when it is exact",
+        schema: z.enum(["true", "false"]),
       },
     },
     handler: async (caller, input, _request, reply) => {
@@ -79,6 +84,7 @@ export const userRoutes = [
         pageSize: input.limit,
       });
       reply.header("x-total-count", String(page.total));
+      reply.header("x-total-estimated", String(page.totalEstimated));
       return page.users.map(toLegacyUser);
     },
   }),

@@ -65,37 +65,74 @@ function searchCondition(field: "userID" | "gender", search: string): SQL | unde
   return inArray(users.userId, ids);
 }
 
+/**
+ * The list counts at most this many matches exactly. Beyond it the total is PostgreSQL's own
+ * estimate of the matching rows (the plan's row count from the table statistics), flagged
+ * `totalEstimated`: counting 1,000,000 members for the "総ユーザー数" line cost more than the page.
+ */
+export const USER_COUNT_CAP = 10_000;
+
 export interface UserPage {
   users: UserView[];
+  /** Every match, or when `totalEstimated` the planner's estimate (never below USER_COUNT_CAP + 1). */
   total: number;
+  totalEstimated: boolean;
   page: number;
   pageSize: number;
   totalPages: number;
 }
 
-export async function listUsers(db: Db, raw: AdminUserListInput): Promise<UserPage> {
+/** The planner's row estimate for a query (EXPLAIN, no execution). */
+async function plannedRows(db: Db, query: SQL): Promise<number> {
+  const result = await db.execute(sql`explain (format json) ${query}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, unknown>
+  >;
+  const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }>;
+  return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+export async function listUsers(
+  db: Db,
+  raw: AdminUserListInput,
+  options: { countCap?: number } = {},
+): Promise<UserPage> {
   const input = adminUserListInput.parse(raw);
-  const where = searchCondition(input.field, input.search);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(isNull(users.deletedAt), where));
-  const total = totals?.total ?? 0;
+  const search = searchCondition(input.field, input.search);
+  const where = and(isNull(users.deletedAt), search);
   const offset = (input.page - 1) * input.pageSize;
-  // Pages in the second half are read from the other end, so the last page of 100,000 members
-  // skips a few rows instead of nearly all of them.
-  const fromEnd = offset > total / 2;
+  // Exact up to the cap (or one page past the page asked for), read through an index and stopped
+  // there; above it, the estimate.
+  const cap = Math.max(options.countCap ?? USER_COUNT_CAP, offset + input.pageSize);
+  const [counted] = await db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where)
+      .limit(cap + 1)
+      .as("matches"),
+  );
+  const exact = counted?.total ?? 0;
+  const totalEstimated = exact > cap;
+  const total = totalEstimated
+    ? Math.max(cap + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`))
+    : exact;
+  // Pages in the second half of an exactly counted list are read from the other end, so its last
+  // page skips a few rows instead of nearly all of them (an estimate cannot say where the end is).
+  const fromEnd = !totalEstimated && offset > total / 2;
   const rows = fromEnd
     ? (
-        await selectUsers(db, where)
+        await selectUsers(db, search)
           .orderBy(asc(users.createdAt), asc(users.id))
           .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
           .offset(Math.max(0, total - offset - input.pageSize))
       ).reverse()
-    : await selectUsers(db, where).orderBy(desc(users.createdAt), desc(users.id)).limit(input.pageSize).offset(offset);
+    : await selectUsers(db, search).orderBy(desc(users.createdAt), desc(users.id)).limit(input.pageSize).offset(offset);
   return {
     users: rows.map(toUserView),
     total,
+    totalEstimated,
     page: input.page,
     pageSize: input.pageSize,
     totalPages: Math.max(1, Math.ceil(total / input.pageSize)),

@@ -89,7 +89,8 @@ export function UserManagement() {
         <div>
           <Title order={2}>ユーザー管理</Title>
           <Text c="dimmed" size="sm" data-testid="user-total">
-            総ユーザー数: {data ? `${data.total.toLocaleString("ja-JP")}人` : "—"}
+            {/* Above 10,000 matches the server answers PostgreSQL's estimate instead of counting. */}
+            総ユーザー数: {data ? `${data.totalEstimated ? "約" : ""}${data.total.toLocaleString("ja-JP")}人` : "—"}
           </Text>
         </div>
         <Button onClick={() => setAdding(true)}>ユーザーを追加</Button>
