@@ -21,12 +21,13 @@
  * sent exactly once. BENCH_MEMBERS ≥ 2 × BENCH_SCHEDULED gives each sender one message (their
  * points suffice). Diagnoses: BENCH_SCHEDULED_WORKERS=n runs n loops per instance instead,
  * BENCH_SCHEDULED_CLAIM=n claims n rows per transaction (1: one row each, as before batching),
+ * BENCH_ONLY=scheduled runs this part alone,
  * BENCH_PROFILE=1 writes a CPU profile of the dispatch, BENCH_SCHEDULED_INDEX=1 adds a bench-only
  * claim index (the schema has scheduled_due_idx since migration 0008).
  *
  * Exits 0 whatever the figures (PASS/FAIL is printed per line); 1 only when something breaks.
  * Environment: BENCH_MEMBERS, BENCH_MESSAGES, BENCH_SCHEDULED, BENCH_SCHEDULED_INDEX, BENCH_SCHEDULED_WORKERS,
- * BENCH_SCHEDULED_CLAIM, BENCH_PROFILE,
+ * BENCH_SCHEDULED_CLAIM, BENCH_PROFILE, BENCH_ONLY,
  * BENCH_RUNS (default 30), BENCH_EXPLAIN, DATABASE_URL.
  */
 import { randomBytes } from "node:crypto";
@@ -669,6 +670,16 @@ async function main() {
       }
     };
 
+    if (process.env.BENCH_ONLY === "scheduled") {
+      // Diagnosis: only the scheduled dispatch (members seeded for it, no HTTP timing).
+      await seedMembers(app, 1, MEMBERS);
+      const only = await benchScheduled(app, target.config.databaseUrl);
+      if (only)
+        log(
+          `${only.line}: ${(only.ms / 1000).toFixed(2)} s  < ${TARGETS.scheduledMs / 1000} s  ${only.ms < TARGETS.scheduledMs && only.problems.length === 0 ? "PASS" : "FAIL"}`,
+        );
+      return;
+    }
     started = performance.now();
     await seedMembers(app, 1, small.members);
     log(
