@@ -1,0 +1,240 @@
+/**
+ * `pnpm bench:lists`: the administrators' lists stay as fast at 1,000,000 rows as at 10,000
+ * (issue 14: "Lists never count every row per page at 1M").
+ *
+ * Builds the real app (buildApp, logger and jobs off) on a temporary PostgreSQL database created
+ * on DATABASE_URL's server and dropped afterwards (PGlite in a temporary DATA_DIR when unset; its
+ * 1,000,000-row seeding is slow). Seeds set-based (generate_series): BENCH_SMALL rows (10,000)
+ * of members, inquiries, purchase transactions, audit entries and open reports; times page 1 of
+ * each list through tRPC over HTTP (app.inject, as the admin screens call them); grows every
+ * table to BENCH_ROWS (1,000,000) and times them again. PASS when the p95 at the full size is
+ * within 2× of the small one (or under SCALE_FLOOR_MS, below which timer noise dominates).
+ * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the admin user list's statements.
+ * Exits 0 whatever the figures; 1 when something breaks. Environment: BENCH_ROWS, BENCH_SMALL,
+ * BENCH_RUNS (30), BENCH_EXPLAIN, DATABASE_URL.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createDatabase } from "@enmusubi/db";
+import { buildApp } from "../apps/server/src/app";
+import { type Config, loadConfig } from "../apps/server/src/config";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SMALL = Math.min(ROWS, Number(process.env.BENCH_SMALL ?? 10_000));
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+const SCALE_FLOOR_MS = 5;
+const BATCH = 250_000;
+const ADMIN = { userID: "benchadmin", password: "bench-admin-pass" };
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+const log = (line = "") => process.stdout.write(`${line}\n`);
+
+async function prepareTarget(): Promise<{ config: Config; description: string; cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-bench-lists-"));
+  const base = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_USERID: ADMIN.userID,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "silent",
+  };
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    return {
+      config: { ...loadConfig(base), jobs: false },
+      description: `PGlite in ${dataDir}`,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `enmusubi_bench_${randomBytes(4).toString("hex")}`;
+  const server = await createDatabase({ url, max: 1 });
+  await server.sql?.unsafe(`create database ${name}`);
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  return {
+    config: { ...loadConfig({ ...base, DATABASE_URL: benchUrl.toString() }), jobs: false },
+    description: `PostgreSQL database ${name} on ${benchUrl.host} (temporary)`,
+    cleanup: async () => {
+      await server.sql?.unsafe(`drop database if exists ${name} with (force)`);
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function query<T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> {
+  const result = (await app.database.db.execute(statement)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
+ * one sign-up a second (newest last); inquiries, transactions and reports belong to members
+ * spread over the range (i-th row → member i), a third of the inquiries unread; audit entries are
+ * the first administrator's, in eight actions.
+ */
+async function seed(app: App, from: number, to: number): Promise<void> {
+  for (let start = from; start <= to; start += BATCH) {
+    const end = Math.min(start + BATCH - 1, to);
+    const at = (column: string) => `now() - (${ROWS + 1} - ${column}) * interval '1 second'`;
+    await query(
+      app,
+      `insert into users (user_id, name, email, password_hash, gender, verification_status, created_at)
+       select 'lm' || lpad(i::text, 7, '0'), '会員' || i, 'lm' || i || '@bench.example', 'x',
+              (case when i % 2 = 0 then 'female' else 'male' end)::gender, 'verified', ${at("i")}
+       from generate_series(${start}, ${end}) i`,
+    );
+    const members = `(select id, substr(user_id, 3)::int as i from users where user_id between 'lm${String(start).padStart(7, "0")}' and 'lm${String(end).padStart(7, "0")}')`;
+    await query(
+      app,
+      `insert into inquiries (user_id, title, message, is_read, created_at)
+       select m.id, 'お問い合わせ ' || m.i, 'ポイントについて教えてください。', m.i % 3 <> 0, ${at("m.i")} from ${members} m`,
+    );
+    await query(
+      app,
+      `insert into purchase_transactions (transaction_id, user_id, payment_method, amount, points, status, created_at)
+       select 'BL' || lpad(m.i::text, 9, '0'), m.id,
+              (case when m.i % 2 = 0 then 'bank_transfer' else 'smart_pit' end)::payment_method,
+              1000 + (m.i % 5) * 1000, 100 + (m.i % 5) * 100,
+              (array['pending','paid','paid','cancelled','failed'])[1 + m.i % 5]::transaction_status, ${at("m.i")}
+       from ${members} m`,
+    );
+    await query(
+      app,
+      `insert into admin_audit_log (admin_id, action, target_type, target_id, details, created_at)
+       select a.id, (array['user.update','user.sendPoints','inquiry.reply','payment.confirm','report.dismiss','user.create','board.remove','verification.approve'])[1 + m.i % 8],
+              'user', m.id::text, '{}'::jsonb, ${at("m.i")}
+       from ${members} m, (select id from users where user_id = '${ADMIN.userID}') a`,
+    );
+    // Open reports: member i reports member i + 1 (one open report per reporter and target).
+    await query(
+      app,
+      `insert into reports (reporter_id, target_type, target_id, target_user_id, reason, status, created_at)
+       select m.id, 'member', t.id, t.id, 'business', 'open', ${at("m.i")}
+       from ${members} m join users t on t.user_id = 'lm' || lpad((case when m.i = ${end} then ${start} else m.i + 1 end)::text, 7, '0')`,
+    );
+    if (end < to) log(`  … ${end.toLocaleString("en")} rows each`);
+  }
+  await query(app, "vacuum analyze");
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** The lists as the admin screens ask for them: [label, URL]. */
+function lists(): Array<[string, string]> {
+  const trpc = (procedure: string, input: Record<string, unknown>) =>
+    `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  return [
+    ["GET /api/admin/users?page=1", "/api/admin/users?page=1"],
+    ["GET /api/admin/users?page=1 gender=female", "/api/admin/users?page=1&field=gender&search=female"],
+    ["adminUsers.list page 1", trpc("adminUsers.list", { page: 1 })],
+    ["adminUsers.list gender 女性", trpc("adminUsers.list", { page: 1, field: "gender", search: "女性" })],
+    ["adminUsers.list userID prefix lm00", trpc("adminUsers.list", { page: 1, search: "lm00" })],
+    ["adminInquiries.list page 1", trpc("adminInquiries.list", { page: 1 })],
+    ["adminInquiries.list unread only", trpc("adminInquiries.list", { page: 1, unreadOnly: true })],
+    ["adminPayments.list page 1", trpc("adminPayments.list", { page: 1 })],
+    ["adminPayments.list status paid", trpc("adminPayments.list", { page: 1, status: "paid" })],
+    ["adminAudit.list page 1", trpc("adminAudit.list", { page: 1 })],
+    ["adminAudit.list action user.update", trpc("adminAudit.list", { page: 1, action: "user.update" })],
+    ["adminModeration.queue open", trpc("adminModeration.queue", { status: "open" })],
+  ];
+}
+
+async function timeAll(app: App, authorization: string): Promise<Map<string, number>> {
+  const results = new Map<string, number>();
+  for (const [label, url] of lists()) {
+    const samples: number[] = [];
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      const started = performance.now();
+      const res = await app.inject({ method: "GET", url, headers: { authorization } });
+      const elapsed = performance.now() - started;
+      if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (run >= WARMUP) samples.push(elapsed);
+    }
+    samples.sort((a, b) => a - b);
+    const p95 = percentile(samples, 95);
+    results.set(label, p95);
+    log(`  ${label}: median ${percentile(samples, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+  }
+  return results;
+}
+
+async function explainUsers(app: App): Promise<void> {
+  const statements: Array<[string, string]> = [
+    [
+      "user list count (capped at 10,001)",
+      "select count(*) from (select 1 from users where deleted_at is null limit 10001) matches",
+    ],
+    [
+      "user list count, gender (capped)",
+      "select count(*) from (select 1 from users where deleted_at is null and gender = 'female' limit 10001) matches",
+    ],
+    [
+      "user list page 1, gender",
+      "select id from users where deleted_at is null and gender = 'female' order by created_at desc, id desc limit 50",
+    ],
+    ["estimate (EXPLAIN only)", "select 1 from users where deleted_at is null and gender = 'female'"],
+  ];
+  for (const [label, statement] of statements) {
+    const plan = await query<{ "QUERY PLAN": string }>(app, `explain (analyze, buffers) ${statement}`);
+    log(`  EXPLAIN ${label}:`);
+    for (const row of plan) log(`    ${row["QUERY PLAN"]}`);
+  }
+}
+
+async function main() {
+  const target = await prepareTarget();
+  let app: App | undefined;
+  try {
+    log(`Enmusubi list benchmark: ${SMALL.toLocaleString("en")} → ${ROWS.toLocaleString("en")} rows, ${RUNS} runs`);
+    log(`Database: ${target.description}`);
+    app = await buildApp(target.config, { logger: false });
+    await app.ready();
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
+    if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+    const authorization = `Bearer ${res.json<{ token: string }>().token}`;
+
+    let started = performance.now();
+    await seed(app, 1, SMALL);
+    log(
+      `Seeded ${SMALL.toLocaleString("en")} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const small = await timeAll(app, authorization);
+    if (process.env.BENCH_EXPLAIN) await explainUsers(app);
+
+    started = performance.now();
+    await seed(app, SMALL + 1, ROWS);
+    log(
+      `Grew to ${ROWS.toLocaleString("en")} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const large = await timeAll(app, authorization);
+    if (process.env.BENCH_EXPLAIN) await explainUsers(app);
+
+    log();
+    log(`p95 at ${SMALL.toLocaleString("en")} → ${ROWS.toLocaleString("en")} rows (PASS within 2×):`);
+    let failed = 0;
+    for (const [label] of lists()) {
+      const a = small.get(label) ?? Number.NaN;
+      const b = large.get(label) ?? Number.NaN;
+      const pass = b <= Math.max(2 * a, SCALE_FLOOR_MS);
+      if (!pass) failed++;
+      log(`  ${pass ? "PASS" : "FAIL"} ${label}: ${a.toFixed(1)} → ${b.toFixed(1)} ms (×${(b / a).toFixed(2)})`);
+    }
+    log(failed ? `${failed} list(s) FAIL` : "Every list PASS");
+  } finally {
+    await app?.close();
+    await target.cleanup();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
