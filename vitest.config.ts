@@ -11,11 +11,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "api", include: ["packages/*/test/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+        test: {
+          name: "api",
+          include: ["packages/*/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          // Opening a database from the template and building the app take longer on a busy 2-core machine.
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
-        test: { name: "server", include: ["apps/server/test/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+        test: {
+          name: "server",
+          include: ["apps/server/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
