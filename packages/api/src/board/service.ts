@@ -397,8 +397,18 @@ export async function listAdminBoard(
   input: { page: number; userID?: string | undefined },
 ): Promise<BoardPage<AdminBoardPost>> {
   const conditions: Array<SQL | undefined> = [live];
-  if (input.userID) conditions.push(ilike(users.userId, `%${likeEscape(input.userID)}%`));
-  const found = await findPage(db, { where: and(...conditions) }, undefined, input.page);
+  let authorId: string | undefined;
+  if (input.userID) {
+    // A whole login ID names one account: read its posts by the author index, not the whole board.
+    const exact = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.userId}) = lower(${input.userID})`)
+      .limit(2);
+    if (exact.length === 1) authorId = exact[0]?.id;
+    else conditions.push(ilike(users.userId, `%${likeEscape(input.userID)}%`));
+  }
+  const found = await findPage(db, { where: and(...conditions), authorId }, undefined, input.page);
   return { posts: await adminViews(db, found.ids), pagination: pagination(input.page, found) };
 }
 
