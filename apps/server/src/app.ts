@@ -16,12 +16,11 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  LogController,
 } from "fastify";
 import type { Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
-import { logError, serializeRequest } from "./logging";
+import { logError, RequestLogController, serializeRequest } from "./logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
@@ -170,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: sendError,
     // Fastify's own 503 while closing is English: the hook below answers it instead.
     return503OnClosing: false,
-    logController: new LogController({ disableRequestLogging: config.env === "test" }),
+    logController: new RequestLogController({ disableRequestLogging: config.env === "test" }),
   });
 
   const database = options.database ?? (await openDatabase(config));

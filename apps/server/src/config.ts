@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -28,6 +29,10 @@ const envSchema = z.object({
   DATING_BUSINESS_NUMBER: z.string().min(1).max(100).optional(),
   /** Serves the local SmartPit simulator (dev only, never in production). */
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Worker processes sharing the port (PostgreSQL only; PGlite is one process per data directory). */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** "false" leaves the background jobs to other instances (they are safe to run on all of them). */
+  JOBS: z.enum(["true", "false", "1", "0"]).optional(),
 });
 
 /** What a placeholder looks like, so a page never shows an invented particular as real. */
@@ -86,6 +91,11 @@ export interface Config {
   webDist: string;
   /** Start the background jobs (pg-boss). Tests that only call routes leave them off. */
   jobs: boolean;
+  /**
+   * Worker processes (node:cluster) sharing the port: WORKERS, by default the number of cores with
+   * PostgreSQL and always 1 with PGlite (one process owns its data directory).
+   */
+  workers: number;
   /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
   operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
   /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); always off in production. */
@@ -133,7 +143,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.join(REPO_ROOT, "apps/web/dist"),
-    jobs: true,
+    jobs: env.JOBS !== "false" && env.JOBS !== "0",
+    workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
     operator: {
       name: env.OPERATOR_NAME ?? operatorPlaceholder("OPERATOR_NAME"),
       address: env.OPERATOR_ADDRESS ?? operatorPlaceholder("OPERATOR_ADDRESS"),

@@ -1,10 +1,15 @@
-import { buildApp } from "./app";
-import { exitWithFatalError } from "./cli/fatal";
+import { isClusterPrimary, runPrimary } from "./cluster";
 import { loadConfig } from "./config";
 import { scrubErrorInPlace } from "./logging";
 
 async function main() {
   const config = loadConfig();
+  if (isClusterPrimary(config.workers)) {
+    runPrimary(config.workers);
+    return;
+  }
+  // Loaded only where requests are served: the primary of a cluster stays small.
+  const { buildApp } = await import("./app");
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,4 +27,7 @@ async function main() {
 }
 
 // A failed start prints the error's stack: without query parameters (password hashes, e-mails).
-main().catch((error: unknown) => exitWithFatalError(scrubErrorInPlace(error)));
+main().catch(async (error: unknown) => {
+  const { exitWithFatalError } = await import("./cli/fatal");
+  exitWithFatalError(scrubErrorInPlace(error));
+});

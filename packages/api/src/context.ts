@@ -1,6 +1,6 @@
 import { type Db, users } from "@enmusubi/db";
 import type { Role } from "@enmusubi/shared";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
 import type { MailboxEvents } from "./messages/events";
@@ -50,18 +50,39 @@ export function createContextInner(deps: ApiDeps, session: Session | null, ip = 
 }
 
 /**
+ * The session's one query, prepared once per database: drizzle builds its SQL once, and
+ * PostgreSQL keeps the plan of the named statement on each connection. Every request that carries
+ * a token runs it, so nothing is cached between requests: a password change (token_version), a
+ * deletion or a suspension refuses the token on its very next request.
+ */
+function sessionQuery(db: Db) {
+  return db
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
+    .prepare("resolve_session");
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
  * Reads `Authorization: Bearer <token>`. A token is honoured only while its user exists, is not
  * deleted or suspended and has not changed password since it was signed (token_version).
  */
 export async function resolveSession(deps: ApiDeps, authorization: string | undefined): Promise<Session | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+  if (!authorization) return null;
+  const match = BEARER.exec(authorization);
   if (!match?.[1]) return null;
   const claims = await deps.tokens.verify(match[1]);
-  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const [user] = await deps.db
-    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(and(eq(users.id, claims.sub), isNull(users.deletedAt), isNull(users.suspendedAt)));
+  if (!claims || !UUID.test(claims.sub)) return null;
+  let query = sessionQueries.get(deps.db);
+  if (!query) {
+    query = sessionQuery(deps.db);
+    sessionQueries.set(deps.db, query);
+  }
+  const [user] = await query.execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
   return { id: user.id, role: user.role };
 }

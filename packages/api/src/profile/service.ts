@@ -1,4 +1,4 @@
-import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
+import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { MSG, type ProfileUpdateInput } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "../auth/password";
@@ -6,7 +6,7 @@ import type { TokenService } from "../auth/tokens";
 import { AppError } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import type { RateLimiter } from "../security/rate-limit";
-import { getOwnUserView } from "../users/user-view";
+import { toUserView, userColumns } from "../users/user-view";
 
 /** The signed-in account's own view of itself and its profile edits (members and administrators). */
 
@@ -18,10 +18,36 @@ interface ProfileDeps {
   uploadsDir: string;
 }
 
+/**
+ * The own view and the favourites in one statement, prepared once per database (GET /api/auth/me
+ * is among the most frequent calls): the fields of getOwnUserView, whose two queries it folds.
+ */
+function meQuery(db: Db) {
+  return db
+    .select({
+      ...userColumns,
+      favoriteUserIds: sql<string[]>`coalesce((select json_agg(f.favorite_user_id) from ${favorites} f
+        join ${users} fu on fu.id = f.favorite_user_id and fu.deleted_at is null
+        where f.user_id = ${users.id}), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
+    .prepare("own_user_view");
+}
+const meQueries = new WeakMap<Db, ReturnType<typeof meQuery>>();
+
 export async function me(db: Db, userId: string) {
-  const view = await getOwnUserView(db, userId);
-  if (!view) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  return view;
+  let query = meQueries.get(db);
+  if (!query) {
+    query = meQuery(db);
+    meQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id: userId });
+  if (!row) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  const { favoriteUserIds, ...view } = row;
+  return { ...toUserView(view), favoriteUserIds };
 }
 
 async function assertReference(db: Db, table: typeof occupations | typeof annualIncomes, id: string, message: string) {
