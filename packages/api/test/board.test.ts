@@ -419,6 +419,15 @@ describe("Japanese search and filters", () => {
     expect(titles((await search({ keyword: "鱧鰻" })).posts)).toEqual([]);
   });
 
+  it("finds a long keyword (more bigrams than are probed) and refuses to page past the limit", async () => {
+    const long = "鰆と鰤と鯖と鰯と鯵を食べ比べる会を開きます";
+    const host = await api.createUser({ name: "幹事" });
+    ids.long = await insertPost(host, "魚の会", `今度、${long}。`, new Date("2025-03-02T03:00:00Z"));
+    expect(titles((await search({ keyword: long.slice(0, 20) })).posts)).toEqual(["long"]);
+    expect(titles((await search({ keyword: `${long.slice(0, 19)}ね` })).posts)).toEqual([]);
+    await expect(search({ page: 1001 })).rejects.toMatchObject({ message: MSG.boardSearchBadRequest });
+  });
+
   it("matches the title too, NFKC-normalised and case-insensitively (full-width, half-width kana)", async () => {
     expect(titles((await search({ keyword: "unagi" })).posts)).toEqual(["wide"]);
     expect(titles((await search({ keyword: "ＵＮＡ" })).posts)).toEqual(["wide"]);

@@ -21,6 +21,8 @@ import { count, eq, type SQL, sql } from "drizzle-orm";
 
 /** A gram with at least this many posts counts as "common"; probing stops counting there. */
 export const GRAM_PROBE_LIMIT = 2000;
+/** Grams probed at most per keyword (spread over it): a 50-character keyword has 49 bigrams. */
+export const GRAM_PROBES_MAX = 12;
 
 /** Rows of a raw statement, whichever driver answered (postgres.js: an array; PGlite: `{ rows }`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -59,13 +61,19 @@ async function postsWithGram(db: Db, gram: string): Promise<number> {
 }
 
 /**
- * The gram whose posts the search walks: the rarest of the keyword's grams (a gram no post holds
- * ends the search at once). Every match holds every gram, so any of them finds all matches; the
+ * The gram whose posts the search walks: the rarest of the keyword's grams (at most
+ * GRAM_PROBES_MAX of them, spread over the keyword; a gram no post holds ends the search at once). Every match holds every gram, so any of them finds all matches; the
  * rarest reads the fewest posts that then fail the substring check.
  */
 export async function chooseDrivingGram(db: Db, grams: string[]): Promise<{ gram: string; posts: number }> {
   let best: { gram: string; posts: number } | undefined;
-  for (const gram of grams) {
+  const step = Math.max(1, grams.length / GRAM_PROBES_MAX);
+  const probed = [
+    ...new Set(
+      Array.from({ length: Math.min(grams.length, GRAM_PROBES_MAX) }, (_, i) => grams[Math.floor(i * step)] as string),
+    ),
+  ];
+  for (const gram of probed) {
     const posts = await postsWithGram(db, gram);
     if (!best || posts < best.posts) best = { gram, posts };
     if (posts === 0) break;

@@ -7,8 +7,8 @@ import { text } from "./text";
 
 export const BOARD_CONTENT_MAX = 2000;
 export const BOARD_KEYWORD_MAX = 50;
-/** Deepest page a list accepts (10 per page: 100,000 posts). */
-export const BOARD_PAGE_MAX = 10_000;
+/** Deepest page a list accepts (10 per page: 10,000 posts); a page costs about the posts before it. */
+export const BOARD_PAGE_MAX = 1000;
 
 /** Trimmed, 1–100 characters (spec §5, §9); plain text, shown as text. */
 export const boardTitle = text({
