@@ -1,6 +1,7 @@
 import { adminAuditLog, type Db, users } from "@enmusubi/db";
 import { type AuditListInput, auditListInput } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 
 /** Records an administrator's action; call it in the same transaction as the change. */
 export async function writeAudit(
@@ -23,7 +24,8 @@ export interface AuditEntry {
 
 export interface AuditPage {
   entries: AuditEntry[];
-  pagination: { total: number; totalPages: number; currentPage: number; limit: number };
+  /** `totalCapped`: more than `total` entries match (the count stops at 1,000 or the page asked; "1,000件以上"). */
+  pagination: { total: number; totalCapped: boolean; totalPages: number; currentPage: number; limit: number };
 }
 
 /** Days of the filter are Japan's days (the screen's dates): 2025-08-20 runs from 00:00 to 24:00 JST. */
@@ -46,8 +48,13 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
     input.dateFrom ? gte(adminAuditLog.createdAt, dayStart(input.dateFrom)) : undefined,
     input.dateTo ? lt(adminAuditLog.createdAt, new Date(dayStart(input.dateTo).getTime() + 86_400_000)) : undefined,
   );
-  const [totals] = await db.select({ total: count() }).from(adminAuditLog).where(where);
-  const total = totals?.total ?? 0;
+  // Never a count of the whole log per page (issue 14): it stops at the cap.
+  const { total, totalCapped } = await cappedCount(
+    db,
+    adminAuditLog,
+    where,
+    Math.max(LIST_COUNT_CAP, input.page * input.limit),
+  );
   const rows = await db
     .select({
       id: adminAuditLog.id,
@@ -78,7 +85,8 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
     })),
     pagination: {
       total,
-      totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      totalCapped,
+      totalPages: pagesFor(total, totalCapped, input.limit),
       currentPage: input.page,
       limit: input.limit,
     },

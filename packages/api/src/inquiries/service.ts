@@ -10,6 +10,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { notFound } from "../errors";
+import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 import { enqueueMail } from "../mail/outbox";
 
 /**
@@ -46,8 +47,10 @@ export interface Inquiry {
 
 export interface InquiryPage {
   inquiries: Inquiry[];
-  /** Rows matching the request (the page count is taken from it). */
+  /** Rows matching the request (the page count is taken from it); a lower bound when `totalCapped`. */
   total: number;
+  /** The count stopped at 1,000 (or the page asked): more match ("1,000件以上"). */
+  totalCapped: boolean;
   page: number;
   limit: number;
   totalPages: number;
@@ -123,8 +126,8 @@ async function withReplies(db: Db, ids: string[], viewer: Viewer): Promise<Inqui
 
 /** One page, newest first: the page's ids from the inquiry indexes alone, then their details. */
 async function paged(db: Db, where: SQL | undefined, page: number, limit: number, viewer: Viewer) {
-  const [totals] = await db.select({ total: count() }).from(inquiries).where(where);
-  const total = totals?.total ?? 0;
+  // The count stops at the cap (issue 14; "1,000件以上"), not at every inquiry.
+  const { total, totalCapped } = await cappedCount(db, inquiries, where, Math.max(LIST_COUNT_CAP, page * limit));
   const ids = await db
     .select({ id: inquiries.id })
     .from(inquiries)
@@ -139,9 +142,10 @@ async function paged(db: Db, where: SQL | undefined, page: number, limit: number
       viewer,
     ),
     total,
+    totalCapped,
     page,
     limit,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
+    totalPages: pagesFor(total, totalCapped, limit),
   } satisfies InquiryPage;
 }
 
@@ -200,15 +204,20 @@ export async function markRepliesSeen(db: Db, userId: string, id: string): Promi
 export async function listAdminInquiries(
   db: Db,
   raw: AdminInquiryListInput,
-): Promise<InquiryPage & { totalAll: number; unread: number }> {
+): Promise<InquiryPage & { totalAll: number; unread: number; totalAllCapped: boolean; unreadCapped: boolean }> {
   const input = adminInquiryListInput.parse(raw);
-  const [counts] = await db
-    .select({ all: count(), unread: sql<number>`count(*) filter (where not ${inquiries.isRead})`.mapWith(Number) })
-    .from(inquiries)
-    .where(live);
+  // Both desk totals stop at the cap (issue 14): "1,000件以上" instead of counting every inquiry.
+  const all = await cappedCount(db, inquiries, live);
+  const unread = await cappedCount(db, inquiries, and(live, eq(inquiries.isRead, false)));
   const where = and(live, input.unreadOnly ? eq(inquiries.isRead, false) : undefined);
   const result = await paged(db, where, input.page, input.limit, "admin");
-  return { ...result, totalAll: counts?.all ?? 0, unread: counts?.unread ?? 0 };
+  return {
+    ...result,
+    totalAll: all.total,
+    totalAllCapped: all.totalCapped,
+    unread: unread.total,
+    unreadCapped: unread.totalCapped,
+  };
 }
 
 /** Marks an inquiry read (idempotent: an inquiry already read is left as it is, with no audit entry). */

@@ -13,6 +13,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError, isUniqueViolation } from "../errors";
+import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 import { enqueueMail } from "../mail/outbox";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
 
@@ -233,8 +234,13 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   const where = eq(reports.status, input.status);
   const order =
     input.status === "open" ? [asc(reports.createdAt), asc(reports.id)] : [desc(reports.handledAt), desc(reports.id)];
-  const [totals] = await db.select({ total: count() }).from(reports).where(where);
-  const total = totals?.total ?? 0;
+  // The count stops at the cap (issue 14; the screen says "1,000件以上"), not at every report.
+  const { total, totalCapped } = await cappedCount(
+    db,
+    reports,
+    where,
+    Math.max(LIST_COUNT_CAP, input.page * MODERATION_PAGE_SIZE),
+  );
   const rows = await db
     .select()
     .from(reports)
@@ -331,7 +337,8 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
     total,
     page: input.page,
     limit: MODERATION_PAGE_SIZE,
-    totalPages: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),
+    totalCapped,
+    totalPages: pagesFor(total, totalCapped, MODERATION_PAGE_SIZE),
   };
 }
 

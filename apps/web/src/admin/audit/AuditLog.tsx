@@ -4,6 +4,7 @@ import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title
 import { DateInput } from "@mantine/dates";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { countLabel } from "../../lib/count-label";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
 import { formatDateTime } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
@@ -111,7 +112,7 @@ export function AuditLog() {
       </form>
       {data && (
         <Text size="sm" data-testid="audit-total">
-          {data.pagination.total}件
+          {countLabel(data.pagination.total, data.pagination.totalCapped)}
         </Text>
       )}
       <ListStates

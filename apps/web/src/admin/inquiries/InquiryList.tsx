@@ -19,6 +19,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { countLabel } from "../../lib/count-label";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -69,7 +70,7 @@ export function InquiryList() {
             総数
           </Text>
           <Text size="xl" fw={700} data-testid="inquiry-total">
-            {data ? `${data.totalAll}件` : "—"}
+            {data ? countLabel(data.totalAll, data.totalAllCapped) : "—"}
           </Text>
         </Card>
         <Card withBorder padding="sm">
@@ -77,7 +78,7 @@ export function InquiryList() {
             未読
           </Text>
           <Text size="xl" fw={700} c="orange" data-testid="inquiry-unread">
-            {data ? `${data.unread}件` : "—"}
+            {data ? countLabel(data.unread, data.unreadCapped) : "—"}
           </Text>
         </Card>
       </SimpleGrid>

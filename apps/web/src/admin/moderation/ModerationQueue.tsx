@@ -25,6 +25,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
+import { countLabel } from "../../lib/count-label";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
@@ -247,7 +248,7 @@ export function ModerationQueue() {
           data={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))}
         />
         <Text size="sm" c="dimmed" data-testid="report-total">
-          {data ? `${data.total.toLocaleString("ja-JP")}件` : "—"}
+          {data ? countLabel(data.total, data.totalCapped) : "—"}
         </Text>
       </Group>
       <ListStates

@@ -1,0 +1,36 @@
+import type { Db } from "@enmusubi/db";
+import { count, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+
+/**
+ * Administrators' lists count at most this many matches (issue 14): beyond it the screen says
+ * "1,000件以上" instead of the database counting 1,000,000 rows for every page.
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/**
+ * How many rows of `table` match `where`, counting no further than `cap` (raised to the end of the
+ * page asked for, so that page and the next are always offered). `totalCapped`: there are more,
+ * `total` is then a lower bound.
+ */
+export async function cappedCount(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as("matches");
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/** Pages to offer: with a capped total, at least one more than the counted rows fill. */
+export function pagesFor(total: number, totalCapped: boolean, pageSize: number): number {
+  return Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / pageSize));
+}
