@@ -45,6 +45,17 @@ describe("AuditLog", () => {
     );
   }, 20_000);
 
+  it("says 1,000件以上 when the server stopped counting at its cap", async () => {
+    renderWithProviders(<AuditLog />, {
+      "adminAudit.list": () => ({
+        entries: [entry],
+        pagination: { total: 1000, totalCapped: true, totalPages: 21, currentPage: 1, limit: 50 },
+      }),
+      "adminAudit.actions": () => ["user.update"],
+    });
+    expect(await screen.findByTestId("audit-total")).toHaveTextContent("1,000件以上");
+  });
+
   it("refuses a reversed date range before asking the server", async () => {
     const { calls } = renderWithProviders(<AuditLog />, {
       "adminAudit.list": () => answer([]),

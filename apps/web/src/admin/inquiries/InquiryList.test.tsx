@@ -35,6 +35,21 @@ describe("InquiryList (admin)", () => {
     expect(screen.getByTestId("inquiry-unread")).toHaveTextContent("3件");
   });
 
+  it("says 1,000件以上 when the server stopped counting at its cap", async () => {
+    renderWithProviders(<InquiryList />, {
+      "adminInquiries.list": () => ({
+        ...answer,
+        totalAll: 1000,
+        totalAllCapped: true,
+        unread: 1000,
+        unreadCapped: true,
+      }),
+    });
+    expect(await screen.findByText("退会について")).toBeInTheDocument();
+    expect(screen.getByTestId("inquiry-total")).toHaveTextContent("1,000件以上");
+    expect(screen.getByTestId("inquiry-unread")).toHaveTextContent("1,000件以上");
+  });
+
   it("marks read and replies through the modal (send disabled while blank)", async () => {
     const { calls } = renderWithProviders(<InquiryList />, {
       "adminInquiries.list": () => answer,
