@@ -320,7 +320,9 @@ const NOT_OWNED: Record<string, string> = {
 
 describe("ownership: another member naming a member's object", () => {
   it("every member procedure taking an id is in OWNED or NOT_OWNED", () => {
-    const takesId = Object.entries(appRouter._def.procedures as Record<string, { _def: { inputs?: unknown[] } }>)
+    const takesId = Object.entries(
+      appRouter._def.procedures as unknown as Record<string, { _def: { inputs?: unknown[] } }>,
+    )
       .filter(([path]) => ACCESS[path] === "member" || ACCESS[path] === "signedIn")
       .filter(([, p]) => keysOf(p._def.inputs?.[0]).some((k) => k === "id" || /Ids?$/.test(k)))
       .map(([path]) => path);
