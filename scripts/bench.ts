@@ -253,8 +253,9 @@ async function explainAdminList(app: App, userID: string): Promise<void> {
     "select created_at::text as at from messages where deleted_at is null order by created_at desc, id desc offset 9999 limit 1",
   );
   const window = `m.created_at >= '${edge?.at ?? "-infinity"}'::timestamptz
-    and (m.body ilike '%佐藤%' or exists (select 1 from users p where p.id = m.from_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%'))
-      or exists (select 1 from users p where p.id = m.to_user_id and (p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%')))`;
+    and (m.body ilike '%佐藤%'
+      or coalesce((select p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%' from users p where p.id = m.from_user_id), false)
+      or coalesce((select p.name ilike '%佐藤%' or p.user_id ilike '%佐藤%' from users p where p.id = m.to_user_id), false))`;
   await explain(app, [
     ["admin messages count (capped), no filter", capped("true")],
     ["admin messages page 1, no filter", page("true")],
