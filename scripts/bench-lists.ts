@@ -144,6 +144,7 @@ function lists(): Array<[string, string]> {
     ["adminAudit.list page 1", trpc("adminAudit.list", { page: 1 })],
     ["adminAudit.list action user.update", trpc("adminAudit.list", { page: 1, action: "user.update" })],
     ["adminModeration.queue open", trpc("adminModeration.queue", { status: "open" })],
+    ["adminAudit.actions (filter choices)", trpc("adminAudit.actions", {})],
   ];
 }
 
