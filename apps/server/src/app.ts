@@ -11,16 +11,12 @@ import {
 } from "@enmusubi/api";
 import type { Database } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
+import { createPostgresMailboxEvents } from "./mailbox-events";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
@@ -183,7 +179,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploadsDir: `${config.dataDir}/uploads`,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailKick.fn(),
-    mailbox: createMemoryMailboxEvents(),
+    // Shared through PostgreSQL when this process is one of several (workers, instances).
+    mailbox:
+      database.sql && !options.database
+        ? await createPostgresMailboxEvents(database, app.log)
+        : createMemoryMailboxEvents(),
     operator: config.operator,
   };
   app.decorate("deps", deps);
