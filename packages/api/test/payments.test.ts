@@ -99,7 +99,7 @@ describe("purchase (member)", () => {
     expect(json).not.toContain(API_KEY);
     expect(json).not.toContain("SECRET");
     expect(JSON.stringify(answers.slice(0, 6))).not.toContain(SMARTPIT_ID);
-    const bankTx = answers[3] as { bank: { transferName: string; bankName: string }; transactionId: string };
+    const bankTx = answers[3] as unknown as { bank: { transferName: string; bankName: string }; transactionId: string };
     expect(bankTx.bank).toMatchObject({ bankName: "縁結び銀行", transferName: bankTx.transactionId });
     expect(answers[0]).toMatchObject({
       exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },

@@ -15,7 +15,7 @@ import { snapshotTables, type TestUser, useTestApi } from "./helpers";
  */
 
 const api = useTestApi();
-const procedures = appRouter._def.procedures as Record<string, { _def: { meta?: Record<string, unknown> } }>;
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Record<string, unknown> } }>;
 
 type Standing = VerificationStatus | "suspended";
 const STANDINGS: Standing[] = ["unverified", "pending", "rejected", "verified", "suspended"];

@@ -70,9 +70,7 @@ export const users = pgTable(
     index("users_gender_created_idx").on(t.gender, t.createdAt),
     // The admin user list filtered by gender: its page and its count stopped at 10,001 read live
     // rows of one gender in order, not a whole gender (pnpm bench:lists, 1,000,000 members).
-    index("users_live_gender_created_idx")
-      .on(t.gender, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null`),
+    index("users_live_gender_created_idx").on(t.gender, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     // Profile search (members.search): live members of one gender, newest first (read backwards),
     // and the same members by birthday for the age filters (ages are compared as birthday bounds).
     index("users_search_gender_created_idx")
