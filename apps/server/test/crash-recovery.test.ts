@@ -251,6 +251,8 @@ describe.skipIf(!onPostgres)("kill -9 during paid work, then restart (PostgreSQL
     expect(await balancesOffLedger(memberIds)).toEqual([]);
     // Sends in flight at the kill may have committed without their answer: kept, charged once.
     console.log(`after restart: ${messages.length} messages, each with its one charge`);
+    // The kill landed mid-flight: some sends never happened.
+    expect(messages.length).toBeLessThan(SENDS);
 
     // The restarted server takes sends again.
     const after = await trpc(child, (senders[0] as { token: string }).token, "messages.send", {
@@ -309,6 +311,7 @@ describe.skipIf(!onPostgres)("kill -9 during paid work, then restart (PostgreSQL
       acknowledged.filter((id) => !paid.has(id)),
       "acknowledged confirmations lost",
     ).toEqual([]);
+    expect(paid.size, "the kill landed mid-flight").toBeLessThan(orders.length);
     expect(await balancesOffLedger(memberIds)).toEqual([]);
 
     // The administrator confirms the rest after the restart; a second confirmation credits nothing.
