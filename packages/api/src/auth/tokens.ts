@@ -16,9 +16,18 @@ export interface TokenService {
 }
 
 const ISSUER = "enmusubi";
+/** Verified tokens remembered per process (about 400 bytes each); the oldest goes first. */
+const VERIFIED_KEPT = 10_000;
 
 export function createTokenService(secret: string, ttlSeconds = 7 * 24 * 3600): TokenService {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens whose signature was checked, with their claims, until they expire: checking an HMAC
+   * through WebCrypto on every request costs more than the session's query. Only the signature
+   * is remembered; whether the token still counts (token_version, deletion, suspension) is read
+   * from the database on every request (context.ts), so revocation stays immediate.
+   */
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     sign: (claims) =>
       new SignJWT({ role: claims.role, tv: claims.tv })
@@ -29,11 +38,22 @@ export function createTokenService(secret: string, ttlSeconds = 7 * 24 * 3600): 
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
-        const { sub, role, tv } = payload;
+        const { sub, role, tv, exp } = payload;
         if (typeof sub !== "string" || (role !== "user" && role !== "admin") || typeof tv !== "number") return null;
-        return { sub, role, tv };
+        const claims: TokenClaims = { sub, role, tv };
+        if (typeof exp === "number") {
+          if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+          verified.set(token, { claims, exp });
+        }
+        return claims;
       } catch {
         return null;
       }
