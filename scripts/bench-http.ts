@@ -22,7 +22,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase } from "@enmusubi/db";
 import autocannon from "autocannon";
@@ -49,6 +49,19 @@ interface Endpoint {
   path: string;
   token: "reader" | "sender" | "admin" | null;
   body?: Record<string, unknown>;
+}
+
+/** Resident memory of a process and its children (the cluster's workers), in MB. */
+function rssMb(child: ChildProcess): number {
+  const kb = execFileSync("ps", ["-o", "rss=", "--ppid", String(child.pid), "-p", String(child.pid)], {
+    encoding: "utf8",
+  });
+  return (
+    kb
+      .trim()
+      .split(/\s+/)
+      .reduce((sum, value) => sum + Number(value), 0) / 1024
+  );
 }
 
 function startServer(env: Record<string, string>, logFile: string): ChildProcess {
@@ -277,6 +290,9 @@ async function main(): Promise<void> {
       admin: await login(ADMIN.userID, ADMIN.password),
     };
     await call(PORT, { method: "POST", path: "/api/board/enter" }, tokens.reader);
+    log(
+      `Server RSS idle (all its processes): ${rssMb(server).toFixed(0)} MB; load average (1 min): ${loadavg()[0]?.toFixed(1)}`,
+    );
     const recipient = (await db.sql?.unsafe(`select id from users where user_id = '${memberId(3)}'`)) as Array<{
       id: string;
     }>;
@@ -340,13 +356,8 @@ async function main(): Promise<void> {
       );
     }
     log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count)");
-    const rss = execFileSync("ps", ["-o", "rss=", "--ppid", String(server.pid), "-p", String(server.pid)], {
-      encoding: "utf8",
-    })
-      .trim()
-      .split(/\s+/)
-      .reduce((sum, kb) => sum + Number(kb), 0);
-    log(`Server RSS after the runs (all its processes): ${(rss / 1024).toFixed(0)} MB`);
+    log(`Server RSS after the runs (all its processes): ${rssMb(server).toFixed(0)} MB`);
+    log(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
   } finally {
     if (trace) await stopServer(trace);
     if (server) await stopServer(server);
