@@ -183,8 +183,10 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     expect(calls.some((c) => c.path === "board.people")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "「反応を見る投稿」に反応した人を見る" }));
     const dialog = await screen.findByRole("dialog", { name: "「反応を見る投稿」に反応した人" });
-    expect(await within(dialog).findByText("一郎")).toBeInTheDocument();
-    expect(within(dialog).getByText("未設定")).toBeInTheDocument();
+    // Inactive tab panels stay mounted but hidden: read the shown one (既読).
+    const shown = await within(dialog).findByRole("tabpanel");
+    expect(await within(shown).findByText("一郎")).toBeInTheDocument();
+    expect(within(shown).getByText("未設定")).toBeInTheDocument();
     expect(calls.find((c) => c.path === "board.people")?.input).toEqual({ ids: [ID1] });
     await userEvent.click(within(dialog).getByRole("tab", { name: /よくないね/ }));
     expect(await within(dialog).findByText("まだよくないねはありません。")).toBeInTheDocument();
