@@ -76,7 +76,7 @@ async function query<T = Record<string, unknown>>(app: App, statement: string): 
  * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
  * one sign-up a second (newest last); inquiries, transactions and reports belong to members
  * spread over the range (i-th row → member i), a third of the inquiries unread; audit entries are
- * the first administrator's, in eight actions; every member reports the administrator once.
+ * the first administrator's, in eight actions; member i reports member i - 1.
  */
 async function seed(app: App, from: number, to: number): Promise<void> {
   for (let start = from; start <= to; start += BATCH) {
@@ -113,13 +113,15 @@ async function seed(app: App, from: number, to: number): Promise<void> {
               'user', m.id::text, '{}'::jsonb, ${at("m.i")}
        from ${members} m, (select id from users where user_id = '${ADMIN.userID}') a`,
     );
-    // Open reports: every member reports the first administrator (one open report per reporter
-    // and target), so no row has to be looked up per report.
+    // Open reports: member i reports member i - 1 of the same batch (its first member reports
+    // nobody), so reports spread over the members as they would (the queue counts each reported
+    // member's recent reports) and no row is looked up per report.
     await query(
       app,
       `insert into reports (reporter_id, target_type, target_id, target_user_id, reason, status, created_at)
-       select m.id, 'member', a.id, a.id, 'business', 'open', ${at("m.i")}
-       from ${members} m, (select id from users where user_id = '${ADMIN.userID}') a`,
+       select p.id, 'member', p.target, p.target, 'business', 'open', ${at("p.i")}
+       from (select m.id, m.i, lag(m.id) over (order by m.i) as target from ${members} m) p
+       where p.target is not null`,
     );
     if (end < to) log(`  … ${end.toLocaleString("en")} rows each`);
   }
@@ -139,7 +141,8 @@ function lists(): Array<[string, string]> {
     ["GET /api/admin/users?page=1 gender=female", "/api/admin/users?page=1&field=gender&search=female"],
     ["adminUsers.list page 1", trpc("adminUsers.list", { page: 1 })],
     ["adminUsers.list gender 女性", trpc("adminUsers.list", { page: 1, field: "gender", search: "女性" })],
-    ["adminUsers.list userID prefix lm00", trpc("adminUsers.list", { page: 1, search: "lm00" })],
+    // A prefix as an administrator types one: 100 matches at either size (lm0001200…lm0001299).
+    ["adminUsers.list userID prefix lm00012", trpc("adminUsers.list", { page: 1, search: "lm00012" })],
     ["adminInquiries.list page 1", trpc("adminInquiries.list", { page: 1 })],
     ["adminInquiries.list unread only", trpc("adminInquiries.list", { page: 1, unreadOnly: true })],
     ["adminPayments.list page 1", trpc("adminPayments.list", { page: 1 })],
