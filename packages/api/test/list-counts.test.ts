@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_COUNT_CAP } from "../src/lists/capped-count";
+import { RECENT_REPORTS_CAP } from "../src/safety/service";
 import { type TestUser, useTestApi } from "./helpers";
 
 /** The admin lists' counts stop at LIST_COUNT_CAP (issue 14): a lower bound, flagged, one more page. */
@@ -63,6 +64,8 @@ describe("admin list counts", () => {
     const open = await api.caller(admin).adminModeration.queue({ status: "open" });
     expect(open).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
     expect(open.totalPages).toBeGreaterThan(1);
+    // Every seeded report is against the administrator: their recent reports stop at the cap.
+    expect(open.reports[0]).toMatchObject({ recentReportsAgainstUser: RECENT_REPORTS_CAP, recentReportsCapped: true });
     const dismissed = await api.caller(admin).adminModeration.queue({ status: "dismissed" });
     expect(dismissed).toMatchObject({ total: 0, totalCapped: false, totalPages: 1 });
   });

@@ -10,12 +10,15 @@ import {
   type ReportTargetType,
   reportInput,
 } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError, isUniqueViolation } from "../errors";
 import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 import { enqueueMail } from "../mail/outbox";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
+
+/** A reported member's recent reports are counted up to this many on the moderation queue. */
+export const RECENT_REPORTS_CAP = 100;
 
 /**
  * Blocking, reports and moderation (出会い系サイト規制法 art. 12: the operator removes content
@@ -192,6 +195,8 @@ export interface ModerationReport {
   targetUser: ModerationParty;
   /** Reports against the same member in the last REPORT_HISTORY_DAYS days (this one included). */
   recentReportsAgainstUser: number;
+  /** More than RECENT_REPORTS_CAP recent reports ("100件以上"). */
+  recentReportsCapped: boolean;
   context: ReportContext;
   handledBy: { id: string; name: string | null } | null;
   handledAt: Date | null;
@@ -269,22 +274,27 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   ]);
   const party = (id: string) => parties.get(id) ?? unknownParty(id);
   const targetUserIds = [...new Set(rows.map((r) => r.targetUserId))];
-  const recent = new Map(
-    targetUserIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: reports.targetUserId, n: count() })
-            .from(reports)
-            .where(
-              and(
-                inArray(reports.targetUserId, targetUserIds),
-                gte(reports.createdAt, sql`now() - make_interval(days => ${REPORT_HISTORY_DAYS})`),
-              ),
-            )
-            .groupBy(reports.targetUserId)
-        ).map((r) => [r.id, r.n]),
-  );
+  // Each reported member's recent reports, counted no further than RECENT_REPORTS_CAP (issue 14:
+  // a member reported thousands of times must not make every queue page count them all).
+  const recent = new Map<string, number>();
+  if (targetUserIds.length > 0) {
+    const result = (await db.execute(sql`
+      select t.id::text as id,
+             (select count(*)::int from (
+                select 1 from ${reports} r
+                where r.target_user_id = t.id
+                  and r.created_at >= now() - make_interval(days => ${REPORT_HISTORY_DAYS})
+                limit ${RECENT_REPORTS_CAP + 1}) capped) as n
+      from unnest(array[${sql.join(
+        targetUserIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]) as t(id)`)) as unknown;
+    const counted = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+      id: string;
+      n: number;
+    }>;
+    for (const r of counted) recent.set(r.id, Number(r.n));
+  }
   const messagesById = new Map(messageRows.map((m) => [m.id, m]));
   const postsById = new Map(postRows.map((p) => [p.id, p]));
 
@@ -326,7 +336,8 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
     createdAt: r.createdAt,
     reporter: party(r.reporterId),
     targetUser: party(r.targetUserId),
-    recentReportsAgainstUser: recent.get(r.targetUserId) ?? 0,
+    recentReportsAgainstUser: Math.min(recent.get(r.targetUserId) ?? 0, RECENT_REPORTS_CAP),
+    recentReportsCapped: (recent.get(r.targetUserId) ?? 0) > RECENT_REPORTS_CAP,
     context: contextOf(r),
     handledBy: r.handledBy ? { id: r.handledBy, name: party(r.handledBy).name } : null,
     handledAt: r.handledAt,

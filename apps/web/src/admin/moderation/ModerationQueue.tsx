@@ -281,7 +281,7 @@ export function ModerationQueue() {
                 <Group gap="xs" wrap="wrap">
                   <PartyLine label="対象会員" party={r.targetUser} />
                   <Text size="xs" c={r.recentReportsAgainstUser > 1 ? "red" : "dimmed"}>
-                    直近90日の報告 {r.recentReportsAgainstUser}件
+                    直近90日の報告 {countLabel(r.recentReportsAgainstUser, r.recentReportsCapped)}
                   </Text>
                 </Group>
                 {r.detail && (
