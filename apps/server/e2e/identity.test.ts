@@ -210,7 +210,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await p.keyboard.press("Escape");
       await p.getByRole("dialog").waitFor({ state: "detached" });
       await p.goto(`${e2e.baseUrl}/user/points-usage`);
-      await p.getByText("掲示板閲覧").waitFor();
+      await p.getByRole("cell", { name: "掲示板閲覧" }).waitFor();
       await e2e.screenshot(p, "member-points-usage");
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
