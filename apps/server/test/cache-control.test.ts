@@ -38,7 +38,7 @@ beforeAll(async () => {
   for (const [file, text] of [
     ["index.html", INDEX_HTML],
     ["assets/index-Abc123.js", ASSET_JS],
-  ]) {
+  ] as const) {
     writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
   }
