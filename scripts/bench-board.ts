@@ -17,15 +17,10 @@
  * Exits 0 whatever the figures; 1 only when something breaks.
  * Environment: BENCH_BOARD_POSTS, BENCH_BOARD_SMALL, BENCH_RUNS (default 30), DATABASE_URL.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createDatabase } from "@enmusubi/db";
 import { buildApp } from "../apps/server/src/app";
-import { type Config, loadConfig } from "../apps/server/src/config";
 import { createAccount } from "../packages/api/src/accounts/create-account";
+import { prepareTarget, query } from "./bench-target";
 
 const LARGE = Number(process.env.BENCH_BOARD_POSTS ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_BOARD_SMALL ?? 10_000);
@@ -69,45 +64,6 @@ const PHRASES = [
   "野球観戦が趣味です",
   "猫カフェに行ってみたい",
 ];
-
-async function prepareTarget(): Promise<{ config: Config; description: string; cleanup(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-bench-board-"));
-  const base = {
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_USERID: "benchadmin",
-    ADMIN_PASSWORD: "bench-admin-pass",
-    LOG_LEVEL: "silent",
-  };
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    return {
-      config: { ...loadConfig(base), jobs: false },
-      description: `PGlite in ${dataDir}`,
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `enmusubi_bench_board_${randomBytes(4).toString("hex")}`;
-  const server = await createDatabase({ url, max: 1 });
-  await server.sql?.unsafe(`create database ${name}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    config: { ...loadConfig({ ...base, DATABASE_URL: benchUrl.toString() }), jobs: false },
-    description: `PostgreSQL database ${name} on ${benchUrl.host} (temporary)`,
-    cleanup: async () => {
-      await server.sql?.unsafe(`drop database if exists ${name} with (force)`);
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function query<T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> {
-  const result = await app.database.db.execute(statement);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
 
 /** Authors (verified members, half of each gender) in one statement; they never log in. */
 async function seedAuthors(app: App): Promise<void> {
@@ -261,7 +217,7 @@ async function explain(app: App): Promise<void> {
 }
 
 async function main() {
-  const target = await prepareTarget();
+  const target = await prepareTarget("bench-board");
   let app: App | undefined;
   try {
     log(

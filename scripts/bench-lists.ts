@@ -13,14 +13,9 @@
  * Exits 0 whatever the figures; 1 when something breaks. Environment: BENCH_ROWS, BENCH_SMALL,
  * BENCH_RUNS (30), BENCH_EXPLAIN, DATABASE_URL.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createDatabase } from "@enmusubi/db";
 import { buildApp } from "../apps/server/src/app";
-import { type Config, loadConfig } from "../apps/server/src/config";
+import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL = Math.min(ROWS, Number(process.env.BENCH_SMALL ?? 10_000));
@@ -28,49 +23,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const SCALE_FLOOR_MS = 5;
 const BATCH = 250_000;
-const ADMIN = { userID: "benchadmin", password: "bench-admin-pass" };
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const log = (line = "") => process.stdout.write(`${line}\n`);
-
-async function prepareTarget(): Promise<{ config: Config; description: string; cleanup(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-bench-lists-"));
-  const base = {
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_USERID: ADMIN.userID,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "silent",
-  };
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    return {
-      config: { ...loadConfig(base), jobs: false },
-      description: `PGlite in ${dataDir}`,
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `enmusubi_bench_${randomBytes(4).toString("hex")}`;
-  const server = await createDatabase({ url, max: 1 });
-  await server.sql?.unsafe(`create database ${name}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    config: { ...loadConfig({ ...base, DATABASE_URL: benchUrl.toString() }), jobs: false },
-    description: `PostgreSQL database ${name} on ${benchUrl.host} (temporary)`,
-    cleanup: async () => {
-      await server.sql?.unsafe(`drop database if exists ${name} with (force)`);
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function query<T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> {
-  const result = (await app.database.db.execute(statement)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
@@ -111,7 +66,7 @@ async function seed(app: App, from: number, to: number): Promise<void> {
       `insert into admin_audit_log (admin_id, action, target_type, target_id, details, created_at)
        select a.id, (array['user.update','user.sendPoints','inquiry.reply','payment.confirm','report.dismiss','user.create','board.remove','verification.approve'])[1 + m.i % 8],
               'user', m.id::text, '{}'::jsonb, ${at("m.i")}
-       from ${members} m, (select id from users where user_id = '${ADMIN.userID}') a`,
+       from ${members} m, (select id from users where user_id = '${BENCH_ADMIN.userID}') a`,
     );
     // Open reports: member i reports member i - 1 of the same batch (its first member reports
     // nobody), so reports spread over the members as they would (the queue counts each reported
@@ -197,14 +152,14 @@ async function explainUsers(app: App): Promise<void> {
 }
 
 async function main() {
-  const target = await prepareTarget();
+  const target = await prepareTarget("bench-lists");
   let app: App | undefined;
   try {
     log(`Enmusubi list benchmark: ${SMALL.toLocaleString("en")} → ${ROWS.toLocaleString("en")} rows, ${RUNS} runs`);
     log(`Database: ${target.description}`);
     app = await buildApp(target.config, { logger: false });
     await app.ready();
-    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: BENCH_ADMIN });
     if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
     const authorization = `Bearer ${res.json<{ token: string }>().token}`;
 

@@ -30,17 +30,16 @@
  * BENCH_SCHEDULED_CLAIM, BENCH_PROFILE, BENCH_ONLY,
  * BENCH_RUNS (default 30), BENCH_EXPLAIN, DATABASE_URL.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDatabase } from "@enmusubi/db";
 import { PREFECTURES } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
-import { type Config, loadConfig } from "../apps/server/src/config";
 import { DISPATCH_LOOPS } from "../packages/api/src/scheduled/jobs";
 import { dispatchDue } from "../packages/api/src/scheduled/service";
+import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -61,7 +60,6 @@ const WARMUP = 3;
 const BATCH_SQL = 100_000;
 const PAGE_SIZE = 50;
 const MEMBER_PASSWORD = "bench-pass-1234";
-const ADMIN = { userID: "benchadmin", password: "bench-admin-pass" };
 
 /**
  * p95 targets in milliseconds (admin screens interactive with 100,000 members; a login bounded by
@@ -98,47 +96,6 @@ interface InjectOptions {
 const log = (line = "") => process.stdout.write(`${line}\n`);
 const memberId = (i: number) => `bm${String(i).padStart(7, "0")}`;
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
-
-interface Target {
-  config: Config;
-  cleanup(): Promise<void>;
-  description: string;
-}
-
-/** A fresh, empty place for the benchmark database. */
-async function prepareTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-bench-"));
-  const base = {
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_USERID: ADMIN.userID,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "silent",
-  };
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    return {
-      config: { ...loadConfig(base), jobs: false },
-      description: `PGlite in ${dataDir}`,
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `enmusubi_bench_${randomBytes(4).toString("hex")}`;
-  const server = await createDatabase({ url, max: 1 });
-  await server.sql?.unsafe(`create database ${name}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    config: { ...loadConfig({ ...base, DATABASE_URL: benchUrl.toString() }), jobs: false },
-    description: `PostgreSQL database ${name} on ${benchUrl.host} (temporary)`,
-    cleanup: async () => {
-      await server.sql?.unsafe(`drop database if exists ${name} with (force)`);
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Members `from`..`to` (bm0000001…) in set-based INSERTs of BATCH_SQL rows, each with its opening
@@ -304,12 +261,6 @@ async function explainSearch(app: App, userID: string): Promise<void> {
       ],
     ),
   );
-}
-
-/** Rows of a raw statement, from postgres.js (an array) or PGlite ({ rows }). */
-async function query<T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> {
-  const result = await app.database.db.execute(statement);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
 /** BENCH_PROFILE=1 (diagnosis): a V8 CPU profile of the dispatch alone, written to the temp directory. */
@@ -533,7 +484,7 @@ async function time(
 
 async function main() {
   const totalStarted = performance.now();
-  const target = await prepareTarget();
+  const target = await prepareTarget("bench");
   let app: App | undefined;
   try {
     log(`Enmusubi benchmark: ${MEMBERS.toLocaleString("en")} members, ${RUNS} timed runs per call`);
@@ -550,7 +501,7 @@ async function main() {
     // again at the full size; each p95 at the full size must be within 2× of the small one.
     const small = { members: Math.min(SMALL, MEMBERS), messages: Math.min(SMALL, MESSAGES) };
     const adminLogin = async () => {
-      const res = await app?.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
+      const res = await app?.inject({ method: "POST", url: "/api/auth/login", payload: BENCH_ADMIN });
       if (res?.statusCode !== 200) throw new Error(`admin login failed: ${res?.body}`);
       return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
     };
