@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@enmusubi/api";
-import { INQUIRY_REPLY_MAX, LONG_TEXT_COLLAPSE_CHARS, MSG } from "@enmusubi/shared";
+import { INQUIRY_REPLY_MAX, MSG } from "@enmusubi/shared";
 import {
   Badge,
   Button,
@@ -10,7 +10,6 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
-  Spoiler,
   Stack,
   Text,
   Textarea,
@@ -23,27 +22,12 @@ import { countLabel } from "../../lib/count-label";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { LongText } from "../../ui/LongText";
 
 type Inquiry = RouterOutputs["adminInquiries"]["list"]["inquiries"][number];
 
 const PAGE_SIZE = 20;
 const TEXT_STYLE = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
-/** About 50 px (spec §9), rounded down to two whole lines of 14 px text so no line is cut in half. */
-const SPOILER_HEIGHT = 44;
-
-function LongText({ text }: { text: string }) {
-  const body = (
-    <Text size="sm" style={TEXT_STYLE}>
-      {text}
-    </Text>
-  );
-  if (text.length <= LONG_TEXT_COLLAPSE_CHARS) return body;
-  return (
-    <Spoiler maxHeight={SPOILER_HEIGHT} showLabel="続きを読む" hideLabel="閉じる">
-      {body}
-    </Spoiler>
-  );
-}
 
 /**
  * お問い合わせ一覧 (spec §2 admin 2): total and unread counts, cards (title, poster, date, read

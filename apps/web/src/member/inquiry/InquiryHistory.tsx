@@ -1,6 +1,6 @@
 import type { RouterOutputs } from "@enmusubi/api";
-import { LONG_TEXT_COLLAPSE_CHARS, MSG } from "@enmusubi/shared";
-import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Spoiler, Stack, Text, Title } from "@mantine/core";
+import { MSG } from "@enmusubi/shared";
+import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,28 +9,11 @@ import { confirmAction } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { LongText } from "../../ui/LongText";
 
 type Inquiry = RouterOutputs["inquiries"]["list"]["inquiries"][number];
 
 const PAGE_SIZE = 10;
-const TEXT_STYLE = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
-/** About 50 px (spec §9), rounded down to two whole lines of 14 px text so no line is cut in half. */
-const SPOILER_HEIGHT = 44;
-
-/** Text longer than 100 characters collapses to about 50 px with a 続きを読む toggle (spec §9). */
-export function LongText({ text }: { text: string }) {
-  const body = (
-    <Text size="sm" style={TEXT_STYLE}>
-      {text}
-    </Text>
-  );
-  if (text.length <= LONG_TEXT_COLLAPSE_CHARS) return body;
-  return (
-    <Spoiler maxHeight={SPOILER_HEIGHT} showLabel="続きを読む" hideLabel="閉じる">
-      {body}
-    </Spoiler>
-  );
-}
 
 /**
  * お問い合わせ履歴 (spec §2): the member's own inquiries, newest first, with the read marker, the
