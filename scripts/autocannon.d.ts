@@ -7,6 +7,8 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     body?: string;
+    /** Each connection cycles through these requests in order. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Histogram {
     average: number;

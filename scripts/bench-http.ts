@@ -12,23 +12,35 @@
  *    single-worker instance of the same server signed in to PostgreSQL as a temporary role with
  *    log_statement=all, read back from the server log (BENCH_PG_LOG, Debian's
  *    /var/log/postgresql/postgresql-15-main.log by default) with the bound parameters written in.
+ *    An endpoint answered from memory (the reference lists) runs no SQL after its first call: it is
+ *    compared with the SQL that first call ran.
  * 4. For each endpoint: pgbench runs that SQL as one transaction (16 clients, prepared statements)
  *    and autocannon the endpoint (16 connections), BENCH_HTTP_SECONDS each (10 by default). Prints
  *    req/s, p50/p99, the ratio req/s ÷ pgbench TPS and PASS when it is ≥ 60%.
+ * 5. The server's memory (RSS and PSS of the primary and each worker) idle and after the runs.
  *
+ * BENCH_HTTP_SQL_DIR=<dir> keeps each endpoint's captured SQL there (0.sql, 1.sql… in the table's order).
  * BENCH_HTTP_TSX=1 starts the server through tsx instead (the run before the bundled build);
  * WORKERS is passed on when set. Exits 0 whatever the figures; 1 when something breaks.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { createDatabase } from "@enmusubi/db";
 import autocannon from "autocannon";
+import {
+  call,
+  describeMemory,
+  type Endpoint,
+  log,
+  memoryOf,
+  startServer,
+  startTarget,
+  stopServer,
+  waitHealthy,
+} from "./bench-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MEMBERS = Number(process.env.BENCH_HTTP_MEMBERS ?? 100_000);
 const MESSAGES = 100_000;
 const POSTS = 20_000;
@@ -37,131 +49,6 @@ const CLIENTS = 16;
 const TARGET_RATIO = 0.6;
 const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
 const USE_TSX = process.env.BENCH_HTTP_TSX === "1";
-const ADMIN = { userID: "benchhttpadmin", password: "bench-http-admin-pass" };
-const PORT = 3300 + Math.floor(Math.random() * 200);
-
-const log = (line = "") => process.stdout.write(`${line}\n`);
-const memberId = (i: number) => `bm${String(i).padStart(7, "0")}`;
-
-interface Endpoint {
-  name: string;
-  method: "GET" | "POST";
-  path: string;
-  token: "reader" | "sender" | "admin" | null;
-  body?: Record<string, unknown>;
-}
-
-/** Resident memory of a process and its children (the cluster's workers), in MB. */
-function rssMb(child: ChildProcess): number {
-  const kb = execFileSync("ps", ["-o", "rss=", "--ppid", String(child.pid), "-p", String(child.pid)], {
-    encoding: "utf8",
-  });
-  return (
-    kb
-      .trim()
-      .split(/\s+/)
-      .reduce((sum, value) => sum + Number(value), 0) / 1024
-  );
-}
-
-function startServer(env: Record<string, string>, logFile: string): ChildProcess {
-  const out = openSync(logFile, "a");
-  const command = USE_TSX
-    ? [path.join(ROOT, "apps/server/node_modules/.bin/tsx"), path.join(ROOT, "apps/server/src/main.ts")]
-    : [process.execPath, path.join(ROOT, "apps/server/dist/main.mjs")];
-  const child = spawn(command[0] as string, command.slice(1), {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
-  closeSync(out);
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-}
-
-async function waitHealthy(port: number, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer /healthz within 120 s; see ${logFile}`);
-}
-
-async function call(port: number, endpoint: Omit<Endpoint, "name" | "token">, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${endpoint.path}`, {
-    method: endpoint.method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(endpoint.body ? { "content-type": "application/json" } : {}),
-    },
-    body: endpoint.body ? JSON.stringify(endpoint.body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${endpoint.method} ${endpoint.path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-/** Members, ledger, lots, messages and board posts, in set-based statements (as scripts/bench.ts). */
-async function seed(sql: (q: string) => Promise<unknown>): Promise<void> {
-  const hash = `(select password_hash from users where user_id = '${ADMIN.userID}')`;
-  await sql(
-    `insert into users (user_id, name, email, password_hash, gender, points, send_points, birthday, address,
-       photo_link, verification_status, created_at)
-     select 'bm' || lpad(i::text, 7, '0'), '会員' || i, 'bm' || lpad(i::text, 7, '0') || '@bench.example', ${hash},
-            (case when i % 2 = 0 then 'female' else 'male' end)::gender,
-            case when i <= 2 then 10000000 else 100 + i % 500 end, 20,
-            make_date(1980 + i % 25, 1 + i % 12, 1 + i % 28), '東京都',
-            case when i % 3 = 0 then '/uploads/bench-' || i || '.jpg' end,
-            'verified', now() - (${MEMBERS + 1} - i) * interval '1 second'
-     from generate_series(1, ${MEMBERS}) i`,
-  );
-  for (const account of ["points", "send_points"]) {
-    await sql(
-      `insert into point_ledger (user_id, account, kind, delta, balance_after)
-       select u.id, '${account}', 'initial', u.${account}, u.${account} from users u
-       where u.user_id like 'bm%' and u.${account} <> 0`,
-    );
-  }
-  await sql(
-    `insert into point_lots (user_id, source, ledger_id, paid, amount, remaining, expires_at)
-     select l.user_id, 'initial', l.id, false, l.delta, l.delta, now() + interval '180 days'
-     from point_ledger l where l.account = 'points' and l.kind = 'initial' and l.delta > 0`,
-  );
-  await sql(
-    "create temporary table bench_members as select id, row_number() over (order by user_id) as rn from users where user_id like 'bm%'",
-  );
-  await sql("create unique index on bench_members (rn)");
-  await sql(
-    `insert into messages (from_user_id, to_user_id, body, is_read, has_reply, created_at)
-     select s.id, r.id, 'ベンチのメッセージ ' || g || ' 番目です。', g % 3 = 0, g % 7 = 0,
-            now() - (${MESSAGES} - g) * interval '1 second'
-     from generate_series(1, ${MESSAGES}) g
-     join bench_members s on s.rn = 3 + (g * 7919::bigint) % (${MEMBERS} - 2)
-     join bench_members r on r.rn = case when g % 100 = 0 then 1 else 3 + (g * 104729::bigint + 13) % (${MEMBERS} - 2) end
-     where s.id <> r.id`,
-  );
-  await sql(
-    `insert into board_posts (author_id, title, content, search_text, created_at)
-     select a.id, '掲示板の投稿 ' || g, 'よろしくお願いします ' || g, '掲示板の投稿 ' || g || chr(31) || 'よろしくお願いします ' || g,
-            now() - (${POSTS} - g) * interval '1 second'
-     from generate_series(1, ${POSTS}) g join bench_members a on a.rn = 3 + (g * 31) % (${MEMBERS} - 2)`,
-  );
-  await sql("drop table bench_members");
-  await sql("analyze");
-}
 
 function readFrom(file: string, offset: number): string {
   const size = statSync(file).size;
@@ -192,7 +79,7 @@ export function statementsOf(logText: string, who: string): string[] {
     if (!m) continue;
     let text = [m[1], ...entry.body].join("\n");
     const next = entries[i + 1];
-    const params = next && next.head.includes(` ${who} `) ? /DETAIL: {2}parameters: (.*)$/.exec(next.head) : null;
+    const params = next?.head.includes(` ${who} `) ? /DETAIL: {2}parameters: (.*)$/.exec(next.head) : null;
     if (params) {
       const values = new Map<string, string>();
       const detail = [params[1], ...(next?.body ?? [])].join("\n");
@@ -244,100 +131,65 @@ async function load(port: number, endpoint: Endpoint, token: string | undefined)
 
 async function main(): Promise<void> {
   if (!existsSync(PG_LOG)) throw new Error(`cannot read PostgreSQL's log at ${PG_LOG} (set BENCH_PG_LOG)`);
-  if (!USE_TSX) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { stdio: "inherit" });
-  const name = `enmusubi_http_${randomBytes(4).toString("hex")}`;
+  log(
+    `Server: ${USE_TSX ? "tsx apps/server/src/main.ts" : "node apps/server/dist/main.mjs"}, WORKERS=${process.env.WORKERS ?? "(default)"}; ${CLIENTS} clients, ${SECONDS} s per run`,
+  );
+  const target = await startTarget({ members: MEMBERS, messages: MESSAGES, posts: POSTS }, { tsx: USE_TSX });
   const tracer = `enmusubi_trace_${randomBytes(4).toString("hex")}`;
-  const admin = await createDatabase({ url: SERVER_URL, max: 1 });
-  const adminSql = (q: string) => admin.sql?.unsafe(q) as Promise<unknown>;
-  await adminSql(`create database ${name}`);
-  await adminSql(`create role ${tracer} superuser login`);
-  await adminSql(`alter role ${tracer} set log_statement = 'all'`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${name}`;
-  const traceUrl = new URL(dbUrl);
-  traceUrl.username = tracer;
-  traceUrl.password = "";
-  const work = mkdtempSync(path.join(tmpdir(), "enmusubi-http-"));
-  const baseEnv = {
-    NODE_ENV: "production",
-    DATA_DIR: path.join(work, "data"),
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_USERID: ADMIN.userID,
-    ADMIN_PASSWORD: ADMIN.password,
-    HOST: "127.0.0.1",
-  };
-  const logFile = path.join(work, "server.log");
-  let server: ChildProcess | undefined;
   let trace: ChildProcess | undefined;
-  const db = await createDatabase({ url: dbUrl.toString(), max: 1 });
   try {
-    log(
-      `Server: ${USE_TSX ? "tsx apps/server/src/main.ts" : "node apps/server/dist/main.mjs"}, WORKERS=${process.env.WORKERS ?? "(default)"}; database ${name} (temporary); ${CLIENTS} clients, ${SECONDS} s per run`,
-    );
-    server = startServer({ ...baseEnv, DATABASE_URL: dbUrl.toString(), PORT: String(PORT) }, logFile);
-    await waitHealthy(PORT, server, logFile);
-    const t0 = Date.now();
-    await seed((q) => db.sql?.unsafe(q) as Promise<unknown>);
-    log(
-      `Filled: ${MEMBERS.toLocaleString("en")} members, ${MESSAGES.toLocaleString("en")} messages, ${POSTS.toLocaleString("en")} board posts in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-    );
-
-    const login = async (userID: string, password: string) =>
-      (await call(PORT, { method: "POST", path: "/api/auth/login", body: { userID, password } })).token as string;
-    const tokens = {
-      reader: await login(memberId(1), ADMIN.password),
-      sender: await login(memberId(2), ADMIN.password),
-      admin: await login(ADMIN.userID, ADMIN.password),
-    };
-    await call(PORT, { method: "POST", path: "/api/board/enter" }, tokens.reader);
-    log(
-      `Server RSS idle (all its processes): ${rssMb(server).toFixed(0)} MB; load average (1 min): ${loadavg()[0]?.toFixed(1)}`,
-    );
-    const recipient = (await db.sql?.unsafe(`select id from users where user_id = '${memberId(3)}'`)) as Array<{
-      id: string;
-    }>;
-    const endpoints: Endpoint[] = [
-      { name: "GET /api/auth/me", method: "GET", path: "/api/auth/me", token: "reader" },
-      { name: "GET /api/point-costs", method: "GET", path: "/api/point-costs", token: null },
-      { name: "GET /api/admin/users?page=1", method: "GET", path: "/api/admin/users?page=1", token: "admin" },
-      { name: "GET /api/messages/inbox?page=1", method: "GET", path: "/api/messages/inbox?page=1", token: "reader" },
-      { name: "GET /api/board?page=1", method: "GET", path: "/api/board?page=1", token: "reader" },
-      { name: "GET /api/users/search?page=1", method: "GET", path: "/api/users/search?page=1", token: "reader" },
-      {
-        name: "POST /api/messages/:id (send)",
-        method: "POST",
-        path: `/api/messages/${recipient[0]?.id}`,
-        token: "sender",
-        body: { content: "ベンチマークからのメッセージです。" },
-      },
-    ];
+    log(`Database ${target.name} (temporary)`);
+    await target.adminSql(`create role ${tracer} superuser login`);
+    await target.adminSql(`alter role ${tracer} set log_statement = 'all'`);
+    const traceUrl = new URL(target.dbUrl);
+    traceUrl.username = tracer;
+    traceUrl.password = "";
+    const { tokens, endpoints } = target;
+    // Idle once the first requests have loaded what they load lazily.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    log(`Server memory idle (all its processes): ${describeMemory(memoryOf(target.server))}`);
+    log(`Load average (1 min): ${loadavg()[0]?.toFixed(1)}`);
 
     // The SQL of each endpoint, from a traced single-worker instance of the same server.
-    const tracePort = PORT + 1000;
+    const tracePort = target.port + 1000;
     trace = startServer(
       {
-        ...baseEnv,
+        ...target.baseEnv,
         DATABASE_URL: traceUrl.toString(),
         PORT: String(tracePort),
         WORKERS: "1",
         JOBS: "false",
       },
-      path.join(work, "trace.log"),
+      path.join(target.work, "trace.log"),
     );
-    await waitHealthy(tracePort, trace, path.join(work, "trace.log"));
+    await waitHealthy(tracePort, trace, path.join(target.work, "trace.log"));
     const scripts = new Map<string, string>();
+    const fromMemory = new Set<string>();
     for (const endpoint of endpoints) {
       const token = endpoint.token ? tokens[endpoint.token] : undefined;
+      const who = `${tracer}@${target.name}`;
+      const warmOffset = statSync(PG_LOG).size;
       await call(tracePort, endpoint, token); // warm: lazy reads happen once
       await new Promise((resolve) => setTimeout(resolve, 300));
+      const warm = statementsOf(readFrom(PG_LOG, warmOffset), who);
       const offset = statSync(PG_LOG).size;
       await call(tracePort, endpoint, token);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const statements = statementsOf(readFrom(PG_LOG, offset), `${tracer}@${name}`);
-      const file = path.join(work, `${scripts.size}.sql`);
+      let statements = statementsOf(readFrom(PG_LOG, offset), who);
+      // Answered from memory (a reference list): the database's own speed is that of the SQL
+      // the first call ran to fill the copy, so pgbench runs that.
+      if (statements.length === 0 && warm.length > 0) {
+        statements = warm;
+        fromMemory.add(endpoint.name);
+      }
+      const file = path.join(process.env.BENCH_HTTP_SQL_DIR ?? target.work, `${scripts.size}.sql`);
       writeFileSync(file, `${statements.map((s) => `${s};`).join("\n")}\n`);
       scripts.set(endpoint.name, file);
-      log(`  ${endpoint.name}: ${statements.length} statement(s) (${file})`);
+      log(
+        fromMemory.has(endpoint.name)
+          ? `  ${endpoint.name}: 0 statements (from memory); pgbench runs the ${statements.length} its first call ran (${file})`
+          : `  ${endpoint.name}: ${statements.length} statement(s) (${file})`,
+      );
     }
     await stopServer(trace);
     trace = undefined;
@@ -347,8 +199,8 @@ async function main(): Promise<void> {
       `${"endpoint".padEnd(34)} ${"req/s".padStart(8)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"pgbench TPS".padStart(12)} ${"ratio".padStart(6)}  target ≥ 60%`,
     );
     for (const endpoint of endpoints) {
-      const db = pgbench(dbUrl.toString(), scripts.get(endpoint.name) as string);
-      const http = await load(PORT, endpoint, endpoint.token ? tokens[endpoint.token] : undefined);
+      const db = pgbench(target.dbUrl.toString(), scripts.get(endpoint.name) as string);
+      const http = await load(target.port, endpoint, endpoint.token ? tokens[endpoint.token] : undefined);
       const ratio = db.tps > 0 ? http.rps / db.tps : 0;
       const ok = ratio >= TARGET_RATIO && http.bad === 0;
       log(
@@ -356,16 +208,12 @@ async function main(): Promise<void> {
       );
     }
     log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count)");
-    log(`Server RSS after the runs (all its processes): ${rssMb(server).toFixed(0)} MB`);
+    log(`Server memory after the runs (all its processes): ${describeMemory(memoryOf(target.server))}`);
     log(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
   } finally {
     if (trace) await stopServer(trace);
-    if (server) await stopServer(server);
-    await db.close();
-    await adminSql(`drop database if exists ${name} with (force)`);
-    await adminSql(`drop role if exists ${tracer}`);
-    await admin.close();
-    rmSync(work, { recursive: true, force: true });
+    await target.adminSql(`drop role if exists ${tracer}`).catch(() => {});
+    await target.close();
   }
 }
 

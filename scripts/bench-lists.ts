@@ -9,7 +9,8 @@
  * each list through tRPC over HTTP (app.inject, as the admin screens call them); grows every
  * table to BENCH_ROWS (1,000,000) and times them again. PASS when the p95 at the full size is
  * within 2× of the small one (or under SCALE_FLOOR_MS, below which timer noise dominates).
- * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the admin user list's statements.
+ * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the lists' main statements at both sizes
+ * (each must read an index, not the whole table).
  * Exits 0 whatever the figures; 1 when something breaks. Environment: BENCH_ROWS, BENCH_SMALL,
  * BENCH_RUNS (30), BENCH_EXPLAIN, DATABASE_URL.
  */
@@ -98,10 +99,16 @@ function lists(): Array<[string, string]> {
     ["adminUsers.list gender 女性", trpc("adminUsers.list", { page: 1, field: "gender", search: "女性" })],
     // A prefix as an administrator types one: 100 matches at either size (lm0001200…lm0001299).
     ["adminUsers.list userID prefix lm00012", trpc("adminUsers.list", { page: 1, search: "lm00012" })],
+    // A broad one: every member at 10,000, the oldest 99,999 at 1,000,000.
+    ["adminUsers.list userID prefix lm00 (broad)", trpc("adminUsers.list", { page: 1, search: "lm00" })],
     ["adminInquiries.list page 1", trpc("adminInquiries.list", { page: 1 })],
     ["adminInquiries.list unread only", trpc("adminInquiries.list", { page: 1, unreadOnly: true })],
     ["adminPayments.list page 1", trpc("adminPayments.list", { page: 1 })],
     ["adminPayments.list status paid", trpc("adminPayments.list", { page: 1, status: "paid" })],
+    [
+      "adminPayments.list bank transfer, pending",
+      trpc("adminPayments.list", { page: 1, method: "bank_transfer", status: "pending" }),
+    ],
     ["adminAudit.list page 1", trpc("adminAudit.list", { page: 1 })],
     ["adminAudit.list action user.update", trpc("adminAudit.list", { page: 1, action: "user.update" })],
     ["adminModeration.queue open", trpc("adminModeration.queue", { status: "open" })],
@@ -128,24 +135,39 @@ async function timeAll(app: App, authorization: string): Promise<Map<string, num
   return results;
 }
 
-async function explainUsers(app: App): Promise<void> {
+/** The lists' main statements as the services issue them (values bound by hand). */
+async function explainLists(app: App): Promise<void> {
+  const page = (table: string, where: string, order = "created_at desc, id desc") =>
+    `select * from ${table} where ${where} order by ${order} limit 20`;
+  const capped = (table: string, where: string, cap = 1001) =>
+    `select count(*) from (select 1 from ${table} where ${where} limit ${cap}) matches`;
   const statements: Array<[string, string]> = [
+    ["user list count (capped at 10,001)", capped("users", "deleted_at is null", 10_001)],
+    ["user list page 1, gender", page("users", "deleted_at is null and gender = 'female'")],
     [
-      "user list count (capped at 10,001)",
-      "select count(*) from (select 1 from users where deleted_at is null limit 10001) matches",
+      "user list page 1, userID prefix lm00 (userID order)",
+      "select id from users where deleted_at is null and lower(user_id) like 'lm00%' order by lower(user_id) using ~<~, user_id using ~<~ limit 50",
     ],
     [
-      "user list count, gender (capped)",
-      "select count(*) from (select 1 from users where deleted_at is null and gender = 'female' limit 10001) matches",
-    ],
-    [
-      "user list page 1, gender",
-      "select id from users where deleted_at is null and gender = 'female' order by created_at desc, id desc limit 50",
+      "user list count, userID prefix lm00 (capped, along the prefix index as the service counts it)",
+      "select count(*) from (select 1 from users where deleted_at is null and lower(user_id) like 'lm00%' order by lower(user_id) using ~<~, user_id using ~<~ limit 10001) matches",
     ],
     ["estimate (EXPLAIN only)", "select 1 from users where deleted_at is null and gender = 'female'"],
+    ["inquiry desk page 1", page("inquiries", "deleted_at is null")],
+    ["inquiry desk unread count (capped)", capped("inquiries", "deleted_at is null and not is_read")],
+    ["payments page 1", page("purchase_transactions", "true")],
+    ["payments page 1, paid", page("purchase_transactions", "status = 'paid'")],
+    [
+      "payments totals (purchase_daily_totals)",
+      "select sum(count), sum(amount), sum(points) from purchase_daily_totals where status = 'paid'",
+    ],
+    ["audit page 1, user.update", page("admin_audit_log", "action = 'user.update'")],
+    ["moderation queue page 1", page("reports", "status = 'open'", "created_at, id")],
+    ["moderation queue count (capped)", capped("reports", "status = 'open'")],
   ];
   for (const [label, statement] of statements) {
-    const plan = await query<{ "QUERY PLAN": string }>(app, `explain (analyze, buffers) ${statement}`);
+    const analyze = label.includes("EXPLAIN only") ? "" : "analyze, buffers, ";
+    const plan = await query<{ "QUERY PLAN": string }>(app, `explain (${analyze}costs off) ${statement}`);
     log(`  EXPLAIN ${label}:`);
     for (const row of plan) log(`    ${row["QUERY PLAN"]}`);
   }
@@ -169,7 +191,7 @@ async function main() {
       `Seeded ${SMALL.toLocaleString("en")} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const small = await timeAll(app, authorization);
-    if (process.env.BENCH_EXPLAIN) await explainUsers(app);
+    if (process.env.BENCH_EXPLAIN) await explainLists(app);
 
     started = performance.now();
     await seed(app, SMALL + 1, ROWS);
@@ -177,7 +199,7 @@ async function main() {
       `Grew to ${ROWS.toLocaleString("en")} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const large = await timeAll(app, authorization);
-    if (process.env.BENCH_EXPLAIN) await explainUsers(app);
+    if (process.env.BENCH_EXPLAIN) await explainLists(app);
 
     log();
     log(`p95 at ${SMALL.toLocaleString("en")} → ${ROWS.toLocaleString("en")} rows (PASS within 2×):`);

@@ -8,9 +8,12 @@
  *    a member, /user/dashboard, served by the real app (buildApp) on a fresh embedded database.
  *
  * Prints each figure with PASS/FAIL; exits 1 when a target is missed. CHROME_PATH overrides
- * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2.
+ * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2;
+ * BENCH_WEB_REPORT=<dir> also writes each page's full Lighthouse report there (login.json,
+ * dashboard.json) and its trace (login.trace.json, dashboard.trace.json: open it in Chromium's
+ * performance panel) to find where the time goes (bootup-time, mainthread-work-breakdown, long tasks).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -19,6 +22,7 @@ import { loadConfig } from "../apps/server/src/config";
 
 const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const REPORT_DIR = process.env.BENCH_WEB_REPORT;
 const TARGET = { loginJsKb: 120, loginCssKb: 25, lighthouse: 95 };
 const MEMBER = { userID: "benchweb01", password: "bench-web-password" };
 const ADMIN = { userID: "benchwebadmin", password: "bench-web-admin-password" };
@@ -95,9 +99,9 @@ async function runLighthouse(): Promise<void> {
     });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
-    for (const [label, url, signedIn] of [
-      ["/login", `${base}/login`, false],
-      ["/user/dashboard", `${base}/user/dashboard`, true],
+    for (const [label, url, signedIn, report] of [
+      ["/login", `${base}/login`, false, "login"],
+      ["/user/dashboard", `${base}/user/dashboard`, true, "dashboard"],
     ] as const) {
       if (signedIn) {
         // The app keeps the session in localStorage (spec); Lighthouse must not wipe it.
@@ -119,6 +123,12 @@ async function runLighthouse(): Promise<void> {
         page,
       );
       const lhr = result?.lhr;
+      if (REPORT_DIR && lhr) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr));
+        // The page load's Chromium trace (unthrottled; Lighthouse simulates the slow phone from it).
+        writeFileSync(path.join(REPORT_DIR, `${report}.trace.json`), JSON.stringify(result?.artifacts.Trace));
+      }
       const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "?";
       log(

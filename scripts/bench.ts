@@ -21,7 +21,8 @@
  * sent exactly once. BENCH_MEMBERS ≥ 2 × BENCH_SCHEDULED gives each sender one message (their
  * points suffice). Diagnoses: BENCH_SCHEDULED_WORKERS=n runs n loops per instance instead,
  * BENCH_SCHEDULED_CLAIM=n claims n rows per transaction (1: one row each, as before batching),
- * BENCH_ONLY=scheduled runs this part alone,
+ * BENCH_ONLY=scheduled runs this part alone, BENCH_ONLY=messages the message lists alone (members and
+ * messages seeded to the same sizes, no profile search, admin user list, login or dispatch),
  * BENCH_PROFILE=1 writes a CPU profile of the dispatch, BENCH_SCHEDULED_INDEX=1 adds a bench-only
  * claim index (the schema has scheduled_due_idx since migration 0008).
  *
@@ -197,8 +198,9 @@ async function explain(app: App, statements: Array<[string, string]>): Promise<v
  * The statements behind GET /api/admin/messages (messages/service.ts paged() and admin-search.ts),
  * written out by hand with the values the service would bind.
  */
-async function explainAdminList(app: App, userID: string): Promise<void> {
+async function explainAdminList(app: App, userID: string, day: string): Promise<void> {
   const live = "m.deleted_at is null";
+  const oneDay = `m.created_at >= '${day}T00:00:00Z'::timestamptz and m.created_at < '${day}T00:00:00Z'::timestamptz + interval '1 day'`;
   const page = (where: string) =>
     `select m.id from messages m where ${live} and ${where} order by m.created_at desc, m.id desc limit 50`;
   const capped = (where: string) =>
@@ -217,6 +219,15 @@ async function explainAdminList(app: App, userID: string): Promise<void> {
     ["admin messages count (capped), no filter", capped("true")],
     ["admin messages page 1, no filter", page("true")],
     ["admin messages count (capped), status=unread", capped("m.is_read = false and m.has_reply = false")],
+    [
+      "admin messages page 100",
+      `select m.id from messages m where ${live} order by m.created_at desc, m.id desc limit 50 offset 4950`,
+    ],
+    [`admin messages page 1, one day ${day}`, page(oneDay)],
+    [
+      `admin messages count (capped, newest first as the service counts a date range), one day ${day}`,
+      `select count(*) from (select 1 from messages m where ${live} and ${oneDay} order by m.created_at desc, m.id desc limit 10001) c`,
+    ],
     [
       "admin search: accounts matching the keyword (users trigram indexes)",
       `select id from users where name ilike '%${userID}%' or user_id ilike '%${userID}%' limit 1001`,
@@ -556,8 +567,8 @@ async function main() {
       busy: Record<string, string>,
       typical: Record<string, string>,
       auth: Record<string, string>,
+      day: string,
     ) => {
-      const today = new Date().toISOString().slice(0, 10);
       return [
         ["GET /api/messages/inbox (typical member, page 1)", TARGETS.inbox, get("/api/messages/inbox", typical), 1],
         ["GET /api/messages/inbox (busy member: 1% of all)", TARGETS.inbox, get("/api/messages/inbox", busy), 20],
@@ -602,15 +613,25 @@ async function main() {
         [
           "GET /api/admin/messages one day (dateFrom=dateTo)",
           TARGETS.adminMessages,
-          get(`/api/admin/messages?dateFrom=${today}&dateTo=${today}&limit=50`, auth),
+          get(`/api/admin/messages?dateFrom=${day}&dateTo=${day}&limit=50`, auth),
           1,
         ],
       ] as const;
     };
+    // The "one day" line asks for the (UTC) day of the newest message at the small size: it holds
+    // those messages then and a full day's at the full size (today held none of the first 10,000).
+    let oneDay: string | undefined;
     const timeMessages = async (phase: "small" | "large") => {
       const busy = await login(memberId(1));
       const typical = await login(memberId(typicalIndex));
-      for (const [name, target, request, min] of messageCalls(busy, typical, await adminLogin())) {
+      if (!oneDay) {
+        const [newest] = await query<{ day: string }>(
+          app as App,
+          "select to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD') as day from messages",
+        );
+        oneDay = newest?.day ?? new Date().toISOString().slice(0, 10);
+      }
+      for (const [name, target, request, min] of messageCalls(busy, typical, await adminLogin(), oneDay)) {
         record(
           phase,
           await time(app as App, name, target, request, (body) => {
@@ -637,8 +658,9 @@ async function main() {
     log(
       `Seeded ${small.members.toLocaleString("en")} members in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    const messagesOnly = process.env.BENCH_ONLY === "messages";
     log(`At ${small.members.toLocaleString("en")} members:`);
-    await timeSearches("small");
+    if (!messagesOnly) await timeSearches("small");
     if (small.messages > 0) {
       await seedMessages(app, 1, small.messages, small.members);
       log(`At ${small.messages.toLocaleString("en")} messages:`);
@@ -653,69 +675,71 @@ async function main() {
     }
     const rssAfterSeed = rssMb();
     log(`At ${MEMBERS.toLocaleString("en")} members:`);
-    if (MEMBERS > small.members) await timeSearches("large");
-    if (process.env.BENCH_EXPLAIN) await explainSearch(app, memberId(searcherIndex));
-
-    const auth = await adminLogin();
-    const lastPage = Math.ceil((MEMBERS + 1) / PAGE_SIZE);
-    const list = (query: string) => ({ method: "GET" as const, url: `/api/admin/users?${query}`, headers: auth });
-    const expectRows = (count: number, first?: string) => (body: string) => {
-      const rows = JSON.parse(body) as Array<{ userID: string }>;
-      if (rows.length !== count) throw new Error(`expected ${count} rows, got ${rows.length}`);
-      if (first && rows[0]?.userID !== first) throw new Error(`expected ${first} first, got ${rows[0]?.userID}`);
-    };
+    if (MEMBERS > small.members && !messagesOnly) await timeSearches("large");
+    if (process.env.BENCH_EXPLAIN && !messagesOnly) await explainSearch(app, memberId(searcherIndex));
 
     const results: Result[] = [];
-    results.push(
-      await time(
-        app,
-        "GET /api/admin/users page 1 (limit 50)",
-        TARGETS.list,
-        () => list(`page=1&limit=${PAGE_SIZE}`),
-        expectRows(PAGE_SIZE),
-      ),
-    );
-    const probe = memberId(Math.ceil(MEMBERS / 2));
-    results.push(
-      await time(
-        app,
-        `GET /api/admin/users userID search (${probe})`,
-        TARGETS.search,
-        () => list(`field=userID&search=${probe}`),
-        expectRows(1, probe),
-      ),
-    );
-    results.push(
-      await time(
-        app,
-        "GET /api/admin/users gender search (female, page 1)",
-        TARGETS.search,
-        () => list(`field=gender&search=female&page=1&limit=${PAGE_SIZE}`),
-        expectRows(PAGE_SIZE),
-      ),
-    );
-    results.push(
-      await time(
-        app,
-        `GET /api/admin/users last page (page ${lastPage})`,
-        TARGETS.list,
-        () => list(`page=${lastPage}&limit=${PAGE_SIZE}`),
-        expectRows((MEMBERS + 1) % PAGE_SIZE || PAGE_SIZE),
-      ),
-    );
-    // Each simulated client logs in from its own address, so the per-IP login limit stays realistic.
-    results.push(
-      await time(app, "POST /api/auth/login (argon2id, production cost)", TARGETS.login, (run) => ({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { userID: memberId(1 + ((run * 7919) % MEMBERS)), password: MEMBER_PASSWORD },
-        remoteAddress: `10.77.${run >> 8}.${run & 255}`,
-      })),
-    );
-    results.push(
-      await time(app, "GET /api/point-costs", TARGETS.pointCosts, () => ({ method: "GET", url: "/api/point-costs" })),
-    );
+    // The admin user list and login at the full size, against fixed targets.
+    if (!messagesOnly) {
+      const auth = await adminLogin();
+      const lastPage = Math.ceil((MEMBERS + 1) / PAGE_SIZE);
+      const list = (query: string) => ({ method: "GET" as const, url: `/api/admin/users?${query}`, headers: auth });
+      const expectRows = (count: number, first?: string) => (body: string) => {
+        const rows = JSON.parse(body) as Array<{ userID: string }>;
+        if (rows.length !== count) throw new Error(`expected ${count} rows, got ${rows.length}`);
+        if (first && rows[0]?.userID !== first) throw new Error(`expected ${first} first, got ${rows[0]?.userID}`);
+      };
 
+      results.push(
+        await time(
+          app,
+          "GET /api/admin/users page 1 (limit 50)",
+          TARGETS.list,
+          () => list(`page=1&limit=${PAGE_SIZE}`),
+          expectRows(PAGE_SIZE),
+        ),
+      );
+      const probe = memberId(Math.ceil(MEMBERS / 2));
+      results.push(
+        await time(
+          app,
+          `GET /api/admin/users userID search (${probe})`,
+          TARGETS.search,
+          () => list(`field=userID&search=${probe}`),
+          expectRows(1, probe),
+        ),
+      );
+      results.push(
+        await time(
+          app,
+          "GET /api/admin/users gender search (female, page 1)",
+          TARGETS.search,
+          () => list(`field=gender&search=female&page=1&limit=${PAGE_SIZE}`),
+          expectRows(PAGE_SIZE),
+        ),
+      );
+      results.push(
+        await time(
+          app,
+          `GET /api/admin/users last page (page ${lastPage})`,
+          TARGETS.list,
+          () => list(`page=${lastPage}&limit=${PAGE_SIZE}`),
+          expectRows((MEMBERS + 1) % PAGE_SIZE || PAGE_SIZE),
+        ),
+      );
+      // Each simulated client logs in from its own address, so the per-IP login limit stays realistic.
+      results.push(
+        await time(app, "POST /api/auth/login (argon2id, production cost)", TARGETS.login, (run) => ({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { userID: memberId(1 + ((run * 7919) % MEMBERS)), password: MEMBER_PASSWORD },
+          remoteAddress: `10.77.${run >> 8}.${run & 255}`,
+        })),
+      );
+      results.push(
+        await time(app, "GET /api/point-costs", TARGETS.pointCosts, () => ({ method: "GET", url: "/api/point-costs" })),
+      );
+    }
     if (MESSAGES > small.messages) {
       started = performance.now();
       await seedMessages(app, small.messages + 1, MESSAGES, MEMBERS);
@@ -724,12 +748,12 @@ async function main() {
       );
       log(`At ${MESSAGES.toLocaleString("en")} messages:`);
       await timeMessages("large");
-      if (process.env.BENCH_EXPLAIN) await explainAdminList(app, memberId(typicalIndex));
+      if (process.env.BENCH_EXPLAIN) await explainAdminList(app, memberId(typicalIndex), oneDay ?? "");
     }
     for (const entry of scaled.values())
       if (entry.large ?? entry.small) results.push((entry.large ?? entry.small) as Result);
 
-    const scheduled = SCHEDULED > 0 ? await benchScheduled(app, target.config.databaseUrl) : null;
+    const scheduled = SCHEDULED > 0 && !messagesOnly ? await benchScheduled(app, target.config.databaseUrl) : null;
 
     const rss = rssMb();
     log();

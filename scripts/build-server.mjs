@@ -10,6 +10,10 @@
  * it replaces, so paths computed from import.meta.url (drizzle/ migrations, apps/web/dist) still
  * resolve.
  *
+ * `--outdir <dir>` writes the bundle elsewhere than apps/server/dist (a private build, e.g. to
+ * profile while others run the shared one): any directory three levels below the repository root,
+ * as apps/server/dist is, so those paths still resolve; node_modules/.cache/<name> is out of git.
+ *
  * esbuild is the one Vite ships with (apps/web's dependency), so nothing is added to the workspace.
  */
 import { createRequire } from "node:module";
@@ -20,6 +24,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fromWeb = createRequire(path.join(root, "apps/web/package.json"));
 const fromVite = createRequire(fromWeb.resolve("vite"));
 const esbuild = fromVite("esbuild");
+
+const outdirArg = process.argv.indexOf("--outdir");
+const outdir = outdirArg === -1 ? path.join(root, "apps/server/dist") : path.resolve(process.argv[outdirArg + 1] ?? "");
+const depth = path.relative(root, outdir).split(path.sep);
+if (depth.length !== 3 || depth.includes("..")) {
+  process.stderr.write(
+    `--outdir must be three levels below the repository root, as apps/server/dist (got ${outdir})\n`,
+  );
+  process.exit(1);
+}
 
 /** Bare imports of node_modules packages: external, by the absolute file they resolve to. */
 const externalPackages = {
@@ -44,7 +58,7 @@ const externalPackages = {
 const started = Date.now();
 await esbuild.build({
   entryPoints: { main: path.join(root, "apps/server/src/main.ts") },
-  outdir: path.join(root, "apps/server/dist"),
+  outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,
   splitting: true,
@@ -56,4 +70,4 @@ await esbuild.build({
   logLevel: "warning",
   plugins: [externalPackages],
 });
-process.stdout.write(`Built apps/server/dist/main.mjs in ${Date.now() - started} ms\n`);
+process.stdout.write(`Built ${path.relative(root, path.join(outdir, "main.mjs"))} in ${Date.now() - started} ms\n`);

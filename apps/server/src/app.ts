@@ -21,6 +21,7 @@ import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
 import { registerUploads } from "./plugins/uploads";
+import { listenReferenceChanges } from "./reference-events";
 import { registerRest } from "./rest";
 
 export interface BuildOptions {
@@ -186,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : createMemoryMailboxEvents(),
     operator: config.operator,
   };
+  // The reference lists each process keeps in memory follow the other processes' changes.
+  if (database.sql && !options.database) await listenReferenceChanges(database, app.log);
   app.decorate("deps", deps);
   app.decorate("database", database);
   app.decorate("config", config);

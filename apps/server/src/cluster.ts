@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
 
 /**
  * The primary process of a multi-worker server (WORKERS > 1, PostgreSQL only): it opens no
@@ -13,7 +14,12 @@ import cluster, { type Worker } from "node:cluster";
  * (SKIP LOCKED), as they must anyway across instances, and each worker's queued mail wakes its own
  * delivery at once.
  */
-export function runPrimary(workers: number): void {
+export function runPrimary(
+  workers: number,
+  execArgv: string[] = process.execArgv,
+  workerEnv: Record<string, string> = {},
+): void {
+  cluster.setupPrimary({ execArgv });
   const listening = new Set<Worker>();
   let stopping = false;
   let startedAll = false;
@@ -22,7 +28,7 @@ export function runPrimary(workers: number): void {
     process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, ...extra, msg })}\n`);
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv);
     worker.once("listening", () => {
       listening.add(worker);
       // The first worker has migrated the database: the others may start together now.
@@ -67,6 +73,45 @@ export function runPrimary(workers: number): void {
 
   line(30, `starting ${workers} workers`, { workers });
   fork();
+}
+
+/**
+ * The number of workers, read straight from the environment by the primary, which loads neither
+ * the configuration schema (zod) nor anything else of the app: it stays a small supervisor. It
+ * agrees with loadConfig's `workers` for every valid setting; an invalid WORKERS (or
+ * DATABASE_URL) gives 1, and the single process then stops on loadConfig's error.
+ */
+export function workersFromEnvironment(env: NodeJS.ProcessEnv): number {
+  if (!env.DATABASE_URL) return 1;
+  if (env.WORKERS === undefined) return availableParallelism();
+  const workers = Number(env.WORKERS);
+  return Number.isInteger(workers) && workers >= 1 && workers <= 64 && env.WORKERS.trim() !== "" ? workers : 1;
+}
+
+/**
+ * V8 settings of the workers. A young generation of 2 × 4 MB instead of 2 × 16 MB: a request's
+ * garbage is small and short-lived, and each worker holds some 20 MB less idle and 40–60 MB less
+ * after load, with no measurable cost per request (issue 14). A setting given on the command line
+ * or in NODE_OPTIONS wins.
+ */
+const WORKER_V8_DEFAULTS = ["--max-semi-space-size=4"];
+
+export function workerExecArgv(execArgv: string[], nodeOptions = ""): string[] {
+  const given = (flag: string) => {
+    const name = flag.split("=")[0] as string;
+    return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg === name || arg.startsWith(`${name}=`));
+  };
+  return [...WORKER_V8_DEFAULTS.filter((flag) => !given(flag)), ...execArgv];
+}
+
+/**
+ * Environment the workers get beyond the primary's: glibc's malloc keeps a pool (arena) per thread
+ * that allocates, and argon2 hashes on libuv's threads with 19 MB each, so every arena ends up
+ * holding that much after a few concurrent logins (some 40–60 MB more RSS per worker after eight).
+ * Two arenas keep it to one or two; a MALLOC_ARENA_MAX already set wins.
+ */
+export function workerEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  return env.MALLOC_ARENA_MAX === undefined ? { MALLOC_ARENA_MAX: "2" } : {};
 }
 
 /** Whether this process is the primary of a multi-worker server. */

@@ -1,15 +1,19 @@
-import { isClusterPrimary, runPrimary } from "./cluster";
-import { loadConfig } from "./config";
-import { scrubErrorInPlace } from "./logging";
+import { isClusterPrimary, runPrimary, workerEnvironment, workerExecArgv, workersFromEnvironment } from "./cluster";
 
+/**
+ * The primary of a cluster only forks and watches its workers (cluster.ts), so it imports nothing
+ * else: the configuration (zod), Fastify and the app are loaded by the processes that serve.
+ */
 async function main() {
-  const config = loadConfig();
-  if (isClusterPrimary(config.workers)) {
-    runPrimary(config.workers);
+  // biome-ignore lint/style/noProcessEnv: the primary reads its few settings itself, so it loads no configuration schema (zod); every worker still validates the whole environment with loadConfig.
+  const env = process.env;
+  const workers = workersFromEnvironment(env);
+  if (isClusterPrimary(workers)) {
+    runPrimary(workers, workerExecArgv(process.execArgv, env.NODE_OPTIONS), workerEnvironment(env));
     return;
   }
-  // Loaded only where requests are served: the primary of a cluster stays small.
-  const { buildApp } = await import("./app");
+  const [{ loadConfig }, { buildApp }] = await Promise.all([import("./config"), import("./app")]);
+  const config = loadConfig();
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +32,9 @@ async function main() {
 
 // A failed start prints the error's stack: without query parameters (password hashes, e-mails).
 main().catch(async (error: unknown) => {
-  const { exitWithFatalError } = await import("./cli/fatal");
+  const [{ exitWithFatalError }, { scrubErrorInPlace }] = await Promise.all([
+    import("./cli/fatal"),
+    import("./logging"),
+  ]);
   exitWithFatalError(scrubErrorInPlace(error));
 });

@@ -1,3 +1,4 @@
+import { forgetReferenceList } from "@enmusubi/api";
 import { boardPosts, pointCosts } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
@@ -33,6 +34,8 @@ function expectPublic(profile: Record<string, unknown>) {
 
 async function setViewCost(pointCost: number) {
   await server.database.db.update(pointCosts).set({ pointCost }).where(eq(pointCosts.actionName, "message_board_view"));
+  // Changed by hand in SQL: this process's copy of the point costs is dropped, as a restart would (reference/cache.ts).
+  forgetReferenceList(server.database.db, "point_costs");
 }
 
 beforeAll(async () => {

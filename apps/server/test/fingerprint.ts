@@ -5,18 +5,23 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (Array.isArray(result) ? [...result] : (result as { rows: T[] }).rows) as T[];
 }
 
+/** The app's tables (schema public), by name. */
+export async function appTables(database: Database): Promise<string[]> {
+  return rowsOf<{ name: string }>(
+    await database.db.execute(
+      `select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
+  ).map((t) => t.name);
+}
+
 /**
  * One query that digests every row of every table of the app's schema: equal digests mean the
  * database holds the same rows (used to prove a refused request changed nothing, cheaply enough
  * to run after each group of generated requests; `snapshotTables` would be one query per table).
  */
 export async function databaseFingerprint(database: Database): Promise<string> {
-  const tables = rowsOf<{ name: string }>(
-    await database.db.execute(
-      `select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    ),
-  ).map((t) => t.name);
+  const tables = await appTables(database);
   const parts = tables.map(
     (name) =>
       `select '${name}' as t, md5(coalesce(string_agg(r::text, ',' order by r::text), '')) as d from "${name}" r`,

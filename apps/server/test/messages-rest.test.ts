@@ -46,7 +46,14 @@ interface LegacyMessage {
 }
 interface LegacyPage {
   messages: LegacyMessage[];
-  pagination: { total: number; totalPages: number; pages: number; currentPage: number; limit: number };
+  pagination: {
+    total: number;
+    totalPages: number;
+    pages: number;
+    currentPage: number;
+    limit: number;
+    totalCapped?: boolean;
+  };
 }
 
 const db = () => server.database.db;
@@ -482,7 +489,14 @@ describe("GET /api/admin/messages", () => {
 
   it("pages on the server: page and limit as digit strings, 50 by default, 'all' on one page", async () => {
     const first = await adminList(`?search=${tag}&page=1&limit=3`);
-    expect(first.pagination).toEqual({ total: 4, totalPages: 2, pages: 2, currentPage: 1, limit: 3 });
+    expect(first.pagination).toEqual({
+      total: 4,
+      totalPages: 2,
+      pages: 2,
+      currentPage: 1,
+      limit: 3,
+      totalCapped: false,
+    });
     const second = await adminList(`?search=${tag}&page=2&limit=3`);
     expect(second.messages).toHaveLength(1);
     expect([...first.messages, ...second.messages].map((m) => m._id).sort()).toEqual(Object.values(ids).sort());
@@ -493,6 +507,31 @@ describe("GET /api/admin/messages", () => {
     const all = await adminList("?limit=all&page=7");
     expect(all.pagination.currentPage).toBe(1);
     expect(all.messages).toHaveLength(all.pagination.total);
+  });
+
+  it("a count that stops at its cap says so: totalCapped, total 10,000 and one more page (as adminMessages.list)", async () => {
+    // 10,001 messages on one day of 2001, out of the way of the other lists, removed afterwards.
+    await db().execute(sql`insert into messages (from_user_id, to_user_id, body, created_at)
+      select ${alice.id}::uuid, ${bob.id}::uuid, 'capped ' || i, timestamptz '2001-02-03T12:00:00Z' + i * interval '1 ms'
+      from generate_series(1, 10001) i`);
+    try {
+      const day = "?dateFrom=2001-02-03&dateTo=2001-02-03&limit=50";
+      const capped = await adminList(day);
+      expect(capped.pagination).toEqual({
+        total: 10_000,
+        totalPages: 201,
+        pages: 201,
+        currentPage: 1,
+        limit: 50,
+        totalCapped: true,
+      });
+      const trpc = await createCaller(
+        createContextInner(server.app.deps, { id: admin.id, role: "admin" }),
+      ).adminMessages.list({ dateFrom: "2001-02-03", dateTo: "2001-02-03" });
+      expect({ total: trpc.total, totalCapped: trpc.totalCapped }).toEqual({ total: 10_000, totalCapped: true });
+    } finally {
+      await db().execute(sql`delete from messages where created_at >= '2001-02-03' and created_at < '2001-02-04'`);
+    }
   });
 
   it("box=inbox holds messages to administrators, box=sent those from them", async () => {

@@ -1,5 +1,6 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { workerEnvironment, workerExecArgv, workersFromEnvironment } from "../src/cluster";
 import { loadConfig } from "../src/config";
 
 const base = { DATA_DIR: tmpdir(), JWT_SECRET: "workers-test-secret-workers-test-secret-0123" };
@@ -26,5 +27,35 @@ describe("WORKERS and JOBS", () => {
     expect(loadConfig(postgres).jobs).toBe(true);
     expect(loadConfig({ ...postgres, JOBS: "false" }).jobs).toBe(false);
     expect(loadConfig({ ...postgres, JOBS: "0" }).jobs).toBe(false);
+  });
+});
+
+describe("the primary's own reading of WORKERS (cluster.ts: it loads no configuration schema)", () => {
+  it("agrees with loadConfig for every valid setting and gives 1 (one process, which reports the error) otherwise", () => {
+    for (const env of [base, postgres]) {
+      for (const WORKERS of [undefined, "1", "2", "3", "64"]) {
+        const source = WORKERS === undefined ? env : { ...env, WORKERS };
+        expect(workersFromEnvironment(source)).toBe(loadConfig(source).workers);
+      }
+    }
+    for (const WORKERS of ["0", "-1", "1.5", "many", "", "65"]) {
+      expect(workersFromEnvironment({ ...postgres, WORKERS })).toBe(1);
+    }
+  });
+});
+
+describe("the workers' V8 settings", () => {
+  it("a smaller young generation unless the command line or NODE_OPTIONS sets one", () => {
+    expect(workerExecArgv([])).toEqual(["--max-semi-space-size=4"]);
+    expect(workerExecArgv(["--enable-source-maps"])).toEqual(["--max-semi-space-size=4", "--enable-source-maps"]);
+    expect(workerExecArgv(["--max-semi-space-size=16"])).toEqual(["--max-semi-space-size=16"]);
+    expect(workerExecArgv([], "--max-old-space-size=512 --max-semi-space-size=8")).toEqual([]);
+  });
+});
+
+describe("the workers' environment", () => {
+  it("two malloc arenas unless MALLOC_ARENA_MAX is set", () => {
+    expect(workerEnvironment({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(workerEnvironment({ MALLOC_ARENA_MAX: "8" })).toEqual({});
   });
 });

@@ -8,7 +8,9 @@ import { LoginPage } from "./public/LoginPage";
  * Only /login is in the entry bundle; sign-up, the legal pages and each shell are chunks of their
  * own, so a visitor on /login downloads neither the back-office nor the member screens. Every
  * other screen comes with the API providers (tRPC, TanStack Query: lib/api-providers.tsx), and
- * the shells also with ShellProviders (all Mantine styles, date pickers, confirmation dialogs).
+ * the admin shell also with ShellProviders (all Mantine styles, date pickers, confirmation
+ * dialogs). The member shell's first page (the dashboard) does without them; its other screens
+ * and dialogs bring them when they load (member/lazy-screen.tsx).
  */
 function withProviders(load: () => Promise<{ default: ComponentType }>, { shell = false } = {}) {
   return lazy(async () => {
@@ -29,7 +31,7 @@ function withProviders(load: () => Promise<{ default: ComponentType }>, { shell 
   });
 }
 const AdminShell = withProviders(() => import("./admin/AdminShell"), { shell: true });
-const MemberShell = withProviders(() => import("./member/MemberShell"), { shell: true });
+const MemberShell = withProviders(() => import("./member/MemberShell"));
 const SignupPage = withProviders(() => import("./public/SignupPage"));
 const LegalRoute = withProviders(() => import("./legal/LegalRoute"));
 

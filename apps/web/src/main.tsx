@@ -1,6 +1,7 @@
-// The public entry carries only the styles of the components its pages use (the signed-in shells
-// load all of Mantine's with them: layout/ShellProviders.tsx). A component added to /login,
-// /signup or the legal pages adds its stylesheet here.
+// The public entry carries only the styles of the components its pages use (the signed-in screens
+// load all of Mantine's with them: layout/ShellProviders.tsx; the member dashboard only a few more:
+// member/MemberShell.tsx). A component added to /login, /signup or the legal pages adds its
+// stylesheet here.
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
@@ -37,19 +38,31 @@ import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes";
+import { useIdle } from "./lib/idle";
 import { cssVariablesResolver, theme } from "./theme";
 
-/** Mounted after the first paint: no public page shows a notification before the user acts. */
+/**
+ * Loaded and mounted once the browser is idle after the first screen: no screen shows a
+ * notification before the user acts, and one shown earlier waits in Mantine's store until then.
+ */
 const Notifications = lazy(() =>
   import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
 );
 
+function IdleNotifications() {
+  const idle = useIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  );
+}
+
 function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="top-center" />
-      </Suspense>
+      <IdleNotifications />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,5 +1,5 @@
 import { type Db, users } from "@enmusubi/db";
-import type { Role } from "@enmusubi/shared";
+import type { Role, VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
@@ -37,6 +37,12 @@ export interface Session {
   /** users.id */
   id: string;
   role: Role;
+  /**
+   * users.verification_status as the session's query read it, for this request only (a session
+   * is resolved again on every request). `verifiedProcedure` uses it instead of reading the row
+   * again; a session made by hand (tests) has none and is read there.
+   */
+  verificationStatus?: VerificationStatus;
 }
 
 export interface Context extends ApiDeps {
@@ -57,7 +63,12 @@ export function createContextInner(deps: ApiDeps, session: Session | null, ip = 
  */
 function sessionQuery(db: Db) {
   return db
-    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      verificationStatus: users.verificationStatus,
+    })
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
     .prepare("resolve_session");
@@ -84,7 +95,7 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
   }
   const [user] = await query.execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
-  return { id: user.id, role: user.role };
+  return { id: user.id, role: user.role, verificationStatus: user.verificationStatus };
 }
 
 export async function createContext(deps: ApiDeps, req: { authorization?: string; ip: string }): Promise<Context> {

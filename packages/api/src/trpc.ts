@@ -76,13 +76,18 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
  * Members who have passed age verification (docs/decisions/0006): the four acts of
  * 出会い系サイト規制法 art. 11 (send a message, read another member's message, read or post on the
  * board) start here. Anyone else gets FORBIDDEN with a message that points to the verification page.
- * The state is read on every call, so an approval or a rejection applies at once.
+ * The state is read on every request, by the session's own query (context.ts), so an approval or
+ * a rejection applies at once; a session made by hand (tests) is read here.
  */
 export const verifiedProcedure = memberProcedure.meta({ requiresVerification: true }).use(async ({ ctx, next }) => {
-  const [row] = await ctx.db
-    .select({ status: users.verificationStatus })
-    .from(users)
-    .where(eq(users.id, ctx.session.id));
-  if (row?.status !== "verified") throw new AppError("FORBIDDEN", MSG.verificationRequired);
+  let status = ctx.session.verificationStatus;
+  if (status === undefined) {
+    const [row] = await ctx.db
+      .select({ status: users.verificationStatus })
+      .from(users)
+      .where(eq(users.id, ctx.session.id));
+    status = row?.status;
+  }
+  if (status !== "verified") throw new AppError("FORBIDDEN", MSG.verificationRequired);
   return next();
 });

@@ -80,6 +80,31 @@ describe("adminUsers.list", () => {
   });
 });
 
+describe("adminUsers.list userID prefix", () => {
+  it("lists the matches of one prefix in userID order (the exact ID first, case ignored), every page without gaps", async () => {
+    // Created newest last in an order unlike their IDs, so userID order and newest-first differ.
+    for (const userID of ["pfxq12", "PFXQ1", "pfxq3", "pfxq10", "pfxq2", "pfxq11b"]) await api.createUser({ userID });
+    await api.createUser({ userID: "pfxr1" });
+    const caller = api.caller(admin);
+    const expected = ["PFXQ1", "pfxq10", "pfxq11b", "pfxq12", "pfxq2", "pfxq3"];
+    const all = await caller.adminUsers.list({ search: "pfxq" });
+    expect(all.users.map((u) => u.userID)).toEqual(expected);
+    expect(all.total).toBe(6);
+    expect((await caller.adminUsers.list({ search: "pfxq1" })).users.map((u) => u.userID)).toEqual(
+      expected.slice(0, 4),
+    );
+    for (const pageSize of [2, 4]) {
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(6 / pageSize) + 1; page++) {
+        seen.push(...(await caller.adminUsers.list({ search: "PfXq", pageSize, page })).users.map((u) => u.userID));
+      }
+      expect(seen).toEqual(expected);
+    }
+    // "_" is a character, not a wildcard.
+    expect((await caller.adminUsers.list({ search: "pfx_" })).total).toBe(0);
+  });
+});
+
 describe("adminUsers.create", () => {
   it("creates a member with the spec defaults, opening ledger rows and an audit entry", async () => {
     const caller = api.caller(admin);

@@ -14,7 +14,7 @@ describe("auth.login", () => {
     const { token, role } = await api.caller().auth.login({ userID: member.userID, password: member.password });
     expect(role).toBe("user");
     const session = await (await import("../src/context")).resolveSession(api.deps, `Bearer ${token}`);
-    expect(session).toEqual({ id: member.id, role: "user" });
+    expect(session).toEqual({ id: member.id, role: "user", verificationStatus: "verified" });
     const me = await api.caller(member).profile.me();
     expect(me).toMatchObject({ userID: member.userID, name: "花子", points: 100, sendPoints: 20, role: "user" });
     expect(me).not.toHaveProperty("passwordHash");
@@ -160,7 +160,11 @@ describe("auth.forgot", () => {
     expect(await resolveSession(api.deps, `Bearer ${token}`)).not.toBeNull();
     // The owner uses the mailed password: it becomes the password; the old one and old sessions end.
     const fresh = await api.caller().auth.login({ userID: member.userID, password });
-    expect(await resolveSession(api.deps, `Bearer ${fresh.token}`)).toEqual({ id: member.id, role: "user" });
+    expect(await resolveSession(api.deps, `Bearer ${fresh.token}`)).toEqual({
+      id: member.id,
+      role: "user",
+      verificationStatus: "verified",
+    });
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
     await expect(api.caller().auth.login({ userID: member.userID, password: member.password })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
@@ -247,7 +251,11 @@ describe("auth.updateProfile", () => {
     expect(result.user.name).toBe("新しい名前");
     const { resolveSession } = await import("../src/context");
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
-    expect(await resolveSession(api.deps, `Bearer ${result.token}`)).toEqual({ id: member.id, role: "user" });
+    expect(await resolveSession(api.deps, `Bearer ${result.token}`)).toEqual({
+      id: member.id,
+      role: "user",
+      verificationStatus: "verified",
+    });
   });
 
   it("refuses an under-18 birthday and an unknown occupation, changing nothing", async () => {

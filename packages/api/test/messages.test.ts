@@ -32,6 +32,26 @@ describe("member messages", () => {
     expect((await api.caller(alice).messages.list({ box: "sent", counterpartId: bob.id })).total).toBeGreaterThan(0);
   });
 
+  it("while either has blocked the other, their messages leave both mailboxes and the unread count; unblocking brings them back", async () => {
+    const dave = await api.createUser({ name: "デイブ", points: 1000 });
+    const erin = await api.createUser({ name: "エリン", gender: "female", points: 1000 });
+    const { messageIds } = await api.caller(dave).messages.send({ recipientIds: [erin.id], body: "ブロック前の挨拶" });
+    const id = messageIds[0] as string;
+    const seen = async () => ({
+      inbox: (await api.caller(erin).messages.list({ box: "inbox" })).messages.map((m) => m.id),
+      unread: (await api.caller(erin).messages.unreadCount()).count,
+      sent: (await api.caller(dave).messages.list({ box: "sent" })).messages.map((m) => m.id),
+    });
+    expect(await seen()).toEqual({ inbox: [id], unread: 1, sent: [id] });
+    await api.caller(erin).safety.block({ userId: dave.id });
+    expect(await seen()).toEqual({ inbox: [], unread: 0, sent: [] });
+    await expect(api.caller(erin).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(api.caller(dave).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await api.caller(erin).safety.unblock({ userId: dave.id });
+    expect(await seen()).toEqual({ inbox: [id], unread: 1, sent: [id] });
+    expect(await api.caller(erin).messages.get({ id })).toMatchObject({ body: "ブロック前の挨拶" });
+  });
+
   it("a reply marks the original replied, and read when answered from the unread list", async () => {
     const { messageIds } = await api.caller(alice).messages.send({ recipientIds: [bob.id], body: "質問です" });
     const original = messageIds[0] as string;

@@ -248,6 +248,72 @@ describe("adminPayments", () => {
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MSG.dateRangeInvalid });
   });
 
+  it("totals stay equal to the transactions' own sums through create, confirm, cancel, expiry and a move across a JST midnight", async () => {
+    const member = await api.createUser();
+    const made = [];
+    for (const amount of [1000, 2000, 3000, 4000, 5000]) {
+      made.push(await api.caller(member).purchase.create({ amount, paymentMethod: "smart_pit" }));
+    }
+    const [a, b, c, d, e] = made.map(must);
+    // Bank transfer is off in the test settings: two rows change method in the database instead.
+    await api.database.db
+      .update(purchaseTransactions)
+      .set({ paymentMethod: "bank_transfer" })
+      .where(sql`${purchaseTransactions.id} in (${must(b).id}, ${must(d).id})`);
+    await api.caller(admin).adminPayments.confirm({ id: must(a).id });
+    await api.caller(admin).adminPayments.cancel({ id: must(b).id });
+    await api.database.db
+      .update(purchaseTransactions)
+      .set({ smartPitExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(purchaseTransactions.id, must(c).id));
+    await failExpiredSmartPit(api.database.db);
+    // 2024-03-09 23:59 and 2024-03-10 00:00 in Japan: two different days of the filter.
+    await api.database.db
+      .update(purchaseTransactions)
+      .set({ createdAt: new Date("2024-03-09T14:59:00Z") })
+      .where(eq(purchaseTransactions.id, must(d).id));
+    await api.database.db
+      .update(purchaseTransactions)
+      .set({ createdAt: new Date("2024-03-09T15:00:00Z") })
+      .where(eq(purchaseTransactions.id, must(e).id));
+    const filters = [
+      {},
+      { status: "paid" as const },
+      { status: "pending" as const, method: "smart_pit" as const },
+      { status: "failed" as const },
+      { method: "bank_transfer" as const },
+      { startDate: "2024-03-09", endDate: "2024-03-09" },
+      { startDate: "2024-03-10", endDate: "2024-03-10" },
+      { startDate: "2024-03-10" },
+      { endDate: "2024-03-09", method: "bank_transfer" as const },
+    ];
+    for (const filter of filters) {
+      const where = [sql`true`];
+      if (filter.status) where.push(sql`status = ${filter.status}`);
+      if (filter.method) where.push(sql`payment_method = ${filter.method}`);
+      if (filter.startDate) where.push(sql`created_at >= ${`${filter.startDate}T00:00:00+09:00`}::timestamptz`);
+      if (filter.endDate)
+        where.push(sql`created_at < ${`${filter.endDate}T00:00:00+09:00`}::timestamptz + interval '1 day'`);
+      const result = (await api.database.db.execute(
+        sql`select count(*)::int as count, coalesce(sum(amount), 0)::int as amount, coalesce(sum(points), 0)::int as points
+            from purchase_transactions where ${sql.join(where, sql` and `)}`,
+      )) as unknown;
+      const [expected] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+        count: number;
+        amount: number;
+        points: number;
+      }>;
+      const listed = await api.caller(admin).adminPayments.list({ page: 1, ...filter });
+      expect({ filter, totals: listed.totals }).toEqual({ filter, totals: expected });
+      expect(listed.pagination.total).toBe(expected?.count);
+    }
+    const night = await api
+      .caller(admin)
+      .adminPayments.list({ page: 1, startDate: "2024-03-10", endDate: "2024-03-10" });
+    expect(night.transactions.map((t) => t.id)).toContain(must(e).id);
+    expect(night.transactions.map((t) => t.id)).not.toContain(must(d).id);
+  });
+
   it("sales: paid only, by Japanese day and month", async () => {
     const member = await api.createUser();
     const ids: string[] = [];

@@ -2,6 +2,7 @@ import { adminAuditLog, pointCosts, users } from "@enmusubi/db";
 import { MSG, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { forgetReferenceList } from "../src/reference/cache";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -204,5 +205,41 @@ describe("point costs", () => {
     const steps = audit.map((a) => (a.details as { pointCost: { from: number; to: number } }).pointCost);
     expect(steps).toHaveLength(2);
     expect(steps[1]?.from).toBe(steps[0]?.to);
+  });
+});
+
+describe("the lists from memory (reference/cache.ts)", () => {
+  const costOf = async (actionName: string) =>
+    (await api.caller(null).reference.pointCosts.list()).find((r) => r.actionName === actionName)?.pointCost;
+
+  it("are read once: a change behind the services' back shows only once announced, every change through them at once", async () => {
+    await api.caller(admin).reference.pointCosts.update({ actionName: "address_mail_view", pointCost: 20 });
+    expect(await costOf("address_mail_view")).toBe(20);
+    await api.database.db
+      .update(pointCosts)
+      .set({ pointCost: 11 })
+      .where(eq(pointCosts.actionName, "address_mail_view"));
+    expect(await costOf("address_mail_view")).toBe(20);
+    // What another process's notification does (apps/server/src/reference-events.ts).
+    forgetReferenceList(api.database.db, "point_costs");
+    expect(await costOf("address_mail_view")).toBe(11);
+
+    await api.caller(admin).reference.pointCosts.update({ actionName: "address_mail_view", pointCost: 12 });
+    expect(await costOf("address_mail_view")).toBe(12);
+    const created = await api.caller(admin).reference.occupations.create({ name: "宇宙飛行士" });
+    expect((await api.caller(null).reference.occupations.list()).at(-1)).toEqual(created);
+    await api.caller(admin).reference.occupations.delete({ id: created.id });
+    expect((await api.caller(null).reference.occupations.list()).map((o) => o.id)).not.toContain(created.id);
+  });
+
+  it("a refused change leaves the list as it was; callers get their own array", async () => {
+    const before = await api.caller(null).reference.pointCosts.list();
+    await expect(
+      api.caller(admin).reference.pointCosts.update({ actionName: "address_mail_view", pointCost: 999 }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const after = await api.caller(null).reference.pointCosts.list();
+    expect(after).toEqual(before);
+    after.pop();
+    expect(await api.caller(null).reference.pointCosts.list()).toEqual(before);
   });
 });

@@ -608,14 +608,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two dispatchers at once (PostgreS
     const second = await createDatabase({ url, max: 5 });
     try {
       const other = { ...api.deps, db: second.db };
-      const runs = await Promise.all([
-        dispatchDue(api.deps),
-        dispatchDue(api.deps),
-        dispatchDue(api.deps),
-        dispatchDue(other),
-        dispatchDue(other),
-        dispatchDue(other),
-      ]);
+      // Batches of 20 (one default claim would take all 200), so both instances take part.
+      const run = (deps: typeof api.deps) => dispatchDue(deps, undefined, { batch: 20 });
+      const runs = await Promise.all([run(api.deps), run(api.deps), run(api.deps), run(other), run(other), run(other)]);
       expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(200);
       expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
       // Both instances took part.
@@ -632,5 +627,59 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two dispatchers at once (PostgreS
     expect(new Set(sent.map((m) => m.body)).size).toBe(200);
     expect(await charges(sender.id)).toHaveLength(200);
     expect(await points(sender.id)).toBe(7);
+  });
+  it("the member's own sends racing the dispatcher's set-based charges: every point charged once, never below zero", async () => {
+    await dispatchDue(api.deps);
+    // Points for 60 messages; 80 scheduled and 40 sent by hand at the same time: 60 go out.
+    const sender = await api.createUser({ points: 60 * price + 5 });
+    await api.database.db.insert(scheduledMessages).values(
+      Array.from({ length: 80 }, (_, i) => ({
+        type: "direct" as const,
+        ownerId: sender.id,
+        recipients: [i % 2 ? bob.id : carol.id],
+        content: `競合予約 ${i}`,
+        scheduledAt: earlier(),
+        source: "user:favorite" as const,
+        needsPointDeduction: true,
+      })),
+    );
+    const url = api.database.url;
+    if (!url) throw new Error("no database url");
+    const second = await createDatabase({ url, max: 5 });
+    try {
+      const run = (deps: typeof api.deps) => dispatchDue(deps, undefined, { batch: 10 });
+      const other = { ...api.deps, db: second.db };
+      const direct = Array.from({ length: 40 }, (_, i) =>
+        api
+          .caller(sender)
+          .messages.send({ recipientIds: [bob.id], body: `競合直接 ${i}` })
+          .then(
+            () => "sent" as const,
+            (error: { code?: string }) => error.code ?? "error",
+          ),
+      );
+      const [scheduledRuns, directResults] = await Promise.all([
+        Promise.all([run(api.deps), run(api.deps), run(other), run(other)]),
+        Promise.all(direct),
+      ]);
+      const scheduledSent = scheduledRuns.reduce((n, r) => n + r.sent, 0);
+      const directSent = directResults.filter((r) => r === "sent").length;
+      expect(directResults.every((r) => r === "sent" || r === "PAYMENT_REQUIRED")).toBe(true);
+      expect(scheduledSent + directSent).toBe(60);
+      expect(scheduledRuns.reduce((n, r) => n + r.sent + r.failed, 0)).toBe(80);
+    } finally {
+      await second.close();
+    }
+    const sent = await api.database.db.select().from(messages).where(eq(messages.fromUserId, sender.id));
+    expect(sent).toHaveLength(60);
+    expect(await charges(sender.id)).toHaveLength(60);
+    expect(await points(sender.id)).toBe(5);
+    const [books] = await api.database.db
+      .select({
+        ledger: sql<number>`(select coalesce(sum(delta), 0)::int from point_ledger where user_id = ${sender.id} and account = 'points')`,
+        lots: sql<number>`(select coalesce(sum(remaining), 0)::int from point_lots where user_id = ${sender.id})`,
+      })
+      .from(sql`(select 1) as one`);
+    expect(books).toEqual({ ledger: 5, lots: 5 });
   });
 });

@@ -1,4 +1,5 @@
 export * from "./client";
 export { DataDirLockedError } from "./dir-lock";
+export { rowsOf } from "./rows";
 export * from "./schema";
 export { STARTER_ANNUAL_INCOMES, STARTER_OCCUPATIONS, seedReferenceData } from "./seed/reference";

@@ -1,3 +1,4 @@
+import { rowsOf } from "@enmusubi/db";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase } from "../database";
@@ -13,10 +14,10 @@ async function main() {
   const database = await openDatabase(config);
   let applied: number;
   try {
-    const result = await database.db.execute<{ n: number }>(
+    const rows = await rowsOf<{ n: number }>(
+      database.db,
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ n: number }> }).rows;
     applied = rows[0]?.n ?? 0;
   } finally {
     await database.close();

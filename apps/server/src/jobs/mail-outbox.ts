@@ -4,7 +4,7 @@ import { renderMail } from "@enmusubi/api";
 import { type Db, mailOutbox } from "@enmusubi/db";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailTransport {
   send(mail: { to: string; subject: string; text: string; id: string }): Promise<void>;
@@ -19,18 +19,23 @@ export function createMailTransport(
   options: { smtpUrl: string | undefined; from: string; dataDir: string },
   log: FastifyBaseLogger,
 ): MailTransport {
-  if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer is loaded by the first mail, not by every worker at start.
+  const nodemailer = () => import("nodemailer").then((module) => module.default);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    let smtp: Transporter | undefined;
     return {
       async send(mail) {
+        smtp ??= (await nodemailer()).createTransport(smtpUrl);
         await smtp.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
     };
   }
   const dir = path.join(options.dataDir, "mail");
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let stream: Transporter | undefined;
   return {
     async send(mail) {
+      stream ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
       const info = await stream.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       chmodSync(dir, 0o700); // also when an earlier version created it world-readable

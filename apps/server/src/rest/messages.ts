@@ -68,7 +68,15 @@ const pagination = z.object({
 });
 
 const memberPage = z.object({ messages: z.array(legacyMessage), pagination });
-const adminPage = z.object({ messages: z.array(legacyAdminMessage), pagination });
+const adminPage = z.object({
+  messages: z.array(legacyAdminMessage),
+  pagination: pagination.extend({
+    totalCapped: z.boolean().meta({
+      description:
+        "The count stopped at its cap (10,000, or the page after the one asked for): total is a lower bound, totalPages offers one more page. Added field; older clients may ignore it.",
+    }),
+  }),
+});
 
 const party = (p: MemberParty): z.input<typeof legacyParty> => ({
   _id: p.id,
@@ -389,7 +397,7 @@ export const messageRoutes = [
     response: adminPage,
     example: {
       messages: [EXAMPLE_ADMIN_MESSAGE],
-      pagination: { ...EXAMPLE_PAGINATION, limit: ADMIN_MESSAGE_PAGE_SIZE_DEFAULT },
+      pagination: { ...EXAMPLE_PAGINATION, limit: ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, totalCapped: false },
     },
     handler: async (caller, input) => {
       const all = input.limit?.trim() === "all";
@@ -403,7 +411,10 @@ export const messageRoutes = [
         ...(input.dateTo ? { dateTo: input.dateTo } : {}),
         ...(input.counterpartId ? { counterpartId: input.counterpartId } : {}),
       });
-      return { messages: page.messages.map(toLegacyAdminMessage), pagination: toPagination(page) };
+      return {
+        messages: page.messages.map(toLegacyAdminMessage),
+        pagination: { ...toPagination(page), totalCapped: page.totalCapped },
+      };
     },
   }),
   route({

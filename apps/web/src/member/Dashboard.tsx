@@ -1,14 +1,24 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatDate, formatPoints } from "../lib/format";
-import { ProfileEditModal } from "./ProfileEditModal";
+import { lazyScreen } from "./lazy-screen";
 import { useCurrentUser } from "./useCurrentUser";
+
+/**
+ * The edit modal (its form, date picker, photo picker, schemas and the styles they need) loads
+ * when first opened, not with the dashboard; it then stays mounted so it closes with its transition.
+ */
+const ProfileEditModal = lazyScreen(() => import("./ProfileEditModal"), "ProfileEditModal");
 
 /** Dashboard (spec §2): name, points, registration date, the profile and its edit modal. */
 export function Dashboard() {
-  const { data: user } = useCurrentUser();
+  const { data } = useCurrentUser();
+  // Drawn as a deferred (interruptible) render when the data arrives, not in one block with the
+  // shell, so the first page after login has no long task the phone cannot answer input during.
+  const user = useDeferredValue(data);
   const [editing, setEditing] = useState(false);
+  const [editorLoaded, setEditorLoaded] = useState(false);
   if (!user) return null;
   const items = [
     { label: "お名前", value: user.name || "未設定", testId: "dashboard-name" },
@@ -58,7 +68,17 @@ export function Dashboard() {
               プロフィール
             </Title>
           </Group>
-          <Button onClick={() => setEditing(true)}>プロフィールを編集</Button>
+          <Button
+            // Fetched as the pointer or focus reaches the button, so the click rarely waits.
+            onPointerEnter={ProfileEditModal.preload}
+            onFocus={ProfileEditModal.preload}
+            onClick={() => {
+              setEditorLoaded(true);
+              setEditing(true);
+            }}
+          >
+            プロフィールを編集
+          </Button>
         </Group>
         <Table variant="vertical" layout="fixed" withTableBorder={false}>
           <Table.Tbody>
@@ -71,7 +91,11 @@ export function Dashboard() {
           </Table.Tbody>
         </Table>
       </Card>
-      <ProfileEditModal user={user} opened={editing} onClose={() => setEditing(false)} />
+      {editorLoaded && (
+        <Suspense fallback={null}>
+          <ProfileEditModal user={user} opened={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

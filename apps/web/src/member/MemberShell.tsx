@@ -1,9 +1,20 @@
-import { Badge, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text, Title } from "@mantine/core";
+// The styles of the Mantine components the shell and the dashboard use beyond those of the entry
+// (main.tsx); every other member screen brings all of Mantine's (member/lazy-screen.tsx). A
+// component added to the shell or the dashboard adds its stylesheet here.
+import "@mantine/core/styles/Avatar.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Burger.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/NavLink.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import { Badge, Box, Burger, Button, Group, NavLink, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { Loading } from "../layout/Loading";
 import { formatPoints } from "../lib/format";
+import { useIdle } from "../lib/idle";
 import { usePointsDeductedListener } from "../lib/points";
 import { useLogout } from "../lib/useLogout";
 import { MemberCard } from "./MemberCard";
@@ -14,22 +25,58 @@ import { useCurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 import { VerificationBanner } from "./verification/VerificationBanner";
 
+const loadMenuDrawer = () => import("./MenuDrawer");
+const MenuDrawer = lazy(loadMenuDrawer);
+
+/** An envelope, beside the unread count where the header has no room for the word 未読. */
+function MailIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
+  );
+}
+
+/**
+ * What the shell starts once the browser is idle after the first screen is drawn: nothing on that
+ * screen waits for it. A component of its own, so its answers do not redraw the shell.
+ */
+function AfterFirstScreen() {
+  const idle = useIdle();
+  // Spec §2 メール > 未読: the unread count, live (SSE), without reloading.
+  useUnreadCountSubscription({ enabled: idle });
+  // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
+  useReferenceLists({ enabled: idle });
+  return null;
+}
+
 /**
  * The member shell (spec §2): sticky header with brand and logout, side menu, at 768 px or less a
- * toggle opening a drawer with an overlay; the member card with live points.
+ * toggle opening a drawer with an overlay; the member card with live points. When narrow, the
+ * header keeps the unread count (an envelope and the number), the points and 購入, and logout
+ * moves to the end of the drawer's menu, so nothing is clipped at 375 px.
  */
 export default function MemberShell() {
   const { pathname } = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
-  const narrow = useMediaQuery("(max-width: 768px)");
+  // The drawer is loaded on the first opening and then stays mounted (it closes with its transition).
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  // Read at the first render, not in an effect: a phone would otherwise draw the side menu once
+  // and then the narrow layout.
+  const narrow = useMediaQuery("(max-width: 768px)", undefined, { getInitialValueInEffect: false });
   const logout = useLogout();
   const { data: user, isLoading, isError } = useCurrentUser();
   usePointsDeductedListener();
-  // Spec §2 メール > 未読: the unread count, live (SSE), without reloading.
-  useUnreadCountSubscription();
   const unread = useUnreadCount();
-  // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
-  useReferenceLists();
 
   const key = SECTION_PATHS[pathname.replace(/^\/user\/?/, "").replace(/\/$/, "")];
   const section = key ? MEMBER_SECTIONS[key] : undefined;
@@ -70,32 +117,58 @@ export default function MemberShell() {
           );
         })}
       </nav>
+      {narrow && (
+        <Button variant="default" onClick={logout}>
+          ログアウト
+        </Button>
+      )}
     </Stack>
   );
 
   return (
     <div className={classes.shell}>
+      <AfterFirstScreen />
       <header className={classes.header}>
         <Group gap="sm" wrap="nowrap">
-          {narrow && <Burger opened={drawerOpen} onClick={drawer.toggle} size="sm" aria-label="メニューを開く" />}
-          <Title order={1} size="h4" c="pink.7">
+          {narrow && (
+            <Burger
+              opened={drawerOpen}
+              onClick={() => {
+                setDrawerLoaded(true);
+                drawer.toggle();
+              }}
+              onPointerEnter={loadMenuDrawer}
+              onFocus={loadMenuDrawer}
+              size="sm"
+              aria-label="メニューを開く"
+            />
+          )}
+          <Title order={1} size="h4" c="pink.7" className={classes.brand}>
             縁結び
           </Title>
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap={narrow ? 8 : "sm"} wrap="nowrap">
           {unread !== undefined && unread > 0 && (
             <Button
               component={Link}
               to="/user/unread-emails"
               variant="light"
               size="compact-sm"
+              leftSection={narrow ? <MailIcon /> : undefined}
               data-testid="header-unread-count"
             >
-              未読 {unread}件
+              {narrow ? (
+                <>
+                  <VisuallyHidden>未読 </VisuallyHidden>
+                  {unread}件
+                </>
+              ) : (
+                `未読 ${unread}件`
+              )}
             </Button>
           )}
           {user && (
-            <Text size="sm" fw={700} c="pink.7" aria-label="所持ポイント">
+            <Text size="sm" fw={700} c="pink.7" aria-label="所持ポイント" className={classes.points}>
               {formatPoints(user.points)}
             </Text>
           )}
@@ -109,9 +182,11 @@ export default function MemberShell() {
           >
             {narrow ? "購入" : "ポイント購入"}
           </Button>
-          <Button variant="default" size="xs" onClick={logout}>
-            ログアウト
-          </Button>
+          {!narrow && (
+            <Button variant="default" size="xs" onClick={logout}>
+              ログアウト
+            </Button>
+          )}
         </Group>
       </header>
       <div className={classes.body}>
@@ -123,22 +198,22 @@ export default function MemberShell() {
           ) : isError || !user ? (
             <Text c="red">会員情報の取得に失敗しました。再読み込みしてください。</Text>
           ) : section ? (
-            <section.component />
+            <Suspense fallback={<Loading />}>
+              <section.component />
+            </Suspense>
           ) : (
             <Text>ページが見つかりません</Text>
           )}
         </main>
       </div>
       <Footer />
-      <Drawer
-        opened={drawerOpen && !!narrow}
-        onClose={drawer.close}
-        title="メニュー"
-        size="80%"
-        overlayProps={{ backgroundOpacity: 0.4 }}
-      >
-        {menu}
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={drawerOpen && !!narrow} onClose={drawer.close}>
+            {menu}
+          </MenuDrawer>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
 import { Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
+import { useMounted } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -66,6 +67,9 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
   const { occupations, annualIncomes } = useReferenceLists();
   const [form, setForm] = useState<Form>(() => fromUser(user));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The dashboard loads this dialog on first use, so it mounts already asked to open; it opens one
+  // render later, else the modal would not note the focused button to return the focus to.
+  const mounted = useMounted();
 
   useEffect(() => {
     if (opened) {
@@ -133,7 +137,7 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
   const preview = form.photo === undefined ? user.photoLink : form.photo;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="プロフィールを編集" centered size="lg">
+    <Modal opened={opened && mounted} onClose={onClose} title="プロフィールを編集" centered size="lg">
       <Stack>
         <PhotoPicker current={preview} onChange={(photo) => set("photo", photo)} />
         {form.photo !== undefined && (

@@ -1,20 +1,27 @@
 import type { ComponentType } from "react";
-import { BoardSearch } from "./board/BoardSearch";
-import { MyPosts } from "./board/MyPosts";
 import { Dashboard } from "./Dashboard";
-import { FavoriteList } from "./discovery/FavoriteList";
-import { Footprints } from "./discovery/Footprints";
-import { ProfileSearch } from "./discovery/ProfileSearch";
-import { InquiryForm } from "./inquiry/InquiryForm";
-import { InquiryHistory } from "./inquiry/InquiryHistory";
-import { ReceivedEmails } from "./mail/ReceivedEmails";
-import { SentEmails } from "./mail/SentEmails";
-import { UnreadEmails } from "./mail/UnreadEmails";
-import { PointsUsage } from "./PointsUsage";
-import { ProfileSettingsStub } from "./ProfileSettingsStub";
-import { PointPurchase } from "./purchase/PointPurchase";
-import { BlockedList } from "./safety/BlockedList";
-import { VerificationPage } from "./verification/VerificationPage";
+import { lazyScreen as section } from "./lazy-screen";
+
+/**
+ * Every section but the dashboard is a chunk of its own, loaded when its route is opened: the
+ * first page after login (the dashboard) then evaluates only the shell and itself instead of every
+ * screen, its dialogs, the date pickers and the emoji data (issue 14).
+ */
+const ProfileSettingsStub = section(() => import("./ProfileSettingsStub"), "ProfileSettingsStub");
+const ProfileSearch = section(() => import("./discovery/ProfileSearch"), "ProfileSearch");
+const FavoriteList = section(() => import("./discovery/FavoriteList"), "FavoriteList");
+const Footprints = section(() => import("./discovery/Footprints"), "Footprints");
+const BlockedList = section(() => import("./safety/BlockedList"), "BlockedList");
+const UnreadEmails = section(() => import("./mail/UnreadEmails"), "UnreadEmails");
+const ReceivedEmails = section(() => import("./mail/ReceivedEmails"), "ReceivedEmails");
+const SentEmails = section(() => import("./mail/SentEmails"), "SentEmails");
+const MyPosts = section(() => import("./board/MyPosts"), "MyPosts");
+const BoardSearch = section(() => import("./board/BoardSearch"), "BoardSearch");
+const InquiryForm = section(() => import("./inquiry/InquiryForm"), "InquiryForm");
+const InquiryHistory = section(() => import("./inquiry/InquiryHistory"), "InquiryHistory");
+const PointsUsage = section(() => import("./PointsUsage"), "PointsUsage");
+const PointPurchase = section(() => import("./purchase/PointPurchase"), "PointPurchase");
+const VerificationPage = section(() => import("./verification/VerificationPage"), "VerificationPage");
 
 /** Section keys of spec §2 (member shell), chosen from the path. */
 export type SectionKey =

@@ -1,4 +1,4 @@
-import { adminAuditLog, type Db, users } from "@enmusubi/db";
+import { adminAuditLog, type Db, rowsOf, users } from "@enmusubi/db";
 import { type AuditListInput, auditListInput } from "@enmusubi/shared";
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
@@ -97,14 +97,16 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
 export async function listAuditActions(db: Db): Promise<string[]> {
   // One index probe per distinct action (a "loose index scan" of admin_audit_action_created_idx)
   // instead of a DISTINCT over every entry: the log grows without bound, the actions do not.
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ action: string }>(
+    db,
+    sql`
     with recursive found as (
       (select ${adminAuditLog.action} as action from ${adminAuditLog} order by 1 limit 1)
       union all
       select (select a.action from ${adminAuditLog} a where a.action > found.action order by a.action limit 1)
       from found where found.action is not null
     )
-    select action from found where action is not null`)) as unknown;
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ action: string }>;
+    select action from found where action is not null`,
+  );
   return rows.map((r) => r.action);
 }

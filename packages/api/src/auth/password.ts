@@ -1,19 +1,30 @@
 import { randomInt } from "node:crypto";
-import argon2 from "argon2";
 
 export interface PasswordHasher {
   hash(plain: string): Promise<string>;
   verify(hash: string, plain: string): Promise<boolean>;
 }
 
+/** The native argon2 binding, loaded by the first hash or check rather than by every process at start. */
+let argon2: Promise<typeof import("argon2")> | undefined;
+const loadArgon2 = () => {
+  argon2 ??= import("argon2");
+  return argon2;
+};
+
 /** argon2id; tests pass a lower cost so the suite stays fast (never used outside tests). */
 export function createPasswordHasher(cost: { memoryCost?: number; timeCost?: number } = {}): PasswordHasher {
-  const options = { type: argon2.argon2id, memoryCost: cost.memoryCost ?? 19456, timeCost: cost.timeCost ?? 2 };
+  const options = { memoryCost: cost.memoryCost ?? 19456, timeCost: cost.timeCost ?? 2 };
   return {
-    hash: (plain) => argon2.hash(plain, options),
+    async hash(plain) {
+      const lib = await loadArgon2();
+      return lib.hash(plain, { ...options, type: lib.argon2id });
+    },
     async verify(hash, plain) {
+      // Outside the try: a binding that fails to load is an error, not a wrong password.
+      const lib = await loadArgon2();
       try {
-        return await argon2.verify(hash, plain);
+        return await lib.verify(hash, plain);
       } catch {
         return false;
       }

@@ -16,19 +16,13 @@
  * of the board; counts are exact up to BOARD_COUNT_CAP (see service.ts). Measured with
  * `pnpm bench:board` on PostgreSQL 15 and PGlite (figures in the decision record).
  */
-import { boardPostGrams, type Db } from "@enmusubi/db";
-import { count, eq, type SQL, sql } from "drizzle-orm";
+import { boardPostGrams, type Db, rowsOf } from "@enmusubi/db";
+import { sql } from "drizzle-orm";
 
 /** A gram with at least this many posts counts as "common"; probing stops counting there. */
 export const GRAM_PROBE_LIMIT = 2000;
 /** Grams probed at most per keyword (spread over it): a 50-character keyword has 49 bigrams. */
 export const GRAM_PROBES_MAX = 12;
-
-/** Rows of a raw statement, whichever driver answered (postgres.js: an array; PGlite: `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * The keyword as the search text holds it, normalised by the same SQL function as the posts (so
@@ -48,35 +42,35 @@ export function keywordGrams(normalized: string): string[] {
   return [...grams];
 }
 
-/** How many posts hold `gram`, counted up to GRAM_PROBE_LIMIT (an index-only read of at most that many keys). */
-async function postsWithGram(db: Db, gram: string): Promise<number> {
-  const probe = db
-    .select({ one: sql`1` })
-    .from(boardPostGrams)
-    .where(eq(boardPostGrams.gram, gram))
-    .limit(GRAM_PROBE_LIMIT)
-    .as("probe");
-  const [row] = await db.select({ n: count() }).from(probe);
-  return row?.n ?? 0;
-}
-
 /**
  * The gram whose posts the search walks: the rarest of the keyword's grams (at most
- * GRAM_PROBES_MAX of them, spread over the keyword; a gram no post holds ends the search at once). Every match holds every gram, so any of them finds all matches; the
- * rarest reads the fewest posts that then fail the substring check.
+ * GRAM_PROBES_MAX of them, spread over the keyword, the first of the rarest on a tie). Every match
+ * holds every gram, so any of them finds all matches; the rarest reads the fewest posts that then
+ * fail the substring check. All probes are one statement: each counts a gram's posts up to
+ * GRAM_PROBE_LIMIT (an index-only read of at most that many keys).
  */
 export async function chooseDrivingGram(db: Db, grams: string[]): Promise<{ gram: string; posts: number }> {
-  let best: { gram: string; posts: number } | undefined;
   const step = Math.max(1, grams.length / GRAM_PROBES_MAX);
   const probed = [
     ...new Set(
       Array.from({ length: Math.min(grams.length, GRAM_PROBES_MAX) }, (_, i) => grams[Math.floor(i * step)] as string),
     ),
   ];
-  for (const gram of probed) {
-    const posts = await postsWithGram(db, gram);
-    if (!best || posts < best.posts) best = { gram, posts };
-    if (posts === 0) break;
+  if (probed.length === 0) throw new Error("chooseDrivingGram needs at least one gram");
+  const g = boardPostGrams;
+  const counts = await rowsOf<{ gram: string; posts: number }>(
+    db,
+    sql`select probed.gram, (select count(*)::int from (select 1 from ${g} where ${g.gram} = probed.gram limit ${GRAM_PROBE_LIMIT}) probe) as posts
+        from (values ${sql.join(
+          probed.map((gram, i) => sql`(${i}::int, ${gram}::text)`),
+          sql`, `,
+        )}) as probed(i, gram)
+        order by probed.i`,
+  );
+  let best: { gram: string; posts: number } | undefined;
+  for (const row of counts) {
+    const posts = Number(row.posts);
+    if (!best || posts < best.posts) best = { gram: row.gram, posts };
   }
   if (!best) throw new Error("chooseDrivingGram needs at least one gram");
   return best;

@@ -1,22 +1,27 @@
 import {
+  annualIncomes,
   boardEntries,
   boardPostGrams,
   boardPosts,
   boardReactions,
   boardReads,
   type Db,
+  occupations,
   prepaidActions,
   users,
 } from "@enmusubi/db";
 import { BOARD_ENTRY_MINUTES, BOARD_PAGE_SIZE, type BoardPostInput, type boardListInput, MSG } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
-import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
-import { chargeAction, unitCost } from "../points/ledger";
+import { type PublicProfile, toPublicProfile } from "../members/public-profile";
+import { chargeAction } from "../points/ledger";
 import type { Charge } from "../points/paid-procedure";
+import { cachedPointCosts } from "../reference/service";
 import { notBlockedWith } from "../safety/blocks";
+import { referenceColumns } from "../users/user-view";
 import { chooseDrivingGram, keywordGrams, normalizeKeyword } from "./search";
 
 /**
@@ -93,8 +98,19 @@ export async function boardAccess(
   db: Db,
   userId: string,
 ): Promise<{ open: boolean; openUntil: Date | null; cost: number }> {
-  const [cost, openUntil] = [await unitCost(db, BOARD_VIEW_ACTION), await openEntry(db, userId)];
+  const [cost, openUntil] = [await viewCost(db), await openEntry(db, userId)];
   return { open: cost === 0 || openUntil !== null, openUntil, cost };
+}
+
+/**
+ * What a board view costs, from this process's copy of the point costs (reference/cache.ts,
+ * decision 0012): it only decides whether the board is free or needs a window. A charge reads the
+ * cost again inside its own transaction (chargeAction), never this copy.
+ */
+async function viewCost(db: Db): Promise<number> {
+  const cost = (await cachedPointCosts(db)).find((c) => c.actionName === BOARD_VIEW_ACTION);
+  if (!cost) throw new AppError("BAD_REQUEST", MSG.unknownAction);
+  return cost.pointCost;
 }
 
 /** Claims the window when none is open (a conditional upsert: concurrent entries claim it once). */
@@ -143,8 +159,8 @@ export async function enterBoard(
  * window here (the credit is used up; no further points are taken).
  */
 export async function assertBoardOpen(db: Db, userId: string): Promise<void> {
-  const access = await boardAccess(db, userId);
-  if (access.open) return;
+  const cost = await viewCost(db);
+  if (cost === 0 || (await openEntry(db, userId)) !== null) return;
   await db.transaction(async (tx) => {
     if (!(await claimWindow(tx, userId))) return; // opened meanwhile by a concurrent call
     const [credit] = await tx
@@ -165,7 +181,7 @@ export async function assertBoardOpen(db: Db, userId: string): Promise<void> {
       const [me] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
       // Thrown inside the transaction: the claimed window is rolled back with it.
       throw new AppError("PAYMENT_REQUIRED", MSG.boardEntryRequired, {
-        details: { success: false, required: access.cost, available: me?.points ?? 0 },
+        details: { success: false, required: cost, available: me?.points ?? 0 },
       });
     }
     // The credit is locked by this transaction, so the charge consumes it instead of the balance.
@@ -203,22 +219,44 @@ interface Scope {
   authorId?: string | undefined;
 }
 
-/** The first chunk a walk reads, and the largest (each next chunk is 4× the last). */
-const WALK_FIRST_CHUNK = 64;
+/** The smallest and the largest chunk a walk reads (each next chunk is 4× the last). */
+const WALK_MIN_CHUNK = 64;
 const WALK_MAX_CHUNK = 4096;
 
 interface Entry {
   id: string;
   /** The exact timestamp as text (a JS Date would drop the microseconds the keyset compares). */
   at: string;
+  /** Whether the post passes the filter (its author's conditions, the keyword). */
+  kept: boolean;
 }
 
-/** The next `size` entries of an ordered source (a gram's posts or all live posts), newest first, after `cursor`. */
-function nextChunk(db: Db, gram: string | undefined, scope: Scope, cursor: Entry | undefined, size: number) {
+/**
+ * The next `size` entries of an ordered source (a gram's posts or all live posts), newest first,
+ * after `cursor`, each with whether it passes `filter`: one statement per chunk. The author's
+ * conditions sit in a correlated EXISTS kept as a subplan (OFFSET 0: never turned into a join), so
+ * the plan is fixed: the source's index in order, then each post by primary key (a gram's entry)
+ * and its author by primary key, for the rows the LIMIT takes. As a join, both planners started
+ * from every author instead.
+ */
+function nextChunk(
+  db: Db,
+  gram: string | undefined,
+  scope: Scope,
+  filter: SQL | undefined,
+  cursor: Entry | undefined,
+  size: number,
+) {
+  const author = sql`exists (select 1 from ${users} where ${users.id} = ${boardPosts.authorId} and ${filter ?? sql`true`} offset 0)`;
   if (gram !== undefined) {
     const g = boardPostGrams;
     return db
-      .select({ id: g.postId, at: sql<string>`${g.createdAt}::text` })
+      .select({
+        id: g.postId,
+        at: sql<string>`${g.createdAt}::text`,
+        // Qualified by hand: drizzle writes a select field's own columns without their table.
+        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${author})`,
+      })
       .from(g)
       .where(
         and(
@@ -233,7 +271,7 @@ function nextChunk(db: Db, gram: string | undefined, scope: Scope, cursor: Entry
   }
   const p = boardPosts;
   return db
-    .select({ id: p.id, at: sql<string>`${p.createdAt}::text` })
+    .select({ id: p.id, at: sql<string>`${p.createdAt}::text`, kept: sql<boolean>`${author}` })
     .from(p)
     .where(
       and(
@@ -249,38 +287,24 @@ function nextChunk(db: Db, gram: string | undefined, scope: Scope, cursor: Entry
 
 /**
  * The first `need` posts matching `filter`, newest first, read from an ordered index in growing
- * chunks (keyset, never OFFSET) and checked a chunk at a time by primary key. This is the nested
+ * chunks (keyset, never OFFSET), each chunk read and checked in one statement. This is the nested
  * loop the planner should pick, written out: with joins and a LIMIT, PGlite and PostgreSQL both
  * misjudge the substring check's selectivity and may sort every match instead (measured with
- * bench:board). The work is about the posts read until `need` matches, whatever the board's size.
+ * bench:board). The first chunk is `need` entries (within the chunk bounds): fewer could never
+ * find `need` matches, so it reads nothing a smaller start would not, in one round trip instead of
+ * several. The work is about the posts read until `need` matches, whatever the board's size.
  */
 async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL | undefined, need: number) {
   const found: string[] = [];
   let cursor: Entry | undefined;
-  for (let size = WALK_FIRST_CHUNK; ; size = Math.min(size * 4, WALK_MAX_CHUNK)) {
-    const chunk = await nextChunk(db, gram, scope, cursor, size);
-    if (chunk.length === 0) break;
-    // The author's conditions sit in a correlated EXISTS kept as a subplan (OFFSET 0: never turned
-    // into a join), so the plan is fixed: the chunk's posts by primary key, then each author by
-    // primary key. As a join, both planners started from every author instead.
-    const kept = new Set(
-      (
-        await db
-          .select({ id: boardPosts.id })
-          .from(boardPosts)
-          .where(
-            and(
-              inArray(
-                boardPosts.id,
-                chunk.map((c) => c.id),
-              ),
-              sql`exists (select 1 from ${users} where ${users.id} = ${boardPosts.authorId} and ${filter ?? sql`true`} offset 0)`,
-            ),
-          )
-      ).map((r) => r.id),
-    );
+  for (
+    let size = Math.min(Math.max(need, WALK_MIN_CHUNK), WALK_MAX_CHUNK);
+    ;
+    size = Math.min(size * 4, WALK_MAX_CHUNK)
+  ) {
+    const chunk = await nextChunk(db, gram, scope, filter, cursor, size);
     for (const entry of chunk) {
-      if (!kept.has(entry.id)) continue;
+      if (!entry.kept) continue;
       found.push(entry.id);
       if (found.length >= need) return found;
     }
@@ -372,8 +396,13 @@ export async function listBoard(db: Db, viewerId: string, input: BoardListFilter
     }
   }
   if (input.excludeSameSex) {
-    const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, viewerId));
-    if (me) conditions.push(or(eq(users.role, "admin"), eq(users.gender, me.gender === "male" ? "female" : "male")));
+    // The other gender (there are two) than the viewer's, read by the walk's own statement.
+    conditions.push(
+      or(
+        eq(users.role, "admin"),
+        sql`${users.gender} <> (select me.gender from ${users} me where me.id = ${viewerId})`,
+      ),
+    );
   }
   const scope: Scope = {
     where: and(...conditions),
@@ -414,6 +443,7 @@ export async function listAdminBoard(
 
 // ---- shaping ---------------------------------------------------------------------------------
 
+/** Posts by id with their counts and their authors' public profile columns, in one statement. */
 function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
   const mine = viewerId ?? "00000000-0000-0000-0000-000000000000";
   return db
@@ -424,8 +454,15 @@ function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
       createdAt: boardPosts.createdAt,
       authorId: boardPosts.authorId,
       authorRole: users.role,
+      authorDeletedAt: users.deletedAt,
       authorName: users.name,
       authorUserID: users.userId,
+      authorPhotoLink: users.photoLink,
+      authorGender: users.gender,
+      authorBirthday: users.birthday,
+      authorAddress: users.address,
+      authorCreatedAt: users.createdAt,
+      ...referenceColumns,
       readerCount: sql<number>`(select count(*)::int from ${boardReads} where ${boardReads.postId} = ${boardPosts.id})`,
       likeCount: sql<number>`(select count(*)::int from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.kind} = 'like')`,
       dislikeCount: sql<number>`(select count(*)::int from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.kind} = 'dislike')`,
@@ -434,30 +471,42 @@ function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
     })
     .from(boardPosts)
     .innerJoin(users, eq(users.id, boardPosts.authorId))
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
     .where(inArray(boardPosts.id, ids))
     .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id));
 }
 
-async function profilesOf(db: Db, ids: string[]): Promise<Map<string, PublicProfile>> {
-  if (ids.length === 0) return new Map();
-  const rows = await selectPublicProfiles(db, inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, toPublicProfile(r)]));
+type PostRow = Awaited<ReturnType<typeof selectPostRows>>[number];
+
+/** The author in the public shape: live members only (as selectPublicProfiles), never administrators. */
+function authorProfile(r: PostRow): PublicProfile | null {
+  if (r.authorRole !== "user" || r.authorDeletedAt !== null) return null;
+  return toPublicProfile({
+    id: r.authorId,
+    name: r.authorName,
+    photoLink: r.authorPhotoLink,
+    gender: r.authorGender,
+    birthday: r.authorBirthday,
+    address: r.authorAddress,
+    occupationId: r.occupationId,
+    occupationName: r.occupationName,
+    annualIncomeId: r.annualIncomeId,
+    annualIncomeLabel: r.annualIncomeLabel,
+    createdAt: r.authorCreatedAt,
+  });
 }
 
 /** Posts by id, in the member shape, newest first. */
 export async function memberViews(db: Db, viewerId: string, ids: string[]): Promise<BoardPost[]> {
   if (ids.length === 0) return [];
   const rows = await selectPostRows(db, ids, viewerId);
-  const authors = await profilesOf(
-    db,
-    rows.filter((r) => r.authorRole === "user").map((r) => r.authorId),
-  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     content: r.content,
     createdAt: r.createdAt,
-    author: r.authorRole === "user" ? (authors.get(r.authorId) ?? null) : null,
+    author: authorProfile(r),
     byOperator: r.authorRole === "admin",
     readerCount: Number(r.readerCount),
     likeCount: Number(r.likeCount),
@@ -471,12 +520,8 @@ export async function memberViews(db: Db, viewerId: string, ids: string[]): Prom
 async function adminViews(db: Db, ids: string[]): Promise<AdminBoardPost[]> {
   if (ids.length === 0) return [];
   const rows = await selectPostRows(db, ids, null);
-  const authors = await profilesOf(
-    db,
-    rows.filter((r) => r.authorRole === "user").map((r) => r.authorId),
-  );
   return rows.map((r) => {
-    const profile = r.authorRole === "user" ? authors.get(r.authorId) : undefined;
+    const profile = authorProfile(r);
     return {
       id: r.id,
       title: r.title,
@@ -498,7 +543,8 @@ async function adminViews(db: Db, ids: string[]): Promise<AdminBoardPost[]> {
 /**
  * Who liked, disliked and read each post (the legacy likes / dislikes / readBy arrays): public
  * profiles of live members with no block either way with the viewer, the latest BOARD_PEOPLE_MAX
- * of each list. Posts the viewer cannot see are left out.
+ * of each list. Posts the viewer cannot see are left out. One statement: the visible posts, each
+ * list ranked in it, and the people's public profile columns.
  */
 export async function postPeople(
   db: Db,
@@ -506,73 +552,73 @@ export async function postPeople(
   postIds: string[],
 ): Promise<Record<string, { likes: PublicProfile[]; dislikes: PublicProfile[]; readBy: PublicProfile[] }>> {
   if (postIds.length === 0) return {};
-  const visible = await db
-    .select({ id: boardPosts.id })
+  const r = boardReactions;
+  const reads = boardReads;
+  const people = db
+    .select({
+      postId: r.postId,
+      userId: r.userId,
+      kind: sql<string>`${r.kind}::text`.as("kind"),
+      rank: sql<number>`row_number() over (partition by ${r.postId}, ${r.kind} order by ${r.createdAt} desc, ${r.userId})`.as(
+        "rank",
+      ),
+    })
+    .from(r)
+    .where(and(inArray(r.postId, postIds), notBlockedWith(viewerId, r.userId)))
+    .unionAll(
+      db
+        .select({
+          postId: reads.postId,
+          userId: reads.userId,
+          kind: sql<string>`'read'`.as("kind"),
+          rank: sql<number>`row_number() over (partition by ${reads.postId} order by ${reads.createdAt} desc, ${reads.userId})`.as(
+            "rank",
+          ),
+        })
+        .from(reads)
+        .where(and(inArray(reads.postId, postIds), notBlockedWith(viewerId, reads.userId))),
+    )
+    .as("people");
+  const person = alias(users, "person");
+  const personOccupation = alias(occupations, "person_occupation");
+  const personIncome = alias(annualIncomes, "person_income");
+  const rows = await db
+    .select({
+      postId: boardPosts.id,
+      kind: people.kind,
+      id: person.id,
+      name: person.name,
+      photoLink: person.photoLink,
+      gender: person.gender,
+      birthday: person.birthday,
+      address: person.address,
+      occupationId: personOccupation.id,
+      occupationName: personOccupation.name,
+      annualIncomeId: personIncome.id,
+      annualIncomeLabel: personIncome.label,
+      createdAt: person.createdAt,
+    })
     .from(boardPosts)
     .innerJoin(users, eq(users.id, boardPosts.authorId))
-    .where(and(inArray(boardPosts.id, postIds), visibleTo(viewerId)));
-  const ids = visible.map((v) => v.id);
-  if (ids.length === 0) return {};
-  const reactionsOf = (kind: Reaction) => {
-    const inner = db
-      .select({
-        postId: boardReactions.postId,
-        userId: boardReactions.userId,
-        rank: sql<number>`row_number() over (partition by ${boardReactions.postId} order by ${boardReactions.createdAt} desc, ${boardReactions.userId})`.as(
-          "rank",
-        ),
-      })
-      .from(boardReactions)
-      .where(
-        and(
-          inArray(boardReactions.postId, ids),
-          eq(boardReactions.kind, kind),
-          notBlockedWith(viewerId, boardReactions.userId),
-        ),
-      )
-      .as("ranked");
-    return db
-      .select({ postId: inner.postId, userId: inner.userId })
-      .from(inner)
-      .where(lte(inner.rank, BOARD_PEOPLE_MAX))
-      .orderBy(inner.postId, inner.rank);
-  };
-  const readers = () => {
-    const inner = db
-      .select({
-        postId: boardReads.postId,
-        userId: boardReads.userId,
-        rank: sql<number>`row_number() over (partition by ${boardReads.postId} order by ${boardReads.createdAt} desc, ${boardReads.userId})`.as(
-          "rank",
-        ),
-      })
-      .from(boardReads)
-      .where(and(inArray(boardReads.postId, ids), notBlockedWith(viewerId, boardReads.userId)))
-      .as("ranked");
-    return db
-      .select({ postId: inner.postId, userId: inner.userId })
-      .from(inner)
-      .where(lte(inner.rank, BOARD_PEOPLE_MAX))
-      .orderBy(inner.postId, inner.rank);
-  };
-  const likes = await reactionsOf("like");
-  const dislikes = await reactionsOf("dislike");
-  const reads = await readers();
-  const profiles = await profilesOf(
-    db,
-    [...likes, ...dislikes, ...reads].map((r) => r.userId),
-  );
+    .leftJoin(people, and(eq(people.postId, boardPosts.id), lte(people.rank, BOARD_PEOPLE_MAX)))
+    // Ranked before this check, as the lists always were: a deleted member among the latest is left out, not replaced.
+    .leftJoin(person, and(eq(person.id, people.userId), isNull(person.deletedAt), eq(person.role, "user")))
+    .leftJoin(personOccupation, eq(person.occupationId, personOccupation.id))
+    .leftJoin(personIncome, eq(person.annualIncomeId, personIncome.id))
+    .where(and(inArray(boardPosts.id, postIds), visibleTo(viewerId)))
+    .orderBy(boardPosts.id, people.kind, people.rank);
   const out: Record<string, { likes: PublicProfile[]; dislikes: PublicProfile[]; readBy: PublicProfile[] }> = {};
-  for (const id of ids) out[id] = { likes: [], dislikes: [], readBy: [] };
-  const add = (list: Array<{ postId: string; userId: string }>, key: "likes" | "dislikes" | "readBy") => {
-    for (const r of list) {
-      const p = profiles.get(r.userId);
-      if (p) out[r.postId]?.[key].push(p);
+  const keys = { like: "likes", dislike: "dislikes", read: "readBy" } as const;
+  for (const row of rows) {
+    let lists = out[row.postId];
+    if (!lists) {
+      lists = { likes: [], dislikes: [], readBy: [] };
+      out[row.postId] = lists;
     }
-  };
-  add(likes, "likes");
-  add(dislikes, "dislikes");
-  add(reads, "readBy");
+    const key = keys[row.kind as keyof typeof keys];
+    if (!key || row.id === null || row.gender === null || row.createdAt === null) continue;
+    lists[key].push(toPublicProfile({ ...row, id: row.id, gender: row.gender, createdAt: row.createdAt }));
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { type Db, pointLots, pointLotUsages } from "@enmusubi/db";
+import { type Db, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
 import { eq, min, sql } from "drizzle-orm";
 
 /** 資金決済法: above this unused balance at a base date the issuer must file and deposit half of it. */
@@ -40,7 +40,9 @@ export function baseDatesBetween(first: Date, now: Date): string[] {
  */
 export async function unusedBalanceAt(db: Db, baseDate: string): Promise<Omit<UnusedBalanceRow, "baseDate">> {
   const cutoff = endOfJstDay(baseDate).toISOString();
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ points: string | number; yen: string | number }>(
+    db,
+    sql`
     select coalesce(sum(${pointLots.amount} - coalesce(used.amount, 0)), 0) as points,
            coalesce(sum((${pointLots.amount} - coalesce(used.amount, 0))::numeric * ${pointLots.yenAmount} / ${pointLots.amount}), 0) as yen
     from ${pointLots}
@@ -51,11 +53,8 @@ export async function unusedBalanceAt(db: Db, baseDate: string): Promise<Omit<Un
       group by ${pointLotUsages.lotId}
     ) used on used.lot_id = ${pointLots.id}
     where ${pointLots.paid} and ${pointLots.createdAt} < ${cutoff}::timestamptz and ${pointLots.expiresAt} >= ${cutoff}::timestamptz
-  `);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    points: string | number;
-    yen: string | number;
-  }>;
+  `,
+  );
   const row = rows[0];
   const points = Number(row?.points ?? 0);
   const yenValue = Math.round(Number(row?.yen ?? 0));

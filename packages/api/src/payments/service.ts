@@ -4,6 +4,7 @@ import {
   paymentNotificationNonces,
   paymentSettings,
   pointCosts,
+  purchaseDailyTotals,
   purchaseTransactions,
   users,
 } from "@enmusubi/db";
@@ -21,7 +22,7 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   type TransactionStatus,
 } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import type { OperatorInfo } from "../context";
@@ -259,23 +260,41 @@ const jstNextDay = (day: string) => new Date(jstDayStart(day).getTime() + 24 * 3
 
 // ---------- administrator ----------
 
-/** `adminPayments.list`: filtered, 20 a page (REST may ask up to 100), with totals over the whole filter. */
+/**
+ * `adminPayments.list`: filtered, 20 a page (REST may ask up to 100), with exact totals over the
+ * whole filter. The filter's dates are Japanese calendar days, so the totals are the sum of the
+ * matching rows of purchase_daily_totals (a few per day, kept by triggers in the writing
+ * transaction) instead of every matching transaction (docs/decisions/0011).
+ */
 export async function listTransactions(db: Db, input: AdminTransactionsInput) {
   const limit = input.limit ?? TRANSACTIONS_PAGE_SIZE;
   const where: SQL[] = [];
-  if (input.status) where.push(eq(purchaseTransactions.status, input.status));
-  if (input.method) where.push(eq(purchaseTransactions.paymentMethod, input.method));
-  if (input.startDate) where.push(gte(purchaseTransactions.createdAt, jstDayStart(input.startDate)));
-  if (input.endDate) where.push(lt(purchaseTransactions.createdAt, jstNextDay(input.endDate)));
+  const daily: SQL[] = [];
+  if (input.status) {
+    where.push(eq(purchaseTransactions.status, input.status));
+    daily.push(eq(purchaseDailyTotals.status, input.status));
+  }
+  if (input.method) {
+    where.push(eq(purchaseTransactions.paymentMethod, input.method));
+    daily.push(eq(purchaseDailyTotals.paymentMethod, input.method));
+  }
+  if (input.startDate) {
+    where.push(gte(purchaseTransactions.createdAt, jstDayStart(input.startDate)));
+    daily.push(gte(purchaseDailyTotals.day, input.startDate));
+  }
+  if (input.endDate) {
+    where.push(lt(purchaseTransactions.createdAt, jstNextDay(input.endDate)));
+    daily.push(lte(purchaseDailyTotals.day, input.endDate));
+  }
   const filter = where.length ? and(...where) : undefined;
   const [totals] = await db
     .select({
-      count: count(),
-      amount: sql<number>`coalesce(sum(${purchaseTransactions.amount}), 0)::bigint`,
-      points: sql<number>`coalesce(sum(${purchaseTransactions.points}), 0)::bigint`,
+      count: sql<number>`coalesce(sum(${purchaseDailyTotals.count}), 0)::bigint`,
+      amount: sql<number>`coalesce(sum(${purchaseDailyTotals.amount}), 0)::bigint`,
+      points: sql<number>`coalesce(sum(${purchaseDailyTotals.points}), 0)::bigint`,
     })
-    .from(purchaseTransactions)
-    .where(filter);
+    .from(purchaseDailyTotals)
+    .where(daily.length ? and(...daily) : undefined);
   const rows = await db
     .select()
     .from(purchaseTransactions)
@@ -292,7 +311,7 @@ export async function listTransactions(db: Db, input: AdminTransactionsInput) {
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   const s = await loadSettings(db);
-  const total = totals?.count ?? 0;
+  const total = Number(totals?.count ?? 0);
   return {
     transactions: rows.map((r) => {
       const owner = byId.get(r.userId);

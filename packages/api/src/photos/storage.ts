@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_JPEG_QUALITY, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, MSG } from "@enmusubi/shared";
-import sharp from "sharp";
 import { AppError } from "../errors";
 
 /**
@@ -28,7 +27,11 @@ export function decodePhotoData(data: string): Buffer {
   return bytes;
 }
 
+/** sharp (libvips, some 20 MB per process) is loaded by the first photo, not by every process at start. */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 export async function normalizeImage(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

@@ -1,4 +1,13 @@
-import { type Db, pointCosts, pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
+import {
+  type Db,
+  pointCosts,
+  pointLedger,
+  pointLots,
+  pointLotUsages,
+  prepaidActions,
+  rowsOf,
+  users,
+} from "@enmusubi/db";
 import { insufficientPoints, MSG, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -38,31 +47,65 @@ function lotExpiry(kind: LedgerKind, paid: boolean) {
 }
 
 /**
- * Takes `amount` points from the member's lots, earliest expiry first, recording what came from
- * which lot. The caller holds the member's row lock (the balance update), so lots change one
- * writer at a time. Lots that fall short of the balance mean the books disagree: fail, roll back.
+ * Writes debits of the `points` account (ledger rows with a negative delta, each with the balance
+ * after it) and takes each one's points from its member's lots, earliest expiry first, recording
+ * what came from which lot: one statement for any number of debits. A member's unspent lots are
+ * laid end to end in that order and their debits end to end in ledger order (balance after, highest
+ * first), and each debit takes the overlap of its span with each lot's. The caller holds the
+ * members' row locks (the balance update), and every writer of lots takes that lock first, so
+ * lots change one writer at a time. Lots that fall short mean the books disagree: fail, roll back.
+ * Answers the ledger rows' ids (the database makes them), in ledger order per member.
  */
-async function takeFromLots(tx: Db, userId: string, ledgerId: string, amount: number): Promise<void> {
-  const lots = await tx
-    .select({ id: pointLots.id, remaining: pointLots.remaining })
-    .from(pointLots)
-    .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0)))
-    .orderBy(asc(pointLots.expiresAt), asc(pointLots.createdAt), asc(pointLots.id))
-    .for("update");
-  let left = amount;
-  const usages: Array<typeof pointLotUsages.$inferInsert> = [];
-  for (const lot of lots) {
-    if (left === 0) break;
-    const used = Math.min(lot.remaining, left);
-    await tx
-      .update(pointLots)
-      .set({ remaining: lot.remaining - used })
-      .where(eq(pointLots.id, lot.id));
-    usages.push({ lotId: lot.id, ledgerId, amount: used });
-    left -= used;
+async function writeDebits(tx: Db, rows: Array<typeof pointLedger.$inferInsert>): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const owners = sql.join(
+    [...new Set(rows.map((r) => r.userId))].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [taken] = await rowsOf<{ ids: string[] | null; ledgers: number; points: number }>(
+    tx,
+    sql`
+    with ledger as (
+      ${tx.insert(pointLedger).values(rows).getSQL()}
+      returning id, user_id, -delta as amount, balance_after
+    ),
+    need as (
+      select id as ledger_id, user_id, amount,
+             sum(amount) over (partition by user_id order by balance_after desc) - amount as start
+      from ledger
+    ),
+    lots as (
+      select id, user_id, remaining,
+             sum(remaining) over (partition by user_id order by expires_at, created_at, id) - remaining as start
+      from ${pointLots}
+      where user_id in (${owners}) and remaining > 0
+    ),
+    take as (
+      select l.id as lot_id, n.ledger_id,
+             least(l.start + l.remaining, n.start + n.amount) - greatest(l.start, n.start) as amount
+      from need n join lots l on l.user_id = n.user_id
+      where l.start < n.start + n.amount and n.start < l.start + l.remaining
+    ),
+    spent as (
+      update ${pointLots} p set remaining = p.remaining - t.used
+      from (select lot_id, sum(amount)::int as used from take group by lot_id) t
+      where p.id = t.lot_id
+      returning p.id
+    ),
+    used as (
+      insert into ${pointLotUsages} (lot_id, ledger_id, amount)
+      select lot_id, ledger_id, amount from take
+      returning ledger_id, amount
+    )
+    select (select array_agg(id::text order by user_id, balance_after desc) from ledger) as ids,
+           count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
+    from used`,
+  );
+  const owed = rows.reduce((sum, r) => sum - r.delta, 0);
+  if (taken?.ledgers !== rows.length || taken.points !== owed || taken.ids?.length !== rows.length) {
+    throw new Error(`point lots held ${taken?.points ?? 0} of the ${owed} points debited`);
   }
-  if (left > 0) throw new Error(`point lots of ${userId} hold ${amount - left} points less than the balance`);
-  if (usages.length > 0) await tx.insert(pointLotUsages).values(usages);
+  return taken.ids;
 }
 
 /** Gives `amount` back to the lots `fromLedgerId` took it from, latest expiry first; any excess becomes a new lot. */
@@ -144,25 +187,26 @@ async function applyChange(tx: Db, change: BalanceChange): Promise<{ balance: nu
     if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
     throw insufficient(-change.delta, user.balance);
   }
-  const [entry] = await tx
-    .insert(pointLedger)
-    .values({
-      userId: change.userId,
-      account,
-      kind: change.kind,
-      delta: change.delta,
-      balanceAfter: row.balance,
-      actionName: change.actionName,
-      quantity: change.quantity,
-      reference: change.reference,
-      actorId: change.actorId,
-      note: change.note,
-    })
-    .returning({ id: pointLedger.id });
-  if (!entry) throw new Error("ledger insert returned nothing");
+  const ledgerRow = {
+    userId: change.userId,
+    account,
+    kind: change.kind,
+    delta: change.delta,
+    balanceAfter: row.balance,
+    actionName: change.actionName,
+    quantity: change.quantity,
+    reference: change.reference,
+    actorId: change.actorId,
+    note: change.note,
+  };
   if (account === "points" && change.delta < 0) {
-    await takeFromLots(tx, change.userId, entry.id, -change.delta);
-  } else if (account === "points" && change.delta > 0) {
+    // The ledger row and what it takes from the lots: one statement.
+    const [ledgerId] = await writeDebits(tx, [ledgerRow]);
+    return { balance: row.balance, ledgerId: ledgerId as string };
+  }
+  const [entry] = await tx.insert(pointLedger).values(ledgerRow).returning({ id: pointLedger.id });
+  if (!entry) throw new Error("ledger insert returned nothing");
+  if (account === "points" && change.delta > 0) {
     if (change.restoreFromLedgerId) {
       await restoreToLots(tx, {
         userId: change.userId,
@@ -269,11 +313,26 @@ export async function chargeAction(
   input: { userId: string; actionName: string; quantity?: number; reference?: string },
 ): Promise<ChargeResult> {
   const quantity = input.quantity ?? 1;
-  const cost = await unitCost(tx, input.actionName);
+  // The cost, the balance and whether prepaid units wait, in one statement.
+  const [state] = await tx
+    .select({
+      // Uncorrelated on purpose: drizzle writes a one-table query's columns unqualified.
+      cost: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = ${input.actionName})`,
+      points: users.points,
+      credits: sql<boolean>`exists (select 1 from ${prepaidActions} p where p.user_id = ${input.userId}
+        and p.action_name = ${input.actionName} and p.remaining > 0 and p.expires_at > now())`,
+    })
+    .from(users)
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
+  if (state?.cost === null || state?.cost === undefined) {
+    await unitCost(tx, input.actionName); // an unknown action is the caller's error first
+    throw new AppError("NOT_FOUND", MSG.notFound);
+  }
+  const cost = state.cost;
   const required = cost * quantity;
-  const available = await balanceOf(tx, input.userId);
+  const available = state.points;
   let unpaidUnits = quantity;
-  if (required > 0) {
+  if (required > 0 && state.credits) {
     const credits = await tx
       .select()
       .from(prepaidActions)
@@ -476,4 +535,112 @@ export function unspentLots(db: Db, userId: string) {
     .from(pointLots)
     .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0)))
     .orderBy(asc(pointLots.expiresAt), asc(pointLots.createdAt), asc(pointLots.id));
+}
+
+/** One charge of a `chargeMany` batch: `quantity` units of the action for `userId`. */
+export interface BatchCharge {
+  userId: string;
+  quantity: number;
+  reference?: string;
+}
+
+/**
+ * `chargeAction` for many charges of one action at once, in the caller's transaction, in a fixed
+ * number of statements whatever their count (the scheduled-message dispatcher sends hundreds per
+ * transaction). The same rules, in the given order: a member's charges are taken one after the
+ * other from the balance they had, each whole or not at all (short → the catalogue's 402 for that
+ * charge, the member's later ones still tried); one ledger row per charge; the points come from the
+ * member's lots, earliest expiry first. The members' rows are locked in id order first, so two
+ * batches never wait on each other in a cycle. A member holding prepaid units of the action (the
+ * legacy deduct-points call) is charged by `chargeAction` itself, one charge at a time.
+ * Answers, per charge, its result or the error it would have thrown.
+ */
+export async function chargeMany(
+  tx: Db,
+  actionName: string,
+  charges: BatchCharge[],
+): Promise<Array<ChargeResult | AppError>> {
+  const results = new Array<ChargeResult | AppError>(charges.length);
+  if (charges.length === 0) return results;
+  const cost = await unitCost(tx, actionName);
+  const userIds = [...new Set(charges.map((c) => c.userId))].sort();
+  const locked = await rowsOf<{ id: string; points: number; credits: boolean }>(
+    tx,
+    sql`
+    select u.id, u.points, exists (
+             select 1 from ${prepaidActions} p
+             where p.user_id = u.id and p.action_name = ${actionName} and p.remaining > 0 and p.expires_at > now()
+           ) as credits
+    from ${users} u
+    where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and u.deleted_at is null
+    order by u.id
+    for update of u`,
+  );
+  const accounts = new Map(locked.map((row) => [row.id, { balance: row.points, credits: row.credits }]));
+  const ledger: Array<typeof pointLedger.$inferInsert> = [];
+  for (const [index, charge] of charges.entries()) {
+    const account = accounts.get(charge.userId);
+    const required = cost * charge.quantity;
+    if (!account) {
+      results[index] = new AppError("NOT_FOUND", MSG.notFound);
+      continue;
+    }
+    if (account.credits && required > 0) continue; // chargeAction below, after the set-based writes
+    const available = account.balance;
+    if (required === 0) {
+      results[index] = { success: true, required, available, remainingPoints: available };
+      continue;
+    }
+    if (available < required) {
+      results[index] = insufficient(required, available);
+      continue;
+    }
+    account.balance -= required;
+    ledger.push({
+      userId: charge.userId,
+      account: "points",
+      kind: "charge",
+      delta: -required,
+      balanceAfter: account.balance,
+      actionName,
+      quantity: charge.quantity,
+      reference: charge.reference,
+    });
+    results[index] = { success: true, required, available, remainingPoints: account.balance };
+  }
+  if (ledger.length > 0) await writeBatchDebits(tx, ledger);
+  for (const [index, charge] of charges.entries()) {
+    if (results[index]) continue;
+    results[index] = await chargeAction(tx, { actionName, ...charge }).catch((error: unknown) => {
+      if (error instanceof AppError) return error;
+      throw error;
+    });
+  }
+  return results;
+}
+
+/**
+ * The writes of `chargeMany`'s debits, set-based: the balances (the CHECK and the `>= 0` guard
+ * still hold: a member whose balance moved since the lock would be a bug, and fails the batch),
+ * then the ledger rows and the lots (`writeDebits`, the same statement as a single charge's).
+ */
+async function writeBatchDebits(tx: Db, debits: Array<typeof pointLedger.$inferInsert>): Promise<void> {
+  const totals = new Map<string, number>();
+  for (const d of debits) totals.set(d.userId, (totals.get(d.userId) ?? 0) - d.delta);
+  const updated = await rowsOf<{ id: string }>(
+    tx,
+    sql`
+    update ${users} set points = ${users.points} - v.total
+    from (values ${sql.join(
+      [...totals].map(([id, total]) => sql`(${id}::uuid, ${total}::int)`),
+      sql`, `,
+    )}) as v(id, total)
+    where ${users.id} = v.id and ${users.points} - v.total >= 0
+    returning ${users.id}`,
+  );
+  if (updated.length !== totals.size) throw new Error("a batch debit found a balance changed under its lock");
+  await writeDebits(tx, debits);
 }

@@ -8,22 +8,25 @@ import {
 } from "@enmusubi/shared";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 import {
+  cachedAnnualIncomes,
+  cachedOccupations,
+  cachedPointCosts,
   createAnnualIncome,
   createOccupation,
   createPointCost,
   deleteAnnualIncome,
   deleteOccupation,
   deletePointCost,
-  listAnnualIncomes,
-  listOccupations,
-  listPointCosts,
   updatePointCost,
 } from "./service";
 
-/** The lists are open (spec §6: fetched without a token); every change is for administrators. */
+/**
+ * The lists are open (spec §6: fetched without a token) and answered from this process's copy
+ * (cache.ts; a fresh array of the shared frozen rows); every change is for administrators.
+ */
 export const referenceRouter = router({
   occupations: router({
-    list: publicProcedure.query(({ ctx }) => listOccupations(ctx.db)),
+    list: publicProcedure.query(async ({ ctx }) => [...(await cachedOccupations(ctx.db))]),
     create: adminProcedure
       .input(occupationCreateInput)
       .mutation(({ ctx, input }) => createOccupation(ctx.db, ctx.session.id, input)),
@@ -33,7 +36,7 @@ export const referenceRouter = router({
     }),
   }),
   annualIncomes: router({
-    list: publicProcedure.query(({ ctx }) => listAnnualIncomes(ctx.db)),
+    list: publicProcedure.query(async ({ ctx }) => [...(await cachedAnnualIncomes(ctx.db))]),
     create: adminProcedure
       .input(annualIncomeCreateInput)
       .mutation(({ ctx, input }) => createAnnualIncome(ctx.db, ctx.session.id, input)),
@@ -43,7 +46,7 @@ export const referenceRouter = router({
     }),
   }),
   pointCosts: router({
-    list: publicProcedure.query(({ ctx }) => listPointCosts(ctx.db)),
+    list: publicProcedure.query(async ({ ctx }) => [...(await cachedPointCosts(ctx.db))]),
     update: adminProcedure
       .input(pointCostUpdateInput)
       .mutation(({ ctx, input }) => updatePointCost(ctx.db, ctx.session.id, input)),

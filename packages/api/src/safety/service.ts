@@ -1,4 +1,14 @@
-import { boardPosts, type Db, favorites, messages, reports, scheduledMessages, userBlocks, users } from "@enmusubi/db";
+import {
+  boardPosts,
+  type Db,
+  favorites,
+  messages,
+  reports,
+  rowsOf,
+  scheduledMessages,
+  userBlocks,
+  users,
+} from "@enmusubi/db";
 import {
   MODERATION_PAGE_SIZE,
   type ModerationQueueInput,
@@ -278,7 +288,9 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   // a member reported thousands of times must not make every queue page count them all).
   const recent = new Map<string, number>();
   if (targetUserIds.length > 0) {
-    const result = (await db.execute(sql`
+    const counted = await rowsOf<{ id: string; n: number }>(
+      db,
+      sql`
       select t.id::text as id,
              (select count(*)::int from (
                 select 1 from ${reports} r
@@ -288,11 +300,8 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
       from unnest(array[${sql.join(
         targetUserIds.map((id) => sql`${id}`),
         sql`, `,
-      )}]::uuid[]) as t(id)`)) as unknown;
-    const counted = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-      id: string;
-      n: number;
-    }>;
+      )}]::uuid[]) as t(id)`,
+    );
     for (const r of counted) recent.set(r.id, Number(r.n));
   }
   const messagesById = new Map(messageRows.map((m) => [m.id, m]));

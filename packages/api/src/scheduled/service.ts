@@ -13,6 +13,7 @@ import type { ApiDeps, Session } from "../context";
 import { AppError, publicMessage, toTRPCError } from "../errors";
 import type { JobLog } from "../jobs";
 import type { MailboxEvents } from "../messages/events";
+import { sendManyAsMembers } from "../messages/service";
 
 /**
  * Scheduled messages (spec §3, §4, §5): the browser queue `scheduled_messages_v1` is a server
@@ -308,7 +309,7 @@ export async function listAdminPending(db: Db): Promise<ScheduledView[]> {
 export type DispatchOutcome = "sent" | "failed";
 
 /** Due rows one transaction claims (FOR UPDATE SKIP LOCKED … LIMIT): fewer commits and round trips. */
-export const DISPATCH_CLAIM = 50;
+export const DISPATCH_CLAIM = 200;
 
 /**
  * Errors of the moment, not of the row: a deadlock between two instances' batches charging the
@@ -323,6 +324,14 @@ function isTransient(error: unknown): boolean {
     if (typeof code === "string" && TRANSIENT.has(code)) return true;
   }
   return false;
+}
+
+/** The Japanese message an entry fails with (a database error is logged and shown generically). */
+function failure(error: unknown, scheduledId: string, log?: JobLog): string {
+  const mapped = toTRPCError(error);
+  if (mapped.code === "INTERNAL_SERVER_ERROR")
+    log?.error({ err: mapped.cause ?? error, scheduledId }, "scheduled message failed");
+  return publicMessage(mapped);
 }
 
 interface Handled {
@@ -357,21 +366,43 @@ export async function dispatchBatch(
       .limit(limit)
       .for("update", { skipLocked: true });
     if (entries.length === 0) return null;
-    // The owners of the whole batch in one read (a deleted owner's entries fail).
+    // The owners of the whole batch in one read (a deleted owner's entries fail, a suspended one's too).
     const ownerIds = [...new Set(entries.map((e) => e.ownerId))];
     const owners = new Map(
       (
         await tx
-          .select({ id: users.id, role: users.role })
+          .select({
+            id: users.id,
+            role: users.role,
+            verificationStatus: users.verificationStatus,
+            suspendedAt: users.suspendedAt,
+          })
           .from(users)
           .where(and(inArray(users.id, ownerIds), isNull(users.deletedAt)))
       ).map((o) => [o.id, o]),
     );
     const handled: Handled[] = [];
+    // A member's plain sends (no reply, no send-as) go out together, set-based (`sendManyAsMembers`):
+    // a few statements for the whole batch instead of a dozen per entry. A member with any other
+    // kind of entry in the batch keeps all theirs on the per-entry path, so their charges stay in
+    // the order of their entries.
+    const plain = (e: Entry) => !e.senderUserId && !e.relatedMessageId;
+    const mixed = new Set(entries.filter((e) => !plain(e)).map((e) => e.ownerId));
+    const together: Entry[] = [];
     for (const entry of entries) {
       const owner = owners.get(entry.ownerId);
       if (!owner) {
         handled.push({ id: entry.id, messageIds: null, lastError: MSG.scheduledSenderGone });
+        continue;
+      }
+      if (owner.suspendedAt) {
+        handled.push({ id: entry.id, messageIds: null, lastError: MSG.accountSuspended });
+        continue;
+      }
+      if (!careful && owner.role === "user" && plain(entry) && !mixed.has(entry.ownerId)) {
+        // The standing `verifiedProcedure` asks of messages.send, with its message.
+        if (owner.verificationStatus === "verified") together.push(entry);
+        else handled.push({ id: entry.id, messageIds: null, lastError: MSG.verificationRequired });
         continue;
       }
       try {
@@ -389,12 +420,23 @@ export async function dispatchBatch(
           log?.info({ scheduledId: entry.id }, "scheduled message deferred (lock conflict); retried next run");
           continue;
         }
-        const mapped = toTRPCError(error);
-        if (mapped.code === "INTERNAL_SERVER_ERROR") {
-          log?.error({ err: mapped.cause ?? error, scheduledId: entry.id }, "scheduled message failed");
-        }
-        handled.push({ id: entry.id, messageIds: null, lastError: publicMessage(mapped) });
+        handled.push({ id: entry.id, messageIds: null, lastError: failure(error, entry.id, log) });
       }
+    }
+    if (together.length > 0) {
+      const outcomes = await sendManyAsMembers(
+        tx,
+        together.map((e) => ({ senderId: e.ownerId, recipientIds: e.recipients, body: e.content })),
+      );
+      together.forEach((entry, n) => {
+        const outcome = outcomes[n];
+        if (!outcome || outcome instanceof Error) {
+          handled.push({ id: entry.id, messageIds: null, lastError: failure(outcome, entry.id, log) });
+          return;
+        }
+        handled.push({ id: entry.id, messageIds: outcome.messageIds, lastError: null });
+        mailbox.publish([...entry.recipients, entry.ownerId]);
+      });
     }
     if (handled.length > 0) await markHandled(tx, handled);
     return {
@@ -450,13 +492,20 @@ export async function dispatchDue(
 ): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
   let careful = alwaysCareful;
+  let conflicts = 0;
   while (counts.sent + counts.failed < max) {
     let run: Awaited<ReturnType<typeof dispatchBatch>>;
     try {
       run = await dispatchBatch(deps, log, Math.min(batch, max - counts.sent - counts.failed), { careful });
     } catch (error) {
-      // The batch rolled back whole (nothing sent); once more with a savepoint around every entry,
-      // so an entry that spoils its transaction fails alone. A second failure is the run's.
+      // The batch rolled back whole (nothing sent). A lock conflict with another instance's batch
+      // (the set-based sends lock their members together): the same batch again, a few times. Any
+      // other error: once more with a savepoint around every entry, so an entry that spoils its
+      // transaction fails alone; a second failure is the run's.
+      if (isTransient(error) && conflicts < 3) {
+        conflicts += 1;
+        continue;
+      }
       if (careful || isTransient(error)) throw error;
       careful = true;
       continue;

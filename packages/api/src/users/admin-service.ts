@@ -1,4 +1,4 @@
-import { type Db, favorites, pointLedger, users } from "@enmusubi/db";
+import { type Db, favorites, pointLedger, rowsOf, users } from "@enmusubi/db";
 import {
   type AdminUserCreateInput,
   type AdminUserListInput,
@@ -41,11 +41,17 @@ const GENDER_TERMS: Record<string, Gender> = {
   女: "female",
 };
 
-function searchCondition(field: "userID" | "gender", search: string): SQL | undefined {
-  if (!search) return undefined;
+interface Search {
+  where: SQL | undefined;
+  /** One userID prefix: the matches are listed in userID order (see listUsers). */
+  prefix: boolean;
+}
+
+function searchCondition(field: "userID" | "gender", search: string): Search {
+  if (!search) return { where: undefined, prefix: false };
   if (field === "gender") {
     const gender = GENDER_TERMS[search.toLowerCase()];
-    return gender ? eq(users.gender, gender) : sql`false`;
+    return { where: gender ? eq(users.gender, gender) : sql`false`, prefix: false };
   }
   const ids = [
     ...new Set(
@@ -55,14 +61,28 @@ function searchCondition(field: "userID" | "gender", search: string): SQL | unde
         .filter(Boolean),
     ),
   ];
-  if (ids.length === 0) return undefined;
+  if (ids.length === 0) return { where: undefined, prefix: false };
   if (ids.length === 1) {
     // One ID: a case-insensitive prefix (so an admin finds "ab12…" while typing), which the
     // users_user_id_prefix_idx index answers without reading the table.
     const escaped = (ids[0] ?? "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sql`lower(${users.userId}) like ${`${escaped}%`}`;
+    return { where: sql`lower(${users.userId}) like ${`${escaped}%`}`, prefix: true };
   }
-  return inArray(users.userId, ids);
+  return { where: inArray(users.userId, ids), prefix: false };
+}
+
+/**
+ * The order of a page. A userID prefix lists its matches by userID (the exact ID first), read in
+ * order from users_user_id_prefix_idx (text_pattern_ops, hence the `~<~` byte order): newest
+ * first, a broad prefix ("lm00": 100,000 of the oldest members at 1,000,000) had either to walk
+ * the newest members until it met its matches or to sort all of them (issue 14).
+ */
+function listOrder(prefix: boolean, reversed = false): SQL[] {
+  if (prefix) {
+    const op = sql.raw(reversed ? "~>~" : "~<~");
+    return [sql`lower(${users.userId}) using ${op}`, sql`${users.userId} using ${op}`];
+  }
+  return reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
 }
 
 /**
@@ -84,10 +104,7 @@ export interface UserPage {
 
 /** The planner's row estimate for a query (EXPLAIN, no execution). */
 async function plannedRows(db: Db, query: SQL): Promise<number> {
-  const result = await db.execute(sql`explain (format json) ${query}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
+  const rows = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }>;
   return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
@@ -99,17 +116,21 @@ export async function listUsers(
   options: { countCap?: number } = {},
 ): Promise<UserPage> {
   const input = adminUserListInput.parse(raw);
-  const search = searchCondition(input.field, input.search);
+  const { where: search, prefix } = searchCondition(input.field, input.search);
   const where = and(isNull(users.deletedAt), search);
   const offset = (input.page - 1) * input.pageSize;
   // Exact up to the cap (or one page past the page asked for), read through an index and stopped
   // there; above it, the estimate.
   const cap = Math.max(options.countCap ?? USER_COUNT_CAP, offset + input.pageSize);
+  // A prefix is counted along its index range: unordered, the planner took a sequential scan that
+  // stops at the cap, and such a scan of a large table starts where the previous one stopped
+  // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
   const [counted] = await db.select({ total: count() }).from(
     db
       .select({ one: sql`1` })
       .from(users)
       .where(where)
+      .orderBy(...(prefix ? listOrder(prefix) : []))
       .limit(cap + 1)
       .as("matches"),
   );
@@ -124,11 +145,14 @@ export async function listUsers(
   const rows = fromEnd
     ? (
         await selectUsers(db, search)
-          .orderBy(asc(users.createdAt), asc(users.id))
+          .orderBy(...listOrder(prefix, true))
           .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
           .offset(Math.max(0, total - offset - input.pageSize))
       ).reverse()
-    : await selectUsers(db, search).orderBy(desc(users.createdAt), desc(users.id)).limit(input.pageSize).offset(offset);
+    : await selectUsers(db, search)
+        .orderBy(...listOrder(prefix))
+        .limit(input.pageSize)
+        .offset(offset);
   return {
     users: rows.map(toUserView),
     total,

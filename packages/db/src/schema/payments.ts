@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -37,7 +50,28 @@ export const purchaseTransactions = pgTable(
     check("purchase_confirmed_via", sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit')`),
     index("purchase_status_created_idx").on(t.status, t.createdAt),
     index("purchase_user_created_idx").on(t.userId, t.createdAt),
+    // The administrators' transaction list, newest first, without a filter (or filtered by method).
+    index("purchase_created_idx").on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * Count, yen and points of the purchase transactions per Japanese calendar day (of `created_at`),
+ * status and method, kept by statement triggers on purchase_transactions (migration 0024) in the
+ * writing transaction: the transaction list's totals add up a few of these rows instead of every
+ * transaction of the filter (docs/decisions/0011).
+ */
+export const purchaseDailyTotals = pgTable(
+  "purchase_daily_totals",
+  {
+    day: date("day").notNull(),
+    status: transactionStatusEnum("status").notNull(),
+    paymentMethod: paymentMethodEnum("payment_method").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    points: bigint("points", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentMethod] })],
 );
 
 /** A single row (id = 1) holding the payment settings of spec §3. */

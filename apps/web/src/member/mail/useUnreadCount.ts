@@ -1,23 +1,31 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
+import { useRef } from "react";
 import { useTRPC } from "../../lib/trpc";
 
 /**
  * The live unread count (messages.onUnreadCount over SSE): mounted once by the member shell. Each
  * count is written to the messages.unreadCount cache (what `useUnreadCount` reads) and, when the
- * mailbox changes, its lists are refreshed, so a new message shows without a reload.
+ * mailbox changes, its lists are refreshed, so a new message shows without a reload. `enabled:
+ * false` holds the connection back (the shell opens it once the first screen is drawn; the server
+ * answers a new connection with the current count, so nothing is missed meanwhile).
  */
-export function useUnreadCountSubscription(): void {
+export function useUnreadCountSubscription({ enabled = true }: { enabled?: boolean } = {}): void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const answered = useRef(false);
   useSubscription(
     trpc.messages.onUnreadCount.subscriptionOptions(undefined, {
+      enabled,
       onData: (data) => {
         const key = trpc.messages.unreadCount.queryKey();
         const previous = queryClient.getQueryData(key);
         queryClient.setQueryData(key, { count: data.count });
-        // Every answer after the first is a change of the mailbox (a message in or out, a read).
-        if (previous) {
+        // Every answer after the first is a change of the mailbox (a message in or out, a read);
+        // so is a first answer that differs from the count fetched before the connection opened.
+        const first = !answered.current;
+        answered.current = true;
+        if (previous && (!first || previous.count !== data.count)) {
           void queryClient.invalidateQueries(trpc.messages.list.pathFilter());
           void queryClient.invalidateQueries(trpc.messages.contacts.pathFilter());
         }

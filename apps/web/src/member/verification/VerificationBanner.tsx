@@ -1,4 +1,5 @@
-import { MSG } from "@enmusubi/shared";
+// The message file alone: the package root would bring every schema (zod) into the shell.
+import { VERIFICATION_MSG as MSG } from "@enmusubi/shared/messages/verification";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
 import { useVerificationStatus } from "./useVerificationStatus";

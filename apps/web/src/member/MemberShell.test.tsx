@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeMediaQueryList } from "../test/media-query";
+import { renderWithProviders } from "../test/render";
+import MemberShell from "./MemberShell";
+
+const me = {
+  id: "00000000-0000-4000-8000-000000000001",
+  userID: "shelltaro",
+  name: "殻 太郎",
+  email: "shelltaro@example.jp",
+  gender: "male",
+  points: 1234567,
+  photoLink: null,
+  birthday: null,
+  address: null,
+  occupation: null,
+  annualIncome: null,
+  createdAt: new Date("2026-01-05T00:00:00Z"),
+};
+
+const handlers = {
+  "profile.me": () => me,
+  "messages.unreadCount": () => ({ count: 12 }),
+  "messages.onUnreadCount": () => ({ count: 12 }),
+  "verification.status": () => ({ status: "verified" }),
+  "reference.occupations.list": () => [],
+  "reference.annualIncomes.list": () => [],
+};
+
+/** The shell as a phone (768 px or less) or a desktop sees it. */
+function atWidth(narrow: boolean) {
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
+    fakeMediaQueryList(query, narrow && query.includes("max-width: 768px")),
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("MemberShell header", () => {
+  it("on a desktop shows 未読 N件, the points, ポイント購入 and ログアウト in the header", async () => {
+    atWidth(false);
+    renderWithProviders(<MemberShell />, handlers);
+    const header = screen.getByRole("banner");
+    const unread = await within(header).findByRole("link", { name: "未読 12件" });
+    expect(unread).toHaveTextContent("未読 12件");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("ポイント購入");
+    expect(within(header).getByRole("button", { name: "ログアウト" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "メニューを開く" })).not.toBeInTheDocument();
+    await screen.findByRole("heading", { name: "ダッシュボード" });
+  });
+
+  it("when narrow keeps the unread count (same name), points and 購入 in the header and moves ログアウト to the menu", async () => {
+    atWidth(true);
+    localStorage.setItem("token", "t");
+    localStorage.setItem("role", "user");
+    renderWithProviders(<MemberShell />, handlers);
+    const header = screen.getByRole("banner");
+    const unread = await within(header).findByRole("link", { name: "未読 12件" });
+    // The word 未読 is kept for screen readers and for the text; an envelope shows it instead.
+    expect(unread).toHaveTextContent("未読 12件");
+    expect(unread.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("購入");
+    expect(within(header).queryByRole("button", { name: "ログアウト" })).not.toBeInTheDocument();
+
+    const toggle = within(header).getByRole("button", { name: "メニューを開く" });
+    await userEvent.click(toggle);
+    let menu = await screen.findByRole("dialog", { name: "メニュー" });
+    expect(within(menu).getByTestId("menu-unread-count")).toHaveTextContent("12件");
+    // The drawer loads on this first opening; closing it still returns the focus to the toggle.
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "メニュー" })).not.toBeInTheDocument());
+    await waitFor(() => expect(toggle).toHaveFocus());
+
+    await userEvent.click(toggle);
+    menu = await screen.findByRole("dialog", { name: "メニュー" });
+    await userEvent.click(within(menu).getByRole("button", { name: "ログアウト" }));
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("still loads the reference lists and opens the live unread count, after the first screen", async () => {
+    atWidth(false);
+    const { calls } = renderWithProviders(<MemberShell />, handlers);
+    await screen.findByRole("heading", { name: "ダッシュボード" });
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual(
+        expect.arrayContaining([
+          "reference.occupations.list",
+          "reference.annualIncomes.list",
+          "messages.onUnreadCount",
+        ]),
+      ),
+    );
+  });
+});

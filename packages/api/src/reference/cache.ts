@@ -1,0 +1,84 @@
+import type { Db } from "@enmusubi/db";
+import { sql } from "drizzle-orm";
+
+/**
+ * The reference lists (point costs, occupations, annual-income ranges) as each process last read
+ * them: every screen and the signup page fetch them, and they change only when an administrator
+ * edits them, so a list is read from the database once and answered from memory until it changes.
+ *
+ * A change made through the services below is announced inside its own transaction with
+ * NOTIFY on REFERENCE_CHANNEL (delivered when, and only if, it commits); every process of the
+ * server LISTENs (apps/server/src/reference-events.ts) and drops its copy, and the process that
+ * made the change drops its own as soon as the transaction has committed, so its next answer is
+ * already the new list. Another worker or instance answers the old list only until the
+ * notification arrives (milliseconds). The list is for display: charging reads the cost from the
+ * database inside the paying transaction (points/ledger.ts), never from here.
+ *
+ * A change made by hand in SQL (or by a migration) must announce itself the same way:
+ * `select pg_notify('enmusubi_reference', 'point_costs')`, or the servers be restarted.
+ * docs/decisions/0012 says what else a process may keep between requests (sessions: never).
+ */
+export const REFERENCE_CHANNEL = "enmusubi_reference";
+
+export type ReferenceList = "point_costs" | "occupations" | "annual_incomes";
+export const REFERENCE_LISTS: readonly ReferenceList[] = ["point_costs", "occupations", "annual_incomes"];
+
+const caches = new WeakMap<Db, Map<ReferenceList, Promise<readonly unknown[]>>>();
+
+function cacheOf(db: Db): Map<ReferenceList, Promise<readonly unknown[]>> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The list from memory, or read with `load` and kept. Concurrent first readers share one read; a
+ * read that fails is not kept. The rows are frozen (every request gets the same objects; a caller
+ * that wants to change one copies it).
+ */
+export function cachedList<T extends object>(
+  db: Db,
+  list: ReferenceList,
+  load: () => Promise<T[]>,
+): Promise<readonly T[]> {
+  const cache = cacheOf(db);
+  const known = cache.get(list);
+  if (known) return known as Promise<readonly T[]>;
+  const loading = load().then((rows): readonly T[] => Object.freeze(rows.map((row) => Object.freeze(row) as T)));
+  cache.set(list, loading);
+  loading.catch(() => {
+    if (cache.get(list) === loading) cache.delete(list);
+  });
+  return loading;
+}
+
+/**
+ * Drops this process's copy of a list (all of them without `list`): after this process's own
+ * change, on another process's notification, and whenever the LISTEN connection (re)connects
+ * (notifications sent while it was down are lost). A read still in flight is dropped with it.
+ */
+export function forgetReferenceList(db: Db, list?: ReferenceList): void {
+  if (list) cacheOf(db).delete(list);
+  else caches.delete(db);
+}
+
+/** Announces a change to every process, from inside the changing transaction (sent on commit). */
+export async function announceReferenceChange(tx: Db, list: ReferenceList): Promise<void> {
+  await tx.execute(sql`select pg_notify(${REFERENCE_CHANNEL}, ${list})`);
+}
+
+/**
+ * Runs a change of `list` (a transaction that calls announceReferenceChange) and drops this
+ * process's copy once it has committed, or failed (whatever it did is then rolled back, but a
+ * reader may have read during it: reading again is always right).
+ */
+export async function changingReferenceList<T>(db: Db, list: ReferenceList, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } finally {
+    forgetReferenceList(db, list);
+  }
+}
