@@ -207,6 +207,8 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect.poll(() => keyed.getByLabel("メッセージ").inputValue()).toBe("鍵盤😀");
+    // The pick gives the focus back to the text, at once.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
     await page.keyboard.press("Escape");
     await keyed.waitFor({ state: "detached" });
     await expect.poll(() => replyButton.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -1,6 +1,7 @@
 import { POST_TITLE_MAX } from "@enmusubi/shared";
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { EmojiPicker, insertAt } from "../messages";
 import { BOARD_MSG } from "./types";
 
@@ -62,12 +63,11 @@ export function NewPostDialog({
     );
     // The limits hold with emoji too (counted as the server counts: UTF-16 units).
     if (text.length > (isTitle ? POST_TITLE_MAX : contentMax)) return;
-    (isTitle ? setPostTitle : setContent)(text);
-    requestAnimationFrame(() => {
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
+    // Committed at once so the focus is back in the field within the click (see useInsertAtCaret).
+    flushSync(() => (isTitle ? setPostTitle : setContent)(text));
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(caret, caret);
   };
 
   const submit = async () => {

@@ -2,6 +2,7 @@ import { EMOJI_PICKER_COLUMNS, EMOJI_PICKER_SIZES } from "@enmusubi/shared";
 import { Box, Button, SimpleGrid, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type RefObject, useId } from "react";
+import { flushSync } from "react-dom";
 import { EMOJIS, insertAt } from "./emojis";
 import classes from "./messages.module.css";
 
@@ -67,7 +68,10 @@ export function EmojiPicker({
 
 /**
  * Inserts an emoji at the caret of the textarea (replacing a selection), keeps the caret after it
- * and gives the focus back to the textarea.
+ * and gives the focus back to the textarea. The new value is committed synchronously (flushSync) so
+ * the focus moves within the click itself: an Escape pressed right after a pick then closes the
+ * dialog with the focus already in the textarea, and the dialog returns it to its opener (a focus
+ * moved a frame later raced the dialog's focus return).
  */
 export function useInsertAtCaret(
   ref: RefObject<HTMLTextAreaElement | null>,
@@ -79,11 +83,9 @@ export function useInsertAtCaret(
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
     const { text, caret } = insertAt(value, emoji, start, end);
-    setValue(text);
-    requestAnimationFrame(() => {
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
+    flushSync(() => setValue(text));
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(caret, caret);
   };
 }
