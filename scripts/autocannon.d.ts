@@ -14,6 +14,8 @@ declare module "autocannon" {
     average: number;
     p50: number;
     p99: number;
+    /** How many in all (autocannon fills it for requests and throughput). */
+    total: number;
   }
   interface Result {
     requests: Histogram;

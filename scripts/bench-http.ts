@@ -23,9 +23,9 @@
  * BENCH_HTTP_TSX=1 starts the server through tsx instead (the run before the bundled build);
  * WORKERS is passed on when set. Exits 0 whatever the figures; 1 when something breaks.
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -35,6 +35,7 @@ import {
   type Endpoint,
   log,
   memoryOf,
+  processTree,
   startServer,
   startTarget,
   stopServer,
@@ -49,6 +50,7 @@ const CLIENTS = 16;
 const TARGET_RATIO = 0.6;
 const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
 const USE_TSX = process.env.BENCH_HTTP_TSX === "1";
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 function readFrom(file: string, offset: number): string {
   const size = statSync(file).size;
@@ -95,6 +97,7 @@ interface PgbenchResult {
   tps: number;
   latencyMs: number;
   failed: number;
+  calls: number;
 }
 
 function pgbench(url: string, script: string): PgbenchResult {
@@ -106,7 +109,53 @@ function pgbench(url: string, script: string): PgbenchResult {
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? 0);
   const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
-  return { tps, latencyMs, failed };
+  const calls = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 0);
+  return { tps, latencyMs, failed, calls };
+}
+
+/** The machine's busy CPU time so far, in seconds (all cores; /proc/stat less idle and iowait). */
+function machineBusySeconds(): number {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / CLOCK_TICKS;
+}
+
+/** CPU time (user + system, seconds) the server's processes have used so far. */
+function serverCpuSeconds(server: ChildProcess): number {
+  return processTree(server).reduce((sum, pid) => {
+    try {
+      // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+      const after = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return sum + (Number(after[11]) + Number(after[12])) / CLOCK_TICKS;
+    } catch {
+      return sum; // ended meanwhile
+    }
+  }, 0);
+}
+
+/**
+ * Where one call's CPU goes while `run` loads the machine: the machine's busy time, the server's
+ * and this process's (the load generator runs in it) per completed call, in ms. The rest of the
+ * machine's time is PostgreSQL's (and whatever else runs: the load average is printed).
+ */
+async function cpuPerCall<T extends { calls: number }>(
+  server: ChildProcess | undefined,
+  run: () => Promise<T> | T,
+): Promise<T & { cpu: { machine: number; server: number; client: number } }> {
+  const machine0 = machineBusySeconds();
+  const server0 = server ? serverCpuSeconds(server) : 0;
+  const client0 = process.cpuUsage();
+  const result = await run();
+  const client = process.cpuUsage(client0);
+  const per = (seconds: number) => (result.calls > 0 ? (seconds * 1000) / result.calls : 0);
+  return {
+    ...result,
+    cpu: {
+      machine: per(machineBusySeconds() - machine0),
+      server: per(server ? serverCpuSeconds(server) - server0 : 0),
+      client: per((client.user + client.system) / 1e6),
+    },
+  };
 }
 
 async function load(port: number, endpoint: Endpoint, token: string | undefined) {
@@ -126,7 +175,60 @@ async function load(port: number, endpoint: Endpoint, token: string | undefined)
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    calls: result.requests.total,
   };
+}
+
+function cpuLine(name: string, pgbenchMs: number, http: { machine: number; server: number; client: number }): string {
+  const rest = Math.max(0, http.machine - http.server - http.client);
+  const bound = pgbenchMs / (http.server + pgbenchMs);
+  const f = (ms: number, width: number) => ms.toFixed(3).padStart(width);
+  return `${name.padEnd(34)} ${f(pgbenchMs, 8)} ${f(http.machine, 8)} ${f(http.server, 7)} ${f(http.client, 7)} ${f(rest, 7)}  ${`${(bound * 100).toFixed(0)}%`.padStart(5)}`;
+}
+
+/**
+ * The same load against node:http alone (scripts/http-ceiling.mjs, as many workers as the server)
+ * answering the point costs' very bytes: what any Node server answers at most on these cores.
+ */
+async function httpCeiling(target: Awaited<ReturnType<typeof startTarget>>, pgbenchTps: Map<string, number>) {
+  const costs = target.endpoints.find((e) => e.path === "/api/point-costs");
+  if (!costs) return;
+  const res = await fetch(`http://127.0.0.1:${target.port}${costs.path}`);
+  const bodyFile = path.join(target.work, "ceiling-body");
+  writeFileSync(bodyFile, Buffer.from(await res.arrayBuffer()));
+  const port = target.port + 2000;
+  const workers = process.env.WORKERS ?? String(availableParallelism());
+  const ceiling = spawn(
+    process.execPath,
+    [
+      path.join(import.meta.dirname, "http-ceiling.mjs"),
+      String(port),
+      workers,
+      res.headers.get("content-type") ?? "application/json",
+      bodyFile,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      ceiling.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+      ceiling.on("exit", (code) => reject(new Error(`the ceiling server exited (${code})`)));
+    });
+    const result = await cpuPerCall(ceiling, () => load(port, { ...costs, name: "ceiling" }, undefined));
+    log();
+    log(
+      `HTTP ceiling (node:http alone, ${workers} workers, the point costs' ${statSync(bodyFile).size} bytes): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} p99 ${result.p99} ms; CPU per call: machine ${result.cpu.machine.toFixed(3)} ms, server ${result.cpu.server.toFixed(3)}, client ${result.cpu.client.toFixed(3)}`,
+    );
+    for (const [name, tps] of pgbenchTps) {
+      const needed = tps * TARGET_RATIO;
+      if (needed > result.rps)
+        log(
+          `  ${name}: 60% of pgbench is ${needed.toFixed(0)} req/s, above this ceiling: out of reach for any Node server here`,
+        );
+    }
+  } finally {
+    ceiling.kill("SIGTERM");
+  }
 }
 
 async function main(): Promise<void> {
@@ -198,16 +300,38 @@ async function main(): Promise<void> {
     log(
       `${"endpoint".padEnd(34)} ${"req/s".padStart(8)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"pgbench TPS".padStart(12)} ${"ratio".padStart(6)}  target ≥ 60%`,
     );
+    const cpuLines: string[] = [];
+    const pgbenchTps = new Map<string, number>();
     for (const endpoint of endpoints) {
-      const db = pgbench(target.dbUrl.toString(), scripts.get(endpoint.name) as string);
-      const http = await load(target.port, endpoint, endpoint.token ? tokens[endpoint.token] : undefined);
+      const db = await cpuPerCall(undefined, () =>
+        pgbench(target.dbUrl.toString(), scripts.get(endpoint.name) as string),
+      );
+      const http = await cpuPerCall(target.server, () =>
+        load(target.port, endpoint, endpoint.token ? tokens[endpoint.token] : undefined),
+      );
       const ratio = db.tps > 0 ? http.rps / db.tps : 0;
       const ok = ratio >= TARGET_RATIO && http.bad === 0;
       log(
         `${endpoint.name.padEnd(34)} ${http.rps.toFixed(0).padStart(8)} ${`${http.p50}`.padStart(5)} ${`${http.p99}`.padStart(5)} ${db.tps.toFixed(0).padStart(12)} ${`${(ratio * 100).toFixed(0)}%`.padStart(6)}  ${ok ? "PASS" : "FAIL"}${http.bad ? ` (${http.bad} non-2xx/errors)` : ""}${db.failed ? ` (pgbench: ${db.failed} failed)` : ""}`,
       );
+      cpuLines.push(cpuLine(endpoint.name, db.cpu.machine, http.cpu));
+      pgbenchTps.set(endpoint.name, db.tps);
     }
     log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count)");
+    log();
+    log(
+      "CPU per call, ms (machine = every core's busy time ÷ calls; server = its processes; client = the load generator):",
+    );
+    log(
+      `${"endpoint".padEnd(34)} ${"pgbench".padStart(8)} ${"machine".padStart(8)} ${"server".padStart(7)} ${"client".padStart(7)} ${"rest".padStart(7)}  ratio bound`,
+    );
+    for (const line of cpuLines) log(line);
+    log(
+      "(rest = the machine's time less server and client: PostgreSQL, mostly. Ratio bound = pgbench ÷ (server + pgbench):",
+    );
+    log(" the ratio the endpoint could reach with its load generator on another machine and no cost of its own but");
+    log(" the server's CPU, when both runs keep the cores busy.)");
+    await httpCeiling(target, pgbenchTps);
     log(`Server memory after the runs (all its processes): ${describeMemory(memoryOf(target.server))}`);
     log(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
   } finally {

@@ -32,14 +32,18 @@ export interface Endpoint {
  * which splits each shared page between its processes, so the PSS figures add up to what the
  * server as a whole holds.
  */
-export function memoryOf(child: ChildProcess): { rss: number; pss: number; each: string } {
-  const pids = execFileSync("ps", ["-o", "pid=", "--ppid", String(child.pid), "-p", String(child.pid)], {
+/** The server's processes: the one started and its children (the workers), primary first. */
+export function processTree(child: ChildProcess): number[] {
+  return execFileSync("ps", ["-o", "pid=", "--ppid", String(child.pid), "-p", String(child.pid)], {
     encoding: "utf8",
   })
     .trim()
     .split(/\s+/)
     .map(Number);
-  const each = pids.map((pid) => {
+}
+
+export function memoryOf(child: ChildProcess): { rss: number; pss: number; each: string } {
+  const each = processTree(child).map((pid) => {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
     return { rss: kb("Rss") / 1024, pss: kb("Pss") / 1024 };
@@ -208,7 +212,9 @@ export async function startTarget(
   const close = async () => {
     if (server) await stopServer(server);
     await db.close();
-    await adminSql(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DB=1 keeps the filled database (its name is printed) to study a plan by hand.
+    if (process.env.BENCH_KEEP_DB === "1") log(`Kept database ${name} (BENCH_KEEP_DB=1): drop it when done`);
+    else await adminSql(`drop database if exists ${name} with (force)`);
     await admin.close();
     rmSync(work, { recursive: true, force: true });
   };
