@@ -63,7 +63,12 @@ export function startServer(env: Record<string, string>, logFile: string, { tsx 
   const out = openSync(logFile, "a");
   const command = tsx
     ? [path.join(ROOT, "apps/server/node_modules/.bin/tsx"), path.join(ROOT, "apps/server/src/main.ts")]
-    : [process.execPath, path.join(ROOT, "apps/server/dist/main.mjs")];
+    : // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" with WORKERS=1 to profile the server.
+      [
+        process.execPath,
+        ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+        path.join(ROOT, "apps/server/dist/main.mjs"),
+      ];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -219,7 +224,12 @@ export async function startTarget(
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    server = startServer({ ...baseEnv, DATABASE_URL: dbUrl.toString(), PORT: String(port) }, logFile, { tsx });
+    // BENCH_SERVER_DB_PARAMS (e.g. plan_cache_mode=force_custom_plan): connection settings for the
+    // server's own sessions only (postgres.js passes a URL's query parameters on as settings).
+    const serverUrl = new URL(dbUrl);
+    for (const [key, value] of new URLSearchParams(process.env.BENCH_SERVER_DB_PARAMS ?? ""))
+      serverUrl.searchParams.set(key, value);
+    server = startServer({ ...baseEnv, DATABASE_URL: serverUrl.toString(), PORT: String(port) }, logFile, { tsx });
     await waitHealthy(port, server, logFile);
     const t0 = Date.now();
     await seed((q) => db.sql?.unsafe(q) as Promise<unknown>, sizes);

@@ -9,6 +9,8 @@
  *
  * Prints each figure with PASS/FAIL; exits 1 when a target is missed. CHROME_PATH overrides
  * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2;
+ * Each page is measured BENCH_WEB_RUNS times (5 by default) and judged by the median score, as
+ * Lighthouse's own documentation on variability advises; every run's figures are printed.
  * BENCH_WEB_REPORT=<dir> also writes each page's full Lighthouse report there (login.json,
  * dashboard.json) and its trace (login.trace.json, dashboard.trace.json: open it in Chromium's
  * performance panel) to find where the time goes (bootup-time, mainthread-work-breakdown, long tasks).
@@ -23,6 +25,7 @@ import { loadConfig } from "../apps/server/src/config";
 const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORT_DIR = process.env.BENCH_WEB_REPORT;
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 const TARGET = { loginJsKb: 120, loginCssKb: 25, lighthouse: 95 };
 const MEMBER = { userID: "benchweb01", password: "bench-web-password" };
 const ADMIN = { userID: "benchwebadmin", password: "bench-web-admin-password" };
@@ -110,30 +113,44 @@ async function runLighthouse(): Promise<void> {
           `localStorage.setItem("token", ${JSON.stringify(token)}); localStorage.setItem("role", "user");`,
         );
       }
-      const result = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          disableStorageReset: signedIn,
-          onlyCategories: ["performance"],
-        },
-        undefined,
-        page,
-      );
-      const lhr = result?.lhr;
-      if (REPORT_DIR && lhr) {
-        mkdirSync(REPORT_DIR, { recursive: true });
-        writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr));
-        // The page load's Chromium trace (unthrottled; Lighthouse simulates the slow phone from it).
-        writeFileSync(path.join(REPORT_DIR, `${report}.trace.json`), JSON.stringify(result?.artifacts.Trace));
+      // Lighthouse advises the median of several runs: one run moves by several points with
+      // whatever else the machine does (its slow phone is the observed trace slowed four times).
+      const runs: Array<{ score: number; line: string }> = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Every run loads cold: keeping the storage (the signed-in session) keeps the HTTP cache too,
+        // filled by the /login visit above and by the run before.
+        const cdp = await page.createCDPSession();
+        await cdp.send("Network.clearBrowserCache");
+        await cdp.detach();
+        const result = await lighthouse(
+          url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            disableStorageReset: signedIn,
+            onlyCategories: ["performance"],
+          },
+          undefined,
+          page,
+        );
+        const lhr = result?.lhr;
+        if (REPORT_DIR && lhr && run === 0) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr));
+          // The page load's Chromium trace (unthrottled; Lighthouse simulates the slow phone from it).
+          writeFileSync(path.join(REPORT_DIR, `${report}.trace.json`), JSON.stringify(result?.artifacts.Trace));
+        }
+        const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+        const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "?";
+        const line = `FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`;
+        runs.push({ score, line });
+        log(`  ${label} run ${run + 1}: ${score} — ${line}`);
       }
-      const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
-      const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "?";
+      const sorted = [...runs].sort((a, b) => a.score - b.score);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] as { score: number; line: string };
       log(
-        `Lighthouse mobile performance ${label}: ${score} (target ≥ ${TARGET.lighthouse}) ${verdict(score >= TARGET.lighthouse)}` +
-          ` — FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`,
+        `Lighthouse mobile performance ${label}: ${median.score} (median of ${RUNS}; lowest ${sorted[0]?.score}) (target ≥ ${TARGET.lighthouse}) ${verdict(median.score >= TARGET.lighthouse)} — ${median.line}`,
       );
     }
     await browser.disconnect();

@@ -1,6 +1,7 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router-dom";
+import { Loading } from "../layout/Loading";
 import { formatDate, formatPoints } from "../lib/format";
 import { lazyScreen } from "./lazy-screen";
 import { useCurrentUser } from "./useCurrentUser";
@@ -11,7 +12,11 @@ import { useCurrentUser } from "./useCurrentUser";
  */
 const ProfileEditModal = lazyScreen(() => import("./ProfileEditModal"), "ProfileEditModal");
 
-/** Dashboard (spec §2): name, points, registration date, the profile and its edit modal. */
+/**
+ * Dashboard (spec §2): name, points, registration date, the profile and its edit modal. Drawn by
+ * the shell before the member's data arrives (sections.tsx `drawsWhileLoading`): the heading at
+ * once, a loader until then.
+ */
 export function Dashboard() {
   const { data } = useCurrentUser();
   // Drawn as a deferred (interruptible) render when the data arrives, not in one block with the
@@ -19,7 +24,14 @@ export function Dashboard() {
   const user = useDeferredValue(data);
   const [editing, setEditing] = useState(false);
   const [editorLoaded, setEditorLoaded] = useState(false);
-  if (!user) return null;
+  const title = <Title order={2}>ダッシュボード</Title>;
+  if (!user)
+    return (
+      <Stack gap="md">
+        {title}
+        <Loading />
+      </Stack>
+    );
   const items = [
     { label: "お名前", value: user.name || "未設定", testId: "dashboard-name" },
     { label: "所持ポイント", value: formatPoints(user.points), testId: "dashboard-points" },
@@ -33,7 +45,7 @@ export function Dashboard() {
   ];
   return (
     <Stack gap="md">
-      <Title order={2}>ダッシュボード</Title>
+      {title}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {items.map((item) => (
           <Card key={item.label} withBorder padding="md">

@@ -95,4 +95,31 @@ describe("MemberShell header", () => {
       ),
     );
   });
+
+  it("draws the dashboard's heading before the member's data arrives, then the data", async () => {
+    atWidth(false);
+    let answer: (value: typeof me) => void = () => {};
+    const pending = new Promise<typeof me>((resolve) => {
+      answer = resolve;
+    });
+    renderWithProviders(<MemberShell />, { ...handlers, "profile.me": () => pending });
+    expect(await screen.findByRole("heading", { name: "ダッシュボード" })).toBeInTheDocument();
+    expect(screen.getByText("読み込み中...")).toBeInTheDocument();
+    expect(screen.queryByTestId("dashboard-points")).not.toBeInTheDocument();
+    answer(me);
+    expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567 pt");
+    expect(screen.getAllByRole("heading", { name: "ダッシュボード" })).toHaveLength(1);
+  });
+
+  it("says so when the member's data cannot be read, on the dashboard too", async () => {
+    atWidth(false);
+    renderWithProviders(<MemberShell />, {
+      ...handlers,
+      "profile.me": () => {
+        throw new Error("down");
+      },
+    });
+    expect(await screen.findByText("会員情報の取得に失敗しました。再読み込みしてください。")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "ダッシュボード" })).not.toBeInTheDocument();
+  });
 });

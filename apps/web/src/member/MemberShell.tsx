@@ -193,9 +193,9 @@ export default function MemberShell() {
         {!narrow && <aside className={classes.aside}>{menu}</aside>}
         <main className={classes.main}>
           {user && <VerificationBanner />}
-          {isLoading ? (
+          {isLoading && !section?.drawsWhileLoading ? (
             <Loading />
-          ) : isError || !user ? (
+          ) : !isLoading && (isError || !user) ? (
             <Text c="red">会員情報の取得に失敗しました。再読み込みしてください。</Text>
           ) : section ? (
             <Suspense fallback={<Loading />}>

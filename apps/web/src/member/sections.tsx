@@ -66,11 +66,17 @@ export interface MemberSection {
   path: string;
   label: string;
   component: ComponentType;
+  /**
+   * Drawn while the member's own data is still loading (it shows its heading at once and a loader
+   * for the rest) instead of the shell's loader: the first page after login then paints its
+   * heading with the header, without waiting for profile.me (Lighthouse's LCP, issue 14).
+   */
+  drawsWhileLoading?: true;
 }
 
 /** Built sections. A section whose domain is not built yet has no entry and is not in the menu. */
 export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
-  dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard },
+  dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard, drawsWhileLoading: true },
   profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
   profileSearch: { path: "profile-search", label: "プロフィール検索", component: ProfileSearch },
   favoriteList: { path: "favorite-list", label: "お気に入り一覧", component: FavoriteList },
