@@ -1,5 +1,5 @@
 import { type Db, users } from "@enmusubi/db";
-import type { Role, VerificationStatus } from "@enmusubi/shared";
+import type { Gender, Role, VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
@@ -43,6 +43,8 @@ export interface Session {
    * again; a session made by hand (tests) has none and is read there.
    */
   verificationStatus?: VerificationStatus;
+  /** users.gender as the same query read it (the search's same-gender filter), likewise. */
+  gender?: Gender;
 }
 
 export interface Context extends ApiDeps {
@@ -68,6 +70,7 @@ function sessionQuery(db: Db) {
       role: users.role,
       tokenVersion: users.tokenVersion,
       verificationStatus: users.verificationStatus,
+      gender: users.gender,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
@@ -95,7 +98,7 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
   }
   const [user] = await query.execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
-  return { id: user.id, role: user.role, verificationStatus: user.verificationStatus };
+  return { id: user.id, role: user.role, verificationStatus: user.verificationStatus, gender: user.gender };
 }
 
 export async function createContext(deps: ApiDeps, req: { authorization?: string; ip: string }): Promise<Context> {

@@ -14,7 +14,7 @@ describe("auth.login", () => {
     const { token, role } = await api.caller().auth.login({ userID: member.userID, password: member.password });
     expect(role).toBe("user");
     const session = await (await import("../src/context")).resolveSession(api.deps, `Bearer ${token}`);
-    expect(session).toEqual({ id: member.id, role: "user", verificationStatus: "verified" });
+    expect(session).toEqual({ id: member.id, role: "user", verificationStatus: "verified", gender: "male" });
     const me = await api.caller(member).profile.me();
     expect(me).toMatchObject({ userID: member.userID, name: "花子", points: 100, sendPoints: 20, role: "user" });
     expect(me).not.toHaveProperty("passwordHash");
@@ -164,6 +164,7 @@ describe("auth.forgot", () => {
       id: member.id,
       role: "user",
       verificationStatus: "verified",
+      gender: "male",
     });
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
     await expect(api.caller().auth.login({ userID: member.userID, password: member.password })).rejects.toMatchObject({
@@ -255,6 +256,7 @@ describe("auth.updateProfile", () => {
       id: member.id,
       role: "user",
       verificationStatus: "verified",
+      gender: "male",
     });
   });
 

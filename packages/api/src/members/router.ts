@@ -8,7 +8,7 @@ export const membersRouter = router({
   /** Profile search (spec §7 GET /api/users/search), newest registered first, paged. */
   search: memberProcedure
     .input(memberSearchInput)
-    .query(({ ctx, input }) => searchMembers(ctx.db, ctx.session.id, input)),
+    .query(({ ctx, input }) => searchMembers(ctx.db, ctx.session.id, input, new Date(), ctx.session.gender)),
   /** A profile's detail: costs profile_view (free again within 24 hours). A mutation: it charges. */
   viewProfile: paidProcedure("profile_view")
     .input(memberIdInput)

@@ -1,5 +1,5 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
-import { MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
+import { type Gender, MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
@@ -94,6 +94,8 @@ export async function searchMembers(
   searcherId: string,
   input: z.output<typeof memberSearchInput>,
   today = new Date(),
+  /** The searcher's gender as the request's session read it (none: read here). */
+  searcherGender?: Gender,
 ): Promise<{
   profiles: Array<PublicProfile & { isFavorite: boolean }>;
   /** Every match, or when `totalCapped` a lower bound (shown as "1,000件以上"). */
@@ -105,9 +107,11 @@ export async function searchMembers(
 }> {
   const conditions: SQL[] = [ne(users.id, searcherId), notBlockedWith(searcherId, users.id)];
   if (input.excludeSameSex) {
-    const [me] = await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId));
+    const gender =
+      searcherGender ??
+      (await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId)))[0]?.gender;
     // Equality (not <>) so the search indexes on (gender, …) apply.
-    if (me) conditions.push(eq(users.gender, me.gender === "male" ? "female" : "male"));
+    if (gender) conditions.push(eq(users.gender, gender === "male" ? "female" : "male"));
   }
   if (input.occupationId) conditions.push(eq(users.occupationId, input.occupationId));
   if (input.annualIncomeId) conditions.push(eq(users.annualIncomeId, input.annualIncomeId));

@@ -41,10 +41,10 @@ export const messagesRouter = router({
     }),
   list: memberProcedure
     .input(memberMessageListInput)
-    .query(({ ctx, input }) => listMemberMessages(ctx.db, ctx.session.id, input)),
+    .query(({ ctx, input }) => listMemberMessages(ctx.db, ctx.session.id, input, ctx.session.verificationStatus)),
   get: memberProcedure
     .input(messageIdInput)
-    .query(({ ctx, input }) => getMemberMessage(ctx.db, ctx.session.id, input.id)),
+    .query(({ ctx, input }) => getMemberMessage(ctx.db, ctx.session.id, input.id, ctx.session.verificationStatus)),
   contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
   /** The unread count now and after every change of the mailbox (SSE; no polling). */

@@ -8,6 +8,7 @@ import {
   MSG,
   memberMessageListInput,
   type SendAsUserInput,
+  type VerificationStatus,
 } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
@@ -220,8 +221,16 @@ async function paged<T>(
 
 // ---- members -------------------------------------------------------------------------------
 
-/** A member's mailbox: received (inbox), received and unread, or sent; newest first. */
-export async function listMemberMessages(db: Db, userId: string, raw: MemberMessageListInput) {
+/**
+ * A member's mailbox: received (inbox), received and unread, or sent; newest first. `viewerStatus`:
+ * the member's verification state as the request's session read it (none: read here).
+ */
+export async function listMemberMessages(
+  db: Db,
+  userId: string,
+  raw: MemberMessageListInput,
+  viewerStatus?: VerificationStatus,
+) {
   const input = memberMessageListInput.parse(raw);
   const mine =
     input.box === "sent"
@@ -242,11 +251,16 @@ export async function listMemberMessages(db: Db, userId: string, raw: MemberMess
     toMemberMessage,
   );
   // Until the member is verified, other members' messages are listed without their body (decision 0006).
-  return { ...page, messages: await lockUnverified(db, userId, page.messages) };
+  return { ...page, messages: await lockUnverified(db, userId, page.messages, viewerStatus) };
 }
 
-/** One message the member sent or received; anything else is NOT_FOUND. */
-export async function getMemberMessage(db: Db, userId: string, id: string): Promise<MemberMessage & { locked: false }> {
+/** One message the member sent or received; anything else is NOT_FOUND (`viewerStatus` as above). */
+export async function getMemberMessage(
+  db: Db,
+  userId: string,
+  id: string,
+  viewerStatus?: VerificationStatus,
+): Promise<MemberMessage & { locked: false }> {
   const [row] = await selectMessages(
     db,
     and(
@@ -260,7 +274,7 @@ export async function getMemberMessage(db: Db, userId: string, id: string): Prom
   );
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   const message = toMemberMessage(row);
-  await assertMayOpen(db, userId, message);
+  await assertMayOpen(db, userId, message, viewerStatus);
   return { ...message, locked: false };
 }
 
