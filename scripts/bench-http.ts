@@ -120,17 +120,38 @@ function machineBusySeconds(): number {
   return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / CLOCK_TICKS;
 }
 
-/** CPU time (user + system, seconds) the server's processes have used so far. */
-function serverCpuSeconds(server: ChildProcess): number {
-  return processTree(server).reduce((sum, pid) => {
+/** CPU time (user + system, seconds) each of `pids` has used so far; an ended one is left out. */
+function cpuSecondsOf(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
     try {
       // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
       const after = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return sum + (Number(after[11]) + Number(after[12])) / CLOCK_TICKS;
+      out.set(pid, (Number(after[11]) + Number(after[12])) / CLOCK_TICKS);
     } catch {
-      return sum; // ended meanwhile
+      // ended meanwhile
     }
-  }, 0);
+  }
+  return out;
+}
+
+const sumOf = (cpu: Map<number, number>) => [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
+
+/** The PostgreSQL server's processes (postmaster, backends, background workers). */
+function postgresPids(): number[] {
+  try {
+    return execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split(/\s+/).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU PostgreSQL's processes used between two readings (a process started meanwhile counts whole). */
+function postgresCpuSince(before: Map<number, number>): number {
+  const now = cpuSecondsOf(postgresPids());
+  let total = 0;
+  for (const [pid, seconds] of now) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /**
@@ -141,19 +162,24 @@ function serverCpuSeconds(server: ChildProcess): number {
 async function cpuPerCall<T extends { calls: number }>(
   server: ChildProcess | undefined,
   run: () => Promise<T> | T,
-): Promise<T & { cpu: { machine: number; server: number; client: number } }> {
+): Promise<T & { cpu: { machine: number; server: number; client: number; db: number } }> {
   const machine0 = machineBusySeconds();
-  const server0 = server ? serverCpuSeconds(server) : 0;
+  const server0 = server ? sumOf(cpuSecondsOf(processTree(server))) : 0;
+  const db0 = cpuSecondsOf(postgresPids());
   const client0 = process.cpuUsage();
   const result = await run();
   const client = process.cpuUsage(client0);
+  const db = postgresCpuSince(db0);
   const per = (seconds: number) => (result.calls > 0 ? (seconds * 1000) / result.calls : 0);
   return {
     ...result,
     cpu: {
       machine: per(machineBusySeconds() - machine0),
-      server: per(server ? serverCpuSeconds(server) - server0 : 0),
+      server: per(server ? sumOf(cpuSecondsOf(processTree(server))) - server0 : 0),
       client: per((client.user + client.system) / 1e6),
+      // PostgreSQL's backends for the server's pool live through the run; pgbench's end with it,
+      // so this reading is only printed for the HTTP runs.
+      db: per(db),
     },
   };
 }
@@ -179,11 +205,15 @@ async function load(port: number, endpoint: Endpoint, token: string | undefined)
   };
 }
 
-function cpuLine(name: string, pgbenchMs: number, http: { machine: number; server: number; client: number }): string {
-  const rest = Math.max(0, http.machine - http.server - http.client);
+function cpuLine(
+  name: string,
+  pgbenchMs: number,
+  http: { machine: number; server: number; client: number; db: number },
+): string {
+  const rest = Math.max(0, http.machine - http.server - http.client - http.db);
   const bound = pgbenchMs / (http.server + pgbenchMs);
   const f = (ms: number, width: number) => ms.toFixed(3).padStart(width);
-  return `${name.padEnd(34)} ${f(pgbenchMs, 8)} ${f(http.machine, 8)} ${f(http.server, 7)} ${f(http.client, 7)} ${f(rest, 7)}  ${`${(bound * 100).toFixed(0)}%`.padStart(5)}`;
+  return `${name.padEnd(34)} ${f(pgbenchMs, 8)} ${f(http.machine, 8)} ${f(http.server, 7)} ${f(http.db, 7)} ${f(http.client, 7)} ${f(rest, 7)}  ${`${(bound * 100).toFixed(0)}%`.padStart(5)}`;
 }
 
 /**
@@ -326,11 +356,10 @@ async function main(): Promise<void> {
       `${"endpoint".padEnd(34)} ${"pgbench".padStart(8)} ${"machine".padStart(8)} ${"server".padStart(7)} ${"client".padStart(7)} ${"rest".padStart(7)}  ratio bound`,
     );
     for (const line of cpuLines) log(line);
+    log("(Ratio bound = pgbench ÷ (server + pgbench): the ratio the endpoint could reach if its load generator ran on");
     log(
-      "(rest = the machine's time less server and client: PostgreSQL, mostly. Ratio bound = pgbench ÷ (server + pgbench):",
+      " another machine and nothing but the server's own CPU were added to PostgreSQL's, both runs keeping the cores busy.)",
     );
-    log(" the ratio the endpoint could reach with its load generator on another machine and no cost of its own but");
-    log(" the server's CPU, when both runs keep the cores busy.)");
     await httpCeiling(target, pgbenchTps);
     log(`Server memory after the runs (all its processes): ${describeMemory(memoryOf(target.server))}`);
     log(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);

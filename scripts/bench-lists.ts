@@ -12,7 +12,7 @@
  * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the lists' main statements at both sizes
  * (each must read an index, not the whole table).
  * Exits 0 whatever the figures; 1 when something breaks. Environment: BENCH_ROWS, BENCH_SMALL,
- * BENCH_RUNS (30), BENCH_EXPLAIN, DATABASE_URL.
+ * BENCH_RUNS (100: the p95 of 30 runs is their second slowest, one stray sample), BENCH_EXPLAIN, DATABASE_URL.
  */
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
@@ -20,8 +20,8 @@ import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL = Math.min(ROWS, Number(process.env.BENCH_SMALL ?? 10_000));
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARMUP = 10;
 const SCALE_FLOOR_MS = 5;
 const BATCH = 250_000;
 

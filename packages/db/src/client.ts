@@ -37,6 +37,36 @@ export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string
 export const pgliteExtensions = { pg_trgm };
 
 /**
+ * The client drizzle is given: every statement with parameters is prepared once per connection
+ * (postgres.js names it and PostgreSQL keeps its plan), in transactions too. Drizzle asks
+ * postgres.js to prepare only the queries it was told to `.prepare()`; the others went as unnamed
+ * statements, parsed and planned again on every call, which cost PostgreSQL twice the CPU of the
+ * same statements prepared (pnpm bench:http, issue 14). A connection's statements are dropped with
+ * it (postgres.js replaces each connection after 30–60 minutes).
+ */
+function preparing<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "unsafe")
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+          value.call(target, query, params, { ...options, prepare: true });
+      // A transaction's (and a savepoint's) client is the callback's last argument's first parameter.
+      if (property === "begin" || property === "savepoint")
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const callback = args[last];
+          if (typeof callback === "function")
+            args[last] = (tx: object, ...rest: unknown[]) => callback(preparing(tx), ...rest);
+          return value.apply(target, args);
+        };
+      return value.bind(target);
+    },
+  });
+}
+
+/**
  * `url`: PostgreSQL through postgres.js. `dataDir`: embedded PGlite in `<dataDir>/pg`, refused
  * with a clear error when another live process holds that directory. `pglite`: an instance the
  * caller made (tests load a migrated snapshot this way). Pending migrations are applied by
@@ -46,7 +76,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const folder = options.migrationsFolder ?? migrationsFolder;
   if ("url" in options) {
     const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
