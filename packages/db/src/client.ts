@@ -36,13 +36,18 @@ export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string
 /** Contrib extensions the migrations create; PGlite must be given them when it starts (PostgreSQL ships them). */
 export const pgliteExtensions = { pg_trgm };
 
+/** See `preparing`. */
+const PREPARE_MAX_PARAMS = 100;
+
 /**
  * The client drizzle is given: every statement with parameters is prepared once per connection
  * (postgres.js names it and PostgreSQL keeps its plan), in transactions too. Drizzle asks
  * postgres.js to prepare only the queries it was told to `.prepare()`; the others went as unnamed
  * statements, parsed and planned again on every call, which cost PostgreSQL twice the CPU of the
  * same statements prepared (pnpm bench:http, issue 14). A connection's statements are dropped with
- * it (postgres.js replaces each connection after 30–60 minutes).
+ * it (each is replaced after 30–60 minutes, below). Bulk statements (more than
+ * PREPARE_MAX_PARAMS parameters: a batch's rows, a long id list) stay unnamed: their text changes
+ * with the row count, so keeping each would only fill the connection's memory.
  */
 function preparing<T extends object>(client: T): T {
   return new Proxy(client, {
@@ -51,7 +56,10 @@ function preparing<T extends object>(client: T): T {
       if (typeof value !== "function") return value;
       if (property === "unsafe")
         return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
-          value.call(target, query, params, { ...options, prepare: true });
+          value.call(target, query, params, {
+            ...options,
+            prepare: options?.prepare === true || (params?.length ?? 0) <= PREPARE_MAX_PARAMS,
+          });
       // A transaction's (and a savepoint's) client is the callback's last argument's first parameter.
       if (property === "begin" || property === "savepoint")
         return (...args: unknown[]) => {
@@ -75,7 +83,13 @@ function preparing<T extends object>(client: T): T {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if ("url" in options) {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      // Each connection is replaced after 30–60 minutes (spread so they do not all reconnect at
+      // once), which also drops the statements it prepared (see `preparing`).
+      max_lifetime: 60 * (30 + Math.random() * 30),
+      onnotice: () => {},
+    });
     const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
     return {
       db,
