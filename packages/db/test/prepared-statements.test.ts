@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "../src";
+import { createDatabase, type Database, rowsOf } from "../src";
 
 /**
  * On PostgreSQL every statement drizzle sends with parameters is prepared once per connection, in
@@ -34,7 +34,7 @@ describe.skipIf(!url)("prepared statements on PostgreSQL", () => {
 
   /** The texts of the statements prepared on the (one) connection. */
   const preparedTexts = async () =>
-    (await database.db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`)).map(
+    (await rowsOf<{ statement: string }>(database.db, sql`select statement from pg_prepared_statements`)).map(
       (row) => row.statement,
     );
 
@@ -58,7 +58,8 @@ describe.skipIf(!url)("prepared statements on PostgreSQL", () => {
 
   it("leaves a bulk statement (more than 100 parameters) unnamed", async () => {
     const values = Array.from({ length: 101 }, (_, i) => sql`${i}::int`);
-    const [row] = await database.db.execute<{ bulk_marker: number }>(
+    const [row] = await rowsOf<{ bulk_marker: number }>(
+      database.db,
       sql`select greatest(${sql.join(values, sql`, `)}) as bulk_marker`,
     );
     expect(row?.bulk_marker).toBe(100);
