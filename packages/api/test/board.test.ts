@@ -511,6 +511,17 @@ describe("Japanese search and filters", () => {
     expect(seen).toHaveLength(600);
     expect(new Set(seen).size).toBe(600);
     expect((await search({ keyword: "鯰の会", page: 61 })).posts).toEqual([]);
+    // All 1,200 hold 「鯰の」: the count stops at the cap (a lower bound), pages past it still come.
+    const capped = await search({ keyword: "鯰の" });
+    expect(capped.posts).toHaveLength(10);
+    expect(capped.pagination).toMatchObject({ totalPosts: 1000, totalIsLowerBound: true, hasNextPage: true });
+    const deep = await search({ keyword: "鯰の", page: 101 });
+    expect(deep.posts).toHaveLength(10);
+    expect(deep.pagination).toMatchObject({ totalPosts: 1010, totalIsLowerBound: true, hasNextPage: true });
+    const last = await search({ keyword: "鯰の", page: 120 });
+    expect(last.posts).toHaveLength(10);
+    expect(last.pagination).toMatchObject({ totalPosts: 1200, totalIsLowerBound: false, hasNextPage: false });
+    expect(new Set([...capped.posts, ...deep.posts, ...last.posts].map((p) => p.id)).size).toBe(30);
   });
 
   it("the driving gram's primary key serves the newest-first walk (EXPLAIN; the plan at scale is the bench's)", async () => {
