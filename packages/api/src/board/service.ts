@@ -223,11 +223,12 @@ interface Scope {
 const WALK_MIN_CHUNK = 64;
 const WALK_MAX_CHUNK = 4096;
 
-/** Where the next chunk starts: after this entry. */
 interface Entry {
   id: string;
   /** The exact timestamp as text (a JS Date would drop the microseconds the keyset compares). */
   at: string;
+  /** Whether the post passes the filter (its author's conditions, the keyword). */
+  kept: boolean;
 }
 
 /**
@@ -251,13 +252,10 @@ function nextChunk(
     const g = boardPostGrams;
     return db
       .select({
-        id: sql<string>`${g.postId}`.as("id"),
-        ts: sql<Date>`${g.createdAt}`.as("ts"),
-        at: sql<string>`${g.createdAt}::text`.as("at"),
+        id: g.postId,
+        at: sql<string>`${g.createdAt}::text`,
         // Qualified by hand: drizzle writes a select field's own columns without their table.
-        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${author})`.as(
-          "kept",
-        ),
+        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${author})`,
       })
       .from(g)
       .where(
@@ -273,12 +271,7 @@ function nextChunk(
   }
   const p = boardPosts;
   return db
-    .select({
-      id: sql<string>`${p.id}`.as("id"),
-      ts: sql<Date>`${p.createdAt}`.as("ts"),
-      at: sql<string>`${p.createdAt}::text`.as("at"),
-      kept: sql<boolean>`${author}`.as("kept"),
-    })
+    .select({ id: p.id, at: sql<string>`${p.createdAt}::text`, kept: sql<boolean>`${author}` })
     .from(p)
     .where(
       and(
@@ -293,84 +286,32 @@ function nextChunk(
 }
 
 /**
- * One chunk as the walk needs it, counted by the database: of the chunk's entries only the kept
- * ones whose place among all kept so far (`keptBefore` + their place in the chunk) falls on the
- * page (after `offset`, BOARD_PAGE_SIZE of them) and the chunk's last entry (the next cursor), each
- * row also carrying how many the chunk kept and read. A first page reads 1,001 entries for its
- * capped count: the server receives eleven rows of them instead of 1,001 (issue 14).
- */
-function readChunk(
-  db: Db,
-  gram: string | undefined,
-  scope: Scope,
-  filter: SQL | undefined,
-  cursor: Entry | undefined,
-  size: number,
-  keptBefore: number,
-  offset: number,
-) {
-  const chunk = nextChunk(db, gram, scope, filter, cursor, size).as("chunk");
-  const order = sql`order by ${chunk.ts} desc, ${chunk.id} desc`;
-  const numbered = db
-    .select({
-      id: chunk.id,
-      at: chunk.at,
-      kept: chunk.kept,
-      place: sql<number>`(count(*) filter (where ${chunk.kept}) over (${order}))::int`.as("place"),
-      n: sql<number>`(row_number() over (${order}))::int`.as("n"),
-      keptInChunk: sql<number>`(count(*) filter (where ${chunk.kept}) over ())::int`.as("kept_in_chunk"),
-      read: sql<number>`(count(*) over ())::int`.as("read"),
-    })
-    .from(chunk)
-    .as("numbered");
-  return db
-    .select()
-    .from(numbered)
-    .where(
-      sql`(${numbered.kept} and ${numbered.place} > ${offset - keptBefore} and ${numbered.place} <= ${offset + BOARD_PAGE_SIZE - keptBefore}) or ${numbered.n} = ${numbered.read}`,
-    )
-    .orderBy(numbered.n);
-}
-
-/**
- * The page (BOARD_PAGE_SIZE posts after `offset`) of the posts matching `filter`, newest first, and
- * how many match, counted no further than `need`: read from an ordered index in growing chunks
- * (keyset, never OFFSET), each chunk read, checked and counted in one statement. This is the nested
+ * The first `need` posts matching `filter`, newest first, read from an ordered index in growing
+ * chunks (keyset, never OFFSET), each chunk read and checked in one statement. This is the nested
  * loop the planner should pick, written out: with joins and a LIMIT, PGlite and PostgreSQL both
  * misjudge the substring check's selectivity and may sort every match instead (measured with
  * bench:board). The first chunk is `need` entries (within the chunk bounds): fewer could never
  * find `need` matches, so it reads nothing a smaller start would not, in one round trip instead of
  * several. The work is about the posts read until `need` matches, whatever the board's size.
  */
-async function walk(
-  db: Db,
-  gram: string | undefined,
-  scope: Scope,
-  filter: SQL | undefined,
-  need: number,
-  offset: number,
-): Promise<{ ids: string[]; matched: number }> {
-  const ids: string[] = [];
-  let matched = 0;
+async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL | undefined, need: number) {
+  const found: string[] = [];
   let cursor: Entry | undefined;
   for (
     let size = Math.min(Math.max(need, WALK_MIN_CHUNK), WALK_MAX_CHUNK);
     ;
     size = Math.min(size * 4, WALK_MAX_CHUNK)
   ) {
-    const rows = await readChunk(db, gram, scope, filter, cursor, size, matched, offset);
-    const last = rows.at(-1);
-    if (!last) break;
-    for (const row of rows) {
-      const place = matched + row.place;
-      if (row.kept && place > offset && place <= offset + BOARD_PAGE_SIZE) ids.push(row.id);
+    const chunk = await nextChunk(db, gram, scope, filter, cursor, size);
+    for (const entry of chunk) {
+      if (!entry.kept) continue;
+      found.push(entry.id);
+      if (found.length >= need) return found;
     }
-    matched += last.keptInChunk;
-    if (matched >= need) return { ids, matched: need };
-    if (last.read < size) break;
-    cursor = { id: last.id, at: last.at };
+    if (chunk.length < size) break;
+    cursor = chunk[chunk.length - 1];
   }
-  return { ids, matched };
+  return found;
 }
 
 /**
@@ -396,6 +337,7 @@ async function findPage(db: Db, scope: Scope, keyword: string | undefined, page:
       }
     }
   }
+  let matches: string[];
   if (scope.authorId) {
     const rows = await db
       .select({ id: boardPosts.id })
@@ -412,24 +354,15 @@ async function findPage(db: Db, scope: Scope, keyword: string | undefined, page:
       )
       .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
       .limit(countLimit + 1);
-    return found(
-      rows.slice(offset, offset + BOARD_PAGE_SIZE).map((r) => r.id),
-      rows.length,
-      offset,
-      countLimit,
-    );
+    matches = rows.map((r) => r.id);
+  } else {
+    matches = await walk(db, gram, scope, and(scope.where, match), countLimit + 1);
   }
-  const walked = await walk(db, gram, scope, and(scope.where, match), countLimit + 1, offset);
-  return found(walked.ids, walked.matched, offset, countLimit);
-}
-
-/** A page's ids and what the count up to `countLimit` (+1 read) says of the rest. */
-function found(ids: string[], matched: number, offset: number, countLimit: number): Found {
   return {
-    ids,
-    total: Math.min(matched, countLimit),
-    totalIsLowerBound: matched > countLimit,
-    hasNextPage: matched > offset + BOARD_PAGE_SIZE,
+    ids: matches.slice(offset, offset + BOARD_PAGE_SIZE),
+    total: Math.min(matches.length, countLimit),
+    totalIsLowerBound: matches.length > countLimit,
+    hasNextPage: matches.length > offset + BOARD_PAGE_SIZE,
   };
 }
 
