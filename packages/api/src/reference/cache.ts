@@ -65,19 +65,19 @@ export function forgetReferenceList(db: Db, list?: ReferenceList): void {
   else caches.delete(db);
 }
 
-/** Announces a change to every process, from inside the changing transaction (sent on commit). */
-export async function announceReferenceChange(tx: Db, list: ReferenceList): Promise<void> {
-  await tx.execute(sql`select pg_notify(${REFERENCE_CHANNEL}, ${list})`);
-}
-
 /**
- * Runs a change of `list` (a transaction that calls announceReferenceChange) and drops this
- * process's copy once it has committed, or failed (whatever it did is then rolled back, but a
- * reader may have read during it: reading again is always right).
+ * Runs a change of `list` in one transaction that also announces it to every process (NOTIFY,
+ * sent on commit only), and drops this process's copy once the transaction has committed or
+ * failed (whatever it did is then rolled back, but a reader may have read during it: reading
+ * again is always right).
  */
-export async function changingReferenceList<T>(db: Db, list: ReferenceList, change: () => Promise<T>): Promise<T> {
+export async function changeReferenceList<T>(db: Db, list: ReferenceList, change: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await change();
+    return await db.transaction(async (tx) => {
+      const result = await change(tx);
+      await tx.execute(sql`select pg_notify(${REFERENCE_CHANNEL}, ${list})`);
+      return result;
+    });
   } finally {
     forgetReferenceList(db, list);
   }

@@ -12,7 +12,7 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError, isUniqueViolation, notFound } from "../errors";
-import { announceReferenceChange, cachedList, changingReferenceList } from "./cache";
+import { cachedList, changeReferenceList } from "./cache";
 
 /**
  * Reference data (spec §3 Occupation, Annual income, Point cost): public read lists the member
@@ -46,27 +46,24 @@ export function listAnnualIncomes(db: Db): Promise<AnnualIncome[]> {
 
 export async function createOccupation(db: Db, adminId: string, input: OccupationCreateInput): Promise<Occupation> {
   try {
-    return await changingReferenceList(db, "occupations", () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(occupations)
-          .values({
-            name: input.name,
-            sortOrder: sql`(select coalesce(max(${occupations.sortOrder}), -1) + 1 from ${occupations})`,
-          })
-          .returning({ id: occupations.id, name: occupations.name });
-        if (!row) throw new Error("insert returned nothing");
-        await announceReferenceChange(tx, "occupations");
-        await writeAudit(tx, {
-          adminId,
-          action: "occupation.create",
-          targetType: "occupation",
-          targetId: row.id,
-          details: { name: row.name },
-        });
-        return row;
-      }),
-    );
+    return await changeReferenceList(db, "occupations", async (tx) => {
+      const [row] = await tx
+        .insert(occupations)
+        .values({
+          name: input.name,
+          sortOrder: sql`(select coalesce(max(${occupations.sortOrder}), -1) + 1 from ${occupations})`,
+        })
+        .returning({ id: occupations.id, name: occupations.name });
+      if (!row) throw new Error("insert returned nothing");
+      await writeAudit(tx, {
+        adminId,
+        action: "occupation.create",
+        targetType: "occupation",
+        targetId: row.id,
+        details: { name: row.name },
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.occupationTaken);
     throw error;
@@ -79,27 +76,24 @@ export async function createAnnualIncome(
   input: AnnualIncomeCreateInput,
 ): Promise<AnnualIncome> {
   try {
-    return await changingReferenceList(db, "annual_incomes", () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(annualIncomes)
-          .values({
-            label: input.label,
-            sortOrder: sql`(select coalesce(max(${annualIncomes.sortOrder}), -1) + 1 from ${annualIncomes})`,
-          })
-          .returning({ id: annualIncomes.id, label: annualIncomes.label });
-        if (!row) throw new Error("insert returned nothing");
-        await announceReferenceChange(tx, "annual_incomes");
-        await writeAudit(tx, {
-          adminId,
-          action: "annual_income.create",
-          targetType: "annual_income",
-          targetId: row.id,
-          details: { label: row.label },
-        });
-        return row;
-      }),
-    );
+    return await changeReferenceList(db, "annual_incomes", async (tx) => {
+      const [row] = await tx
+        .insert(annualIncomes)
+        .values({
+          label: input.label,
+          sortOrder: sql`(select coalesce(max(${annualIncomes.sortOrder}), -1) + 1 from ${annualIncomes})`,
+        })
+        .returning({ id: annualIncomes.id, label: annualIncomes.label });
+      if (!row) throw new Error("insert returned nothing");
+      await writeAudit(tx, {
+        adminId,
+        action: "annual_income.create",
+        targetType: "annual_income",
+        targetId: row.id,
+        details: { label: row.label },
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.annualIncomeTaken);
     throw error;
@@ -108,40 +102,34 @@ export async function createAnnualIncome(
 
 /** Members who had chosen the deleted entry keep their profile with that field unset (FK set null). */
 export async function deleteOccupation(db: Db, adminId: string, id: string): Promise<void> {
-  await changingReferenceList(db, "occupations", () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.delete(occupations).where(eq(occupations.id, id)).returning({ name: occupations.name });
-      if (!row) throw notFound();
-      await announceReferenceChange(tx, "occupations");
-      await writeAudit(tx, {
-        adminId,
-        action: "occupation.delete",
-        targetType: "occupation",
-        targetId: id,
-        details: { name: row.name },
-      });
-    }),
-  );
+  await changeReferenceList(db, "occupations", async (tx) => {
+    const [row] = await tx.delete(occupations).where(eq(occupations.id, id)).returning({ name: occupations.name });
+    if (!row) throw notFound();
+    await writeAudit(tx, {
+      adminId,
+      action: "occupation.delete",
+      targetType: "occupation",
+      targetId: id,
+      details: { name: row.name },
+    });
+  });
 }
 
 export async function deleteAnnualIncome(db: Db, adminId: string, id: string): Promise<void> {
-  await changingReferenceList(db, "annual_incomes", () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(annualIncomes)
-        .where(eq(annualIncomes.id, id))
-        .returning({ label: annualIncomes.label });
-      if (!row) throw notFound();
-      await announceReferenceChange(tx, "annual_incomes");
-      await writeAudit(tx, {
-        adminId,
-        action: "annual_income.delete",
-        targetType: "annual_income",
-        targetId: id,
-        details: { label: row.label },
-      });
-    }),
-  );
+  await changeReferenceList(db, "annual_incomes", async (tx) => {
+    const [row] = await tx
+      .delete(annualIncomes)
+      .where(eq(annualIncomes.id, id))
+      .returning({ label: annualIncomes.label });
+    if (!row) throw notFound();
+    await writeAudit(tx, {
+      adminId,
+      action: "annual_income.delete",
+      targetType: "annual_income",
+      targetId: id,
+      details: { label: row.label },
+    });
+  });
 }
 
 export interface PointCost {
@@ -180,67 +168,61 @@ function assertWithinCap(pointCost: number, cap: number) {
  * concurrent edits are applied one after the other and each is audited with its true "from".
  */
 export async function updatePointCost(db: Db, adminId: string, input: PointCostUpdateInput): Promise<PointCost> {
-  return changingReferenceList(db, "point_costs", () =>
-    db.transaction(async (tx) => {
-      const [current] = await tx
-        .select(pointCostColumns)
-        .from(pointCosts)
-        .where(eq(pointCosts.actionName, input.actionName))
-        .for("update");
-      if (!current) throw notFound();
-      if (input.pointCost !== undefined) assertWithinCap(input.pointCost, current.maxCost);
-      const changes = {
-        ...(input.pointCost !== undefined ? { pointCost: input.pointCost } : {}),
-        ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-      };
-      if (Object.keys(changes).length === 0) return current;
-      const [row] = await tx
-        .update(pointCosts)
-        .set(changes)
-        .where(eq(pointCosts.actionName, input.actionName))
-        .returning(pointCostColumns);
-      if (!row) throw notFound();
-      const diff = Object.fromEntries(
-        Object.entries(changes).map(([key, to]) => [key, { from: current[key as keyof PointCost], to }]),
-      );
-      await announceReferenceChange(tx, "point_costs");
-      await writeAudit(tx, {
-        adminId,
-        action: "point_cost.update",
-        targetType: "point_cost",
-        targetId: input.actionName,
-        details: diff,
-      });
-      return row;
-    }),
-  );
+  return changeReferenceList(db, "point_costs", async (tx) => {
+    const [current] = await tx
+      .select(pointCostColumns)
+      .from(pointCosts)
+      .where(eq(pointCosts.actionName, input.actionName))
+      .for("update");
+    if (!current) throw notFound();
+    if (input.pointCost !== undefined) assertWithinCap(input.pointCost, current.maxCost);
+    const changes = {
+      ...(input.pointCost !== undefined ? { pointCost: input.pointCost } : {}),
+      ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    };
+    if (Object.keys(changes).length === 0) return current;
+    const [row] = await tx
+      .update(pointCosts)
+      .set(changes)
+      .where(eq(pointCosts.actionName, input.actionName))
+      .returning(pointCostColumns);
+    if (!row) throw notFound();
+    const diff = Object.fromEntries(
+      Object.entries(changes).map(([key, to]) => [key, { from: current[key as keyof PointCost], to }]),
+    );
+    await writeAudit(tx, {
+      adminId,
+      action: "point_cost.update",
+      targetType: "point_cost",
+      targetId: input.actionName,
+      details: diff,
+    });
+    return row;
+  });
 }
 
 export async function createPointCost(db: Db, adminId: string, input: PointCostCreateInput): Promise<PointCost> {
   assertWithinCap(input.pointCost, POINT_COST_ABSOLUTE_MAX);
   try {
-    return await changingReferenceList(db, "point_costs", () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(pointCosts)
-          .values({
-            ...input,
-            sortOrder: sql`(select coalesce(max(${pointCosts.sortOrder}), -1) + 1 from ${pointCosts})`,
-          })
-          .returning(pointCostColumns);
-        if (!row) throw new Error("insert returned nothing");
-        await announceReferenceChange(tx, "point_costs");
-        await writeAudit(tx, {
-          adminId,
-          action: "point_cost.create",
-          targetType: "point_cost",
-          targetId: row.actionName,
-          details: { ...input },
-        });
-        return row;
-      }),
-    );
+    return await changeReferenceList(db, "point_costs", async (tx) => {
+      const [row] = await tx
+        .insert(pointCosts)
+        .values({
+          ...input,
+          sortOrder: sql`(select coalesce(max(${pointCosts.sortOrder}), -1) + 1 from ${pointCosts})`,
+        })
+        .returning(pointCostColumns);
+      if (!row) throw new Error("insert returned nothing");
+      await writeAudit(tx, {
+        adminId,
+        action: "point_cost.create",
+        targetType: "point_cost",
+        targetId: row.actionName,
+        details: { ...input },
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.actionNameTaken);
     throw error;
@@ -255,21 +237,15 @@ const LEGAL_ACTIONS = new Set(POINT_COST_TABLE.map((row) => row.actionName));
  */
 export async function deletePointCost(db: Db, adminId: string, actionName: string): Promise<void> {
   if (LEGAL_ACTIONS.has(actionName)) throw new AppError("BAD_REQUEST", MSG.legalPointCostNotDeletable);
-  await changingReferenceList(db, "point_costs", () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(pointCosts)
-        .where(eq(pointCosts.actionName, actionName))
-        .returning(pointCostColumns);
-      if (!row) throw notFound();
-      await announceReferenceChange(tx, "point_costs");
-      await writeAudit(tx, {
-        adminId,
-        action: "point_cost.delete",
-        targetType: "point_cost",
-        targetId: actionName,
-        details: { ...row },
-      });
-    }),
-  );
+  await changeReferenceList(db, "point_costs", async (tx) => {
+    const [row] = await tx.delete(pointCosts).where(eq(pointCosts.actionName, actionName)).returning(pointCostColumns);
+    if (!row) throw notFound();
+    await writeAudit(tx, {
+      adminId,
+      action: "point_cost.delete",
+      targetType: "point_cost",
+      targetId: actionName,
+      details: { ...row },
+    });
+  });
 }
