@@ -213,7 +213,7 @@ function cpuLine(
   const rest = Math.max(0, http.machine - http.server - http.client - http.db);
   const bound = pgbenchMs / (http.server + pgbenchMs);
   const f = (ms: number, width: number) => ms.toFixed(3).padStart(width);
-  return `${name.padEnd(34)} ${f(pgbenchMs, 8)} ${f(http.machine, 8)} ${f(http.server, 7)} ${f(http.db, 7)} ${f(http.client, 7)} ${f(rest, 7)}  ${`${(bound * 100).toFixed(0)}%`.padStart(5)}`;
+  return `${name.padEnd(34)} ${f(pgbenchMs, 8)} ${f(http.machine, 8)} ${f(http.server, 7)} ${f(http.db, 8)} ${f(http.client, 7)} ${f(rest, 7)}  ${`${(bound * 100).toFixed(0)}%`.padStart(5)}`;
 }
 
 /**
@@ -349,11 +349,11 @@ async function main(): Promise<void> {
     }
     log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count)");
     log();
+    log("CPU per call, ms. pgbench: every core's busy time ÷ transactions in the pgbench run. In the HTTP run:");
+    log(" machine (the same), server (its processes), postgres (PostgreSQL's processes), client (the load generator),");
+    log(" rest (the machine's other time: the kernel's own work, anything else running):");
     log(
-      "CPU per call, ms (machine = every core's busy time ÷ calls; server = its processes; client = the load generator):",
-    );
-    log(
-      `${"endpoint".padEnd(34)} ${"pgbench".padStart(8)} ${"machine".padStart(8)} ${"server".padStart(7)} ${"client".padStart(7)} ${"rest".padStart(7)}  ratio bound`,
+      `${"endpoint".padEnd(34)} ${"pgbench".padStart(8)} ${"machine".padStart(8)} ${"server".padStart(7)} ${"postgres".padStart(8)} ${"client".padStart(7)} ${"rest".padStart(7)}  ratio bound`,
     );
     for (const line of cpuLines) log(line);
     log("(Ratio bound = pgbench ÷ (server + pgbench): the ratio the endpoint could reach if its load generator ran on");
