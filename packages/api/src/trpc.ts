@@ -1,10 +1,9 @@
-import { users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { initTRPC } from "@trpc/server";
-import { eq } from "drizzle-orm";
 import superjson from "superjson";
 import type { Context } from "./context";
 import { AppError, publicMessage, toTRPCError } from "./errors";
+import { isVerified } from "./verification/standing";
 
 /** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
 export interface ProcedureMeta {
@@ -80,14 +79,7 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
  * a rejection applies at once; a session made by hand (tests) is read here.
  */
 export const verifiedProcedure = memberProcedure.meta({ requiresVerification: true }).use(async ({ ctx, next }) => {
-  let status = ctx.session.verificationStatus;
-  if (status === undefined) {
-    const [row] = await ctx.db
-      .select({ status: users.verificationStatus })
-      .from(users)
-      .where(eq(users.id, ctx.session.id));
-    status = row?.status;
-  }
-  if (status !== "verified") throw new AppError("FORBIDDEN", MSG.verificationRequired);
+  if (!(await isVerified(ctx.db, ctx.session.id, ctx.session.verificationStatus)))
+    throw new AppError("FORBIDDEN", MSG.verificationRequired);
   return next();
 });

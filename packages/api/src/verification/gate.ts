@@ -2,7 +2,7 @@ import { type Db, messages, users } from "@enmusubi/db";
 import { MSG, type VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "../errors";
-import { isVerified } from "./service";
+import { isVerified } from "./standing";
 
 /**
  * Receiving (reading) a message from another member is one of the four acts of 出会い系サイト規制法
@@ -23,14 +23,6 @@ function lockable(viewerId: string, message: Readable): boolean {
   return message.to.id === viewerId && message.from.id !== viewerId && message.from.role === "user";
 }
 
-/**
- * Whether the viewer is verified: `known` is the status the request's session query read (so no
- * statement of its own); without it (a session made by hand) the row is read.
- */
-async function viewerVerified(db: Db, viewerId: string, known: VerificationStatus | undefined): Promise<boolean> {
-  return known !== undefined ? known === "verified" : isVerified(db, viewerId);
-}
-
 /** The messages as `viewerId` may see them: locked ones carry the notice instead of their body. */
 export async function lockUnverified<T extends Readable>(
   db: Db,
@@ -38,7 +30,7 @@ export async function lockUnverified<T extends Readable>(
   messages: T[],
   known?: VerificationStatus,
 ): Promise<Array<T & { locked: boolean }>> {
-  const open = !messages.some((m) => lockable(viewerId, m)) || (await viewerVerified(db, viewerId, known));
+  const open = !messages.some((m) => lockable(viewerId, m)) || (await isVerified(db, viewerId, known));
   return messages.map((m) =>
     !open && lockable(viewerId, m) ? { ...m, body: MSG.lockedMessageNotice, locked: true } : { ...m, locked: false },
   );
@@ -51,7 +43,7 @@ export async function assertMayOpen(
   message: Readable,
   known?: VerificationStatus,
 ): Promise<void> {
-  if (lockable(viewerId, message) && !(await viewerVerified(db, viewerId, known))) {
+  if (lockable(viewerId, message) && !(await isVerified(db, viewerId, known))) {
     throw new AppError("FORBIDDEN", MSG.verificationRequired);
   }
 }

@@ -8,7 +8,7 @@ import {
   type VerificationStatus,
   verificationQueueInput,
 } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import type { ApiDeps } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
@@ -334,13 +334,4 @@ export async function expireIdImages(deps: Deps, now = new Date()) {
     expiredPending: expired.rows.filter((r) => r.status === "pending").length,
     strayFiles: strays,
   };
-}
-
-/** Whether a member may do the four acts now (read on every call; see verifiedProcedure). */
-export async function isVerified(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: users.verificationStatus })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row?.status === "verified";
 }
