@@ -2,8 +2,8 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import {
   type ApiDeps,
+  createDatabaseRateLimiter,
   createMemoryMailboxEvents,
-  createMemoryRateLimiter,
   createPasswordHasher,
   createTokenService,
   type PasswordHasher,
@@ -176,7 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
     passwords,
-    limiter: options.limiter ?? createMemoryRateLimiter(),
+    // Counted in the database, so every worker and instance shares one count per client.
+    limiter: options.limiter ?? createDatabaseRateLimiter(database.db),
     uploadsDir: `${config.dataDir}/uploads`,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailKick.fn(),

@@ -10,5 +10,5 @@ export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulato
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
-export { createMemoryRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";
+export { createDatabaseRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";
 export { getOwnUserView, getUserView, selectUsers, toUserView, type UserView } from "./users/user-view";

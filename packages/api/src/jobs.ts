@@ -3,6 +3,7 @@ import { paymentJobs } from "./payments/jobs";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
 import { scheduledJobs } from "./scheduled/jobs";
+import { securityJobs } from "./security/jobs";
 import { verificationJobs } from "./verification/jobs";
 
 /** What a background job may log (the host passes its logger). */
@@ -29,4 +30,5 @@ export const backgroundJobs: BackgroundJob[] = [
   ...scheduledJobs,
   ...paymentJobs,
   ...verificationJobs,
+  ...securityJobs,
 ];

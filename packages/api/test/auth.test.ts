@@ -3,7 +3,7 @@ import { MSG } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { renderMail } from "../src/mail/outbox";
-import { createMemoryRateLimiter } from "../src/security/rate-limit";
+import { createDatabaseRateLimiter } from "../src/security/rate-limit";
 import { snapshotTables, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -213,7 +213,7 @@ describe("auth.forgot", () => {
 });
 
 function useLimitedCaller() {
-  const limiter = createMemoryRateLimiter();
+  const limiter = createDatabaseRateLimiter(api.database.db);
   return async (input: { userID: string; email: string }) => {
     const { createCaller } = await import("../src/root");
     const { createContextInner } = await import("../src/context");
@@ -294,9 +294,9 @@ async function mailedPassword(to: string): Promise<string> {
   return /パスワード: (\S+)/.exec(renderMail({ text: mail?.text ?? "", secret: mail?.secret ?? null }))?.[1] ?? "";
 }
 
-/** auth.login with a real in-memory limiter, as called from the client address `ip`. */
+/** auth.login with the real (database) limiter, as called from the client address `ip`. */
 function limitedLogin() {
-  const limiter = createMemoryRateLimiter();
+  const limiter = createDatabaseRateLimiter(api.database.db);
   return async (input: { userID: string; password: string }, ip: string) => {
     const { createCaller } = await import("../src/root");
     const { createContextInner } = await import("../src/context");

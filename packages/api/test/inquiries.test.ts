@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createContextInner } from "../src/context";
 import { INQUIRY_RATE_LIMIT } from "../src/inquiries/router";
 import { createCaller } from "../src/root";
-import { createMemoryRateLimiter } from "../src/security/rate-limit";
+import { createDatabaseRateLimiter } from "../src/security/rate-limit";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -180,7 +180,7 @@ describe("inquiries.create", () => {
   it(`a member may send ${INQUIRY_RATE_LIMIT.max} an hour; the next is refused and not stored`, async () => {
     const writer = await api.createUser();
     const caller = createCaller(
-      createContextInner({ ...api.deps, limiter: createMemoryRateLimiter() }, writer.session),
+      createContextInner({ ...api.deps, limiter: createDatabaseRateLimiter(api.database.db) }, writer.session),
     );
     for (let i = 0; i < INQUIRY_RATE_LIMIT.max; i++)
       await caller.inquiries.create({ title: `件名${i}`, message: "本文" });

@@ -7,7 +7,7 @@ import { simulateSmartPitPayment } from "../src/payments/providers/smart-pit-sim
 import { PURCHASE_RATE_LIMIT } from "../src/payments/router";
 import { failExpiredSmartPit, handleSmartPitNotification, pointsFor } from "../src/payments/service";
 import { createCaller } from "../src/root";
-import { createMemoryRateLimiter } from "../src/security/rate-limit";
+import { createDatabaseRateLimiter } from "../src/security/rate-limit";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /** The value, or a failed test when it is missing. */
@@ -133,7 +133,7 @@ describe("purchase (member)", () => {
   it("a member may place 20 orders an hour; the next is TOO_MANY_REQUESTS and creates nothing", async () => {
     const member = await api.createUser();
     const limited = createCaller(
-      createContextInner({ ...api.deps, limiter: createMemoryRateLimiter() }, member.session),
+      createContextInner({ ...api.deps, limiter: createDatabaseRateLimiter(api.database.db) }, member.session),
     );
     for (let i = 0; i < PURCHASE_RATE_LIMIT.max; i += 1) {
       await limited.purchase.create({ amount: 1000, paymentMethod: "smart_pit" });

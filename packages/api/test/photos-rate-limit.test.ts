@@ -3,13 +3,15 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { MSG } from "@enmusubi/shared";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
-import { createMemoryRateLimiter, RATE_LIMITS } from "../src/security/rate-limit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDatabaseRateLimiter, RATE_LIMITS } from "../src/security/rate-limit";
 import { useTestApi } from "./helpers";
 
 const api = useTestApi({
-  limiter: createMemoryRateLimiter(),
   uploadsDir: `/tmp/enmusubi-photo-limit-${process.pid}-${Date.now()}`,
+});
+beforeAll(() => {
+  api.deps.limiter = createDatabaseRateLimiter(api.database.db);
 });
 
 describe("photo uploads are rate-limited per account", () => {

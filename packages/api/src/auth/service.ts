@@ -40,7 +40,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ token: string; role: Role }> {
   const throttle = `login:account:${input.userID.toLowerCase()}:${ip}`;
-  enforceRateLimit(deps.limiter, [
+  await enforceRateLimit(deps.limiter, [
     [`login:ip:${ip}`, RATE_LIMITS.loginPerIp],
     [throttle, LOGIN_FAILURES_PER_ACCOUNT],
   ]);
@@ -81,7 +81,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
   // Told only after the password matched, so guessing never reveals a suspension; the attempt
   // stays counted (not a successful login).
   if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
-  deps.limiter.reset(throttle);
+  await deps.limiter.reset(throttle);
   const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: tokenVersion });
   return { token, role: user.role };
 }
@@ -121,7 +121,7 @@ function alreadyRegisteredMail(publicUrl: string) {
  * are members) and its owner a mail saying so; nothing else changes.
  */
 export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: SignupInput, ip: string) {
-  enforceRateLimit(deps.limiter, [
+  await enforceRateLimit(deps.limiter, [
     [`signup:ip:${ip}`, RATE_LIMITS.signupPerIp],
     [`signup:email:${input.email}`, RATE_LIMITS.signupPerEmail],
   ]);
@@ -177,7 +177,7 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
  * `login`), so someone who knows a member's ID and address cannot lock them out.
  */
 export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, input: ForgotInput, ip: string) {
-  enforceRateLimit(deps.limiter, [
+  await enforceRateLimit(deps.limiter, [
     [`forgot:ip:${ip}`, RATE_LIMITS.forgotPerIp],
     [`forgot:user:${input.userID}`, RATE_LIMITS.forgotPerAccount],
   ]);

@@ -25,8 +25,8 @@ export const INQUIRY_RATE_LIMIT = { max: 10, windowMs: 60 * 60_000 };
  * four acts of 出会い系サイト規制法 art. 11, and a member who cannot verify must still reach the desk.
  */
 export const inquiriesRouter = router({
-  create: memberProcedure.input(inquiryCreateInput).mutation(({ ctx, input }) => {
-    enforceRateLimit(ctx.limiter, [[`inquiry:user:${ctx.session.id}`, INQUIRY_RATE_LIMIT]]);
+  create: memberProcedure.input(inquiryCreateInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx.limiter, [[`inquiry:user:${ctx.session.id}`, INQUIRY_RATE_LIMIT]]);
     return createInquiry(ctx.db, ctx.session.id, input);
   }),
   list: memberProcedure

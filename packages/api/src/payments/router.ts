@@ -43,8 +43,8 @@ export const purchaseRouter = router({
   settings: memberProcedure.query(({ ctx }) => memberPurchaseSettings(ctx.db)),
   quote: memberProcedure.input(purchaseQuoteInput).query(({ ctx, input }) => quote(ctx.db, input.amount)),
   /** Points are computed on the server; any `points` the client sends is ignored. */
-  create: memberProcedure.input(purchaseCreateInput).mutation(({ ctx, input }) => {
-    enforceRateLimit(ctx.limiter, [[`purchase:user:${ctx.session.id}`, PURCHASE_RATE_LIMIT]]);
+  create: memberProcedure.input(purchaseCreateInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx.limiter, [[`purchase:user:${ctx.session.id}`, PURCHASE_RATE_LIMIT]]);
     return createPurchase(ctx.db, ctx.session.id, input);
   }),
   history: memberProcedure

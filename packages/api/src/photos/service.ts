@@ -75,7 +75,7 @@ export async function withStoredPhoto<T>(
 ): Promise<T> {
   if (!request) return use(undefined);
   const rule = request.adminId ? RATE_LIMITS.photoUploadPerAdmin : RATE_LIMITS.photoUploadPerMember;
-  enforceRateLimit(deps.limiter, [[`photo:${request.actorId}`, rule]]);
+  await enforceRateLimit(deps.limiter, [[`photo:${request.actorId}`, rule]]);
   const link = await savePhoto(deps.uploadsDir, request.data);
   try {
     return await use(link);

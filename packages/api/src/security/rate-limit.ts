@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { type Db, rateLimitCounters } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
+import { eq, lt, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
 export interface RateLimitRule {
@@ -8,46 +11,77 @@ export interface RateLimitRule {
 }
 
 /**
- * Fixed-window counters. The in-memory store suits one instance; several instances behind a load
- * balancer swap in a shared store (the interface is all the services see).
+ * Fixed-window counters. The services see only this interface; the server counts in the database
+ * (`createDatabaseRateLimiter`), so every worker process and instance shares one count per client.
  */
 export interface RateLimiter {
   /** Counts one attempt for `key`; false when the window's allowance is used up. */
-  hit(key: string, rule: RateLimitRule): boolean;
+  hit(key: string, rule: RateLimitRule): Promise<boolean>;
   /** Forgets the attempts counted for `key` (a successful login clears its failures). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
+/** A counter stops growing here: far above any limit, far below integer overflow. */
+const COUNT_CEILING = 1_000_000;
+
+/** Keys carry client input (an e-mail, a user ID): a long one is stored as its digest. */
+function storedKey(key: string): string {
+  return key.length <= 200 ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+/**
+ * The limiter shared by every process on `db` (PostgreSQL, or PGlite's one process): one atomic
+ * upsert per attempt on `rate_limit_counters`, so concurrent attempts, on any worker or instance,
+ * are counted one after the other and cannot overtake a limit (docs/decisions/0003, 0014). A
+ * window starts at the first attempt after the previous one ended. Each hit is its own statement
+ * (never inside the caller's transaction), so a refused request's rollback does not undo its count.
+ */
+export function createDatabaseRateLimiter(db: Db): RateLimiter {
+  const t = rateLimitCounters;
   return {
-    hit(key, rule) {
-      const t = now();
-      if (t - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (t - w.start > 24 * 3600_000) windows.delete(k);
-        lastSweep = t;
-      }
-      const w = windows.get(key);
-      if (!w || t - w.start >= rule.windowMs) {
-        windows.set(key, { start: t, count: 1 });
-        return true;
-      }
-      w.count += 1;
-      return w.count <= rule.max;
+    async hit(key, rule) {
+      const ended = sql`${t.windowEndsAt} <= now()`;
+      const [row] = await db
+        .insert(t)
+        .values({
+          key: storedKey(key),
+          count: 1,
+          windowEndsAt: sql`now() + make_interval(secs => ${rule.windowMs / 1000}::double precision)`,
+        })
+        .onConflictDoUpdate({
+          target: t.key,
+          set: {
+            count: sql`case when ${ended} then 1 else least(${t.count}, ${COUNT_CEILING}::integer) + 1 end`,
+            windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${t.windowEndsAt} end`,
+          },
+        })
+        .returning({ count: t.count });
+      return (row?.count ?? 1) <= rule.max;
     },
-    reset(key) {
-      windows.delete(key);
+    async reset(key) {
+      await db.delete(t).where(eq(t.key, storedKey(key)));
     },
   };
 }
 
-/** A limiter that never refuses, for tests that are not about rate limits. */
-export const unlimited: RateLimiter = { hit: () => true, reset: () => {} };
+/** Removes the counters whose window has ended (they count nothing any more). Answers how many. */
+export async function sweepRateLimitCounters(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEndsAt, sql`now()`))
+    .returning({ key: rateLimitCounters.key });
+  return removed.length;
+}
 
-export function enforceRateLimit(limiter: RateLimiter, rules: Array<[key: string, rule: RateLimitRule]>): void {
+/** A limiter that never refuses, for tests that are not about rate limits. */
+export const unlimited: RateLimiter = { hit: async () => true, reset: async () => {} };
+
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  rules: Array<[key: string, rule: RateLimitRule]>,
+): Promise<void> {
   // Every rule counts the attempt, so a refused caller cannot dodge one counter by tripping another.
-  const allowed = rules.map(([key, rule]) => limiter.hit(key, rule));
+  const allowed = await Promise.all(rules.map(([key, rule]) => limiter.hit(key, rule)));
   if (allowed.includes(false)) throw new AppError("TOO_MANY_REQUESTS", MSG.tooManyRequests);
 }
 

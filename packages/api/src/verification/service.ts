@@ -76,7 +76,7 @@ export async function submitVerification(deps: Deps, userId: string, image: stri
   const [before] = await deps.db.select({ status: users.verificationStatus }).from(users).where(eq(users.id, userId));
   if (!before) throw new AppError("NOT_FOUND", MSG.notFound);
   refuseSubmission(before.status);
-  enforceRateLimit(deps.limiter, [[`id-image:${userId}`, RATE_LIMITS.photoUploadPerMember]]);
+  await enforceRateLimit(deps.limiter, [[`id-image:${userId}`, RATE_LIMITS.photoUploadPerMember]]);
   const name = await saveIdImage(deps.uploadsDir, image);
   try {
     return await deps.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ export * from "./mail";
 export * from "./messages";
 export * from "./payments";
 export * from "./points";
+export * from "./rate-limits";
 export * from "./reference";
 export * from "./safety";
 export * from "./users";
