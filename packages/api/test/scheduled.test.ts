@@ -226,7 +226,9 @@ describe("sending when due", () => {
   });
 
   it("points short at send time: failed with the Japanese message, nothing charged or sent; it can be cancelled", async () => {
-    const sender = await api.createUser({ points: 0 });
+    // Scheduled while the points paid for it (a member may not schedule more than they hold),
+    // then spent on a message sent at once.
+    const sender = await api.createUser({ points: price });
     const created = await api.caller(sender).scheduled.create({
       type: "direct",
       recipientIds: [bob.id],
@@ -234,6 +236,7 @@ describe("sending when due", () => {
       scheduledAt: later(),
       source: "user:favorite",
     });
+    await api.caller(sender).messages.send({ recipientIds: [carol.id], body: "先に使った" });
     await makeDue(created.id);
     const ledgerBefore = await snapshotTables(api, "point_ledger");
     await dispatchDue(api.deps);
@@ -256,7 +259,7 @@ describe("sending when due", () => {
   });
 
   it("one failing entry does not stop the others", async () => {
-    const poor = await api.createUser({ points: 0 });
+    const poor = await api.createUser({ points: price });
     const rich = await api.createUser({ points: 1000 });
     const a = await api.caller(poor).scheduled.create({
       type: "direct",
@@ -265,6 +268,8 @@ describe("sending when due", () => {
       scheduledAt: later(),
       source: "user:favorite",
     });
+    // The points that paid for it are spent before its time.
+    await api.caller(poor).messages.send({ recipientIds: [carol.id], body: "先に使った" });
     const b = await api.caller(rich).scheduled.create({
       type: "direct",
       recipientIds: [bob.id],

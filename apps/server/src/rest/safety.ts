@@ -79,7 +79,7 @@ export const safetyRoutes = [
     path: "/api/reports",
     summary: "Member: report a member, a message I received or a board post to the administrators",
     description:
-      "Only what the member can see: a live member, a message they received, a live board post (anything else 404). Oneself and the operator's own content are refused (400). One open report per reporter and target (409 while it waits). The reporter is told the outcome by mail in general terms.",
+      "Only what the member can see: a live member, a message they received, a live board post (anything else 404). Oneself and the operator's own content are refused (400). One open report per reporter and target (409 while it waits). At most 10 reports per member per hour and 30 per day, refused ones included (429 beyond). The reporter is told the outcome by mail in general terms.",
     access: "member",
     input: reportBody,
     status: 201,
@@ -96,6 +96,7 @@ export const safetyRoutes = [
       ],
       404: MSG.notFound,
       409: MSG.reportDuplicate,
+      429: MSG.reportTooMany,
     },
     handler: async (caller, input) => {
       const result = await caller.safety.report(input);

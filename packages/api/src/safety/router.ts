@@ -32,7 +32,7 @@ export const safetyRouter = router({
     .input(blockInput)
     .mutation(({ ctx, input }) => unblockMember(ctx.db, ctx.session.id, input.userId)),
   blocked: memberProcedure.query(({ ctx }) => listBlocked(ctx.db, ctx.session.id)),
-  report: memberProcedure.input(reportInput).mutation(({ ctx, input }) => createReport(ctx.db, ctx.session.id, input)),
+  report: memberProcedure.input(reportInput).mutation(({ ctx, input }) => createReport(ctx, ctx.session.id, input)),
 });
 
 /** Administrators: the moderation queue and its actions, account suspension. */

@@ -26,6 +26,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 import { enqueueMail } from "../mail/outbox";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
+import { enforceRateLimit, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
 
 /** A reported member's recent reports are counted up to this many on the moderation queue. */
 export const RECENT_REPORTS_CAP = 100;
@@ -145,9 +146,24 @@ async function reportedMember(db: Db, reporterId: string, type: ReportTargetType
   return authorId;
 }
 
-/** A member reports a member, a message or a board post; one open report per reporter and target. */
-export async function createReport(db: Db, reporterId: string, raw: ReportInput) {
+/**
+ * A member reports a member, a message or a board post; one open report per reporter and target.
+ * Each attempt counts against the reporter's hourly and daily allowance (RATE_LIMITS), first.
+ */
+export async function createReport(
+  { db, limiter }: { db: Db; limiter: RateLimiter },
+  reporterId: string,
+  raw: ReportInput,
+) {
   const input = reportInput.parse(raw);
+  await enforceRateLimit(
+    limiter,
+    [
+      [`report:hour:${reporterId}`, RATE_LIMITS.reportPerMemberHour],
+      [`report:day:${reporterId}`, RATE_LIMITS.reportPerMemberDay],
+    ],
+    MSG.reportTooMany,
+  );
   const targetUserId = await reportedMember(db, reporterId, input.targetType, input.targetId);
   try {
     const [row] = await db

@@ -1,5 +1,14 @@
-import { type Db, messages, scheduledMessages, type scheduledSourceEnum, users } from "@enmusubi/db";
 import {
+  type Db,
+  messages,
+  pointCosts,
+  rowsOf,
+  scheduledMessages,
+  type scheduledSourceEnum,
+  users,
+} from "@enmusubi/db";
+import {
+  insufficientPoints,
   MSG,
   type ScheduledCreateInput,
   type ScheduledSource,
@@ -188,6 +197,54 @@ async function rehearse(deps: ApiDeps, tx: Db, owner: Session, entry: Entry): Pr
 
 // ---- members and administrators ---------------------------------------------------------------
 
+/** Entries a member may have waiting (pending) at once; sending at once is not waiting. */
+export const SCHEDULED_PENDING_MAX = 30;
+
+/** Statuses of an entry that will still be sent (and charged). */
+const WAITING: ScheduledStatus[] = ["pending", "sending"];
+
+/**
+ * Before a member's future entry is stored, in its transaction: the member's creations are taken
+ * one at a time (a transaction-scoped advisory lock per member), so concurrent ones cannot
+ * overtake the cap. Refused with CONFLICT when SCHEDULED_PENDING_MAX entries already wait.
+ */
+async function lockAndCountPending(tx: Db, memberId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`scheduled:${memberId}`}, 0))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(scheduledMessages)
+    .where(and(eq(scheduledMessages.ownerId, memberId), inArray(scheduledMessages.status, WAITING)));
+  if ((row?.n ?? 0) >= SCHEDULED_PENDING_MAX) throw new AppError("CONFLICT", MSG.scheduledPendingLimit);
+}
+
+/**
+ * After the new entry is stored (still under the lock): every waiting entry of the member, the new
+ * one included, at today's send_message price per member recipient (writing to an administrator
+ * is free), may not cost more than the member holds; else PAYMENT_REQUIRED with the figures, and
+ * the transaction rolls back. They are charged when sent; this keeps a member from scheduling what
+ * they cannot pay.
+ */
+async function refuseUnaffordable(tx: Db, memberId: string): Promise<void> {
+  const [state] = await rowsOf<{ units: number; cost: number | null; points: number | null }>(
+    tx,
+    sql`select
+          (select count(*)::int
+             from ${scheduledMessages} s
+             cross join lateral unnest(s.recipients) as r(id)
+             join ${users} u on u.id = r.id and u.role = 'user' and u.deleted_at is null
+            where s.owner_id = ${memberId} and s.status in ('pending', 'sending')) as units,
+          (select c.point_cost from ${pointCosts} c where c.action_name = 'send_message') as cost,
+          (select m.points from ${users} m where m.id = ${memberId}) as points`,
+  );
+  const required = (state?.units ?? 0) * (state?.cost ?? 0);
+  const available = state?.points ?? 0;
+  if (required > available) {
+    throw new AppError("PAYMENT_REQUIRED", insufficientPoints(required, available), {
+      details: { success: false, required, available },
+    });
+  }
+}
+
 /**
  * Schedules a message as `session` (its owner). `senderUserId` (send as that member) is for
  * administrators only. A time that is not in the future sends at once (status "sent"); a refusal
@@ -202,7 +259,10 @@ export async function createScheduled(
   if (input.senderUserId && session.role !== "admin") throw new AppError("FORBIDDEN", MSG.forbidden);
   const sendNow = input.scheduledAt.getTime() <= now.getTime();
   const mailbox = heldMailbox(deps);
+  // A member's entry that waits is bounded in number and in cost (see the two checks).
+  const bounded = !sendNow && session.role === "user";
   const entry = await deps.db.transaction(async (tx) => {
+    if (bounded) await lockAndCountPending(tx, session.id);
     const [inserted] = await tx
       .insert(scheduledMessages)
       .values({
@@ -223,6 +283,7 @@ export async function createScheduled(
     if (!inserted) throw new Error("scheduled message insert returned nothing");
     if (!sendNow) {
       await rehearse(deps, tx, session, inserted);
+      if (bounded) await refuseUnaffordable(tx, session.id);
       return inserted;
     }
     const messageIds = await sendEntry(deps, tx, mailbox, session, inserted);

@@ -76,13 +76,18 @@ export async function sweepRateLimitCounters(db: Db): Promise<number> {
 /** A limiter that never refuses, for tests that are not about rate limits. */
 export const unlimited: RateLimiter = { hit: async () => true, reset: async () => {} };
 
+/**
+ * Counts one attempt under every rule; TOO_MANY_REQUESTS (429) with `message` when any allowance
+ * is used up. Call it before the request's transaction (each hit is its own statement).
+ */
 export async function enforceRateLimit(
   limiter: RateLimiter,
   rules: Array<[key: string, rule: RateLimitRule]>,
+  message: string = MSG.tooManyRequests,
 ): Promise<void> {
   // Every rule counts the attempt, so a refused caller cannot dodge one counter by tripping another.
   const allowed = await Promise.all(rules.map(([key, rule]) => limiter.hit(key, rule)));
-  if (allowed.includes(false)) throw new AppError("TOO_MANY_REQUESTS", MSG.tooManyRequests);
+  if (allowed.includes(false)) throw new AppError("TOO_MANY_REQUESTS", message);
 }
 
 export const RATE_LIMITS = {
@@ -94,6 +99,13 @@ export const RATE_LIMITS = {
   /** Each upload decodes and re-encodes an image: bounded so nobody can keep the CPU busy. */
   photoUploadPerMember: { max: 30, windowMs: 60 * 60_000 },
   photoUploadPerAdmin: { max: 300, windowMs: 60 * 60_000 },
+  /**
+   * Reports a member may send (attempts, refused ones included). A member who meets abuse reports a
+   * few at a time; ten an hour and thirty a day leave room for a bad evening, while a script cannot
+   * bury the moderation queue (150 in one burst were accepted before).
+   */
+  reportPerMemberHour: { max: 10, windowMs: 60 * 60_000 },
+  reportPerMemberDay: { max: 30, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -16,6 +16,9 @@ export const SAFETY_MSG = {
   /** One open report per reporter and target. */
   reportDuplicate: "この内容はすでに報告済みです。運営の確認をお待ちください。",
   reportDone: "ご報告ありがとうございます。運営で内容を確認いたします。",
+  /** Reports per member per hour / day (RATE_LIMITS.reportPerMemberHour / Day) are used up. */
+  reportTooMany:
+    "短時間に多くの報告が送信されたため、受け付けを一時停止しています。しばらくしてから再度お試しいただくか、お問い合わせをご利用ください。",
   /** An administrator acts on a report someone else already handled. */
   reportAlreadyHandled: "この報告はすでに対応済みです。",
   /** Remove content on a report about a member (there is no content to remove). */
