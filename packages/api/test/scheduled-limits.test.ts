@@ -141,7 +141,9 @@ describe.runIf(onPostgres)("entries created at the same time (PostgreSQL)", () =
 
   it("20 concurrent creations by a member holding 100 pt: only what 100 pt pays for is stored", async () => {
     const member = await api.createUser({ points: 100 });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => schedule(member, [bob.id], `残高${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => schedule(member, [bob.id], `残高${i}`)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(Math.floor(100 / price));
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "PAYMENT_REQUIRED" });
     expect(await pendingOf(member)).toHaveLength(Math.floor(100 / price));
