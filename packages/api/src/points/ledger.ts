@@ -379,7 +379,10 @@ export async function chargeAction(
         ),
       )
       .orderBy(asc(prepaidActions.createdAt))
-      .for("update");
+      // The member's row is locked above, so no other charge holds these; one held elsewhere is
+      // being refunded (refundExpiredPrepaid locks the credit, then the member): skipped, not
+      // waited for, which would close a cycle with that refund.
+      .for("update", { skipLocked: true });
     for (const credit of credits) {
       if (unpaidUnits === 0) break;
       const used = Math.min(credit.remaining, unpaidUnits);
