@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -143,5 +143,20 @@ describe("the live unread count over SSE", () => {
     } finally {
       controller.abort();
     }
+  });
+});
+
+describe("points past their lot's expiry (issue 21)", () => {
+  it("cannot pay a profile view: 402 quoting the spendable points, nothing written", async () => {
+    const viewer = await server.createUser({ points: 100 });
+    const viewed = await server.createUser({});
+    await server.database.db.execute(
+      `update point_lots set expires_at = now() - interval '1 minute' where user_id = '${viewer.id}'`,
+    );
+    const before = await snapshotTables(server, ...TABLES);
+    const res = await server.request({ method: "POST", url: `/api/users/${viewed.id}/profile-view`, as: viewer });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ message: insufficientPoints(15, 0), required: 15, available: 0 });
+    expect(await snapshotTables(server, ...TABLES)).toEqual(before);
   });
 });
