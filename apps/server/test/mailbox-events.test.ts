@@ -1,5 +1,15 @@
+import {
+  type ApiDeps,
+  createCaller,
+  createContextInner,
+  createPasswordHasher,
+  createTokenService,
+  unlimited,
+} from "@enmusubi/api";
+import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "@enmusubi/db/testing";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPostgresMailboxEvents } from "../src/mailbox-events";
 
 const silent = { warn() {} } as never;
@@ -35,5 +45,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     controller.abort();
     await watching;
     expect(woken).toEqual(["member-a"]);
+  });
+});
+
+// Issue 21: a suspension (or deletion) handled by one instance ends the member's live-count stream
+// held open by another: both hear the member's mailbox channel, and the stream re-reads the account.
+describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance at suspension (PostgreSQL)", () => {
+  let schema: Database;
+  let other: Database;
+  beforeAll(async () => {
+    schema = await openTestDatabase(inject("dbTemplate"));
+    other = await createDatabase({ url: schema.url as string, max: 2 });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await schema?.close();
+  });
+
+  it("an administrator suspends or deletes on instance one; the stream opened on instance two ends", async () => {
+    const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
+    const deps = async (database: Database): Promise<ApiDeps> => ({
+      db: database.db,
+      tokens: createTokenService("mailbox-test-secret-mailbox-test-secret-0"),
+      passwords,
+      limiter: unlimited,
+      uploadsDir: "/tmp/enmusubi-mailbox-test-uploads",
+      publicUrl: "http://localhost:3000",
+      mailbox: await createPostgresMailboxEvents(database, silent),
+      onMailQueued: () => {},
+    });
+    const one = await deps(schema);
+    const two = await deps(other);
+    const admin = await createTestAccount(schema.db, passwords, { role: "admin" });
+    for (const act of ["suspend", "delete"] as const) {
+      const member = await createTestAccount(schema.db, passwords, {});
+      const stream = (await createCaller(
+        createContextInner(two, { id: member.id, role: "user" }),
+      ).messages.onUnreadCount()) as AsyncIterable<{ count: number }>;
+      const iterator = stream[Symbol.asyncIterator]();
+      expect(await iterator.next()).toMatchObject({ done: false, value: { count: 0 } });
+      const next = iterator.next();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const asAdmin = createCaller(createContextInner(one, { id: admin.id, role: "admin" }));
+      if (act === "suspend") await asAdmin.adminModeration.suspend({ userId: member.id, reason: "テスト" });
+      else await asAdmin.adminUsers.delete({ id: member.id });
+      const ended = await Promise.race([next, new Promise((resolve) => setTimeout(() => resolve("still open"), 5000))]);
+      expect(ended, act).toMatchObject({ done: true });
+    }
   });
 });

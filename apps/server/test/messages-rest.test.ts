@@ -175,7 +175,6 @@ describe("member sending", () => {
       [{ content: "宛先なし" }, MSG.recipientsRequired],
       [{ recipientIds: [], content: "宛先なし" }, MSG.recipientsRequired],
       [{ userId: "not-a-uuid", content: "hi" }, MSG.recipientUnavailable],
-      [{ userId: "00000000-0000-4000-8000-000000000000", content: "hi" }, MSG.recipientUnavailable],
       [{ userId: alice.id, content: "自分へ" }, MSG.cannotMessageSelf],
       [{ content: "   " }, MSG.messageRequired, "/api/messages/BOB"],
       [{ content: "hi" }, MSG.recipientUnavailable, "/api/messages/not-a-uuid"],
@@ -186,6 +185,10 @@ describe("member sending", () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json(), JSON.stringify(payload).slice(0, 80)).toEqual({ message });
     }
+    // An unknown recipient is 404, like a deleted or suspended one (issue 21).
+    const unknown = await send(alice, { userId: "00000000-0000-4000-8000-000000000000", content: "hi" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: MSG.recipientUnavailable });
     expect(await snapshotTables(server, ...TABLES)).toEqual(before);
 
     const html = '<script>alert("x")</script><b>太字</b> &amp;';

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
+import { insufficientPoints } from "@enmusubi/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   changeBalance,
   chargeAction,
+  chargeMany,
   expireLots,
   FREE_POINT_VALIDITY_DAYS,
   prepayAction,
@@ -12,7 +14,7 @@ import {
   setBalance,
   unspentLots,
 } from "../src/points/ledger";
-import { useTestApi } from "./helpers";
+import { snapshotTables, useTestApi } from "./helpers";
 
 /** The value, or a failed test when it is missing. */
 function must<T>(value: T | null | undefined): T {
@@ -193,6 +195,121 @@ describe("point lots", () => {
   });
 });
 
+/** Every ledger row of kind charge / prepaid_charge that took points from a lot already past its expiry then. */
+async function chargesFromLapsedLots(userIds: string[]) {
+  return db()
+    .select({ ledgerId: pointLedger.id })
+    .from(pointLotUsages)
+    .innerJoin(pointLedger, eq(pointLedger.id, pointLotUsages.ledgerId))
+    .innerJoin(pointLots, eq(pointLots.id, pointLotUsages.lotId))
+    .where(
+      and(
+        sql`${pointLedger.kind} in ('charge', 'prepaid_charge')`,
+        sql`${pointLots.expiresAt} <= ${pointLedger.createdAt}`,
+        sql`${pointLedger.userId} in (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    );
+}
+
+const LOT_TABLES = [
+  "users",
+  "point_ledger",
+  "point_lots",
+  "point_lot_usages",
+  "prepaid_actions",
+  "profile_views",
+  "footprints",
+];
+
+describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)", () => {
+  it("a member whose only lot expired a minute ago cannot pay: 402 quoting 0 spendable points, nothing written", async () => {
+    const member = await api.createUser({ points: 100 });
+    const other = await api.createUser({ points: 0 });
+    const [only] = await lotsOf(member.id);
+    await backdateExpiry(must(only).id, "-1 minute");
+    const before = await snapshotTables(api, ...LOT_TABLES);
+    // Through the paid procedure (profile view, 15 pt) …
+    await expect(api.caller(member).members.viewProfile({ id: other.id })).rejects.toMatchObject({
+      code: "PAYMENT_REQUIRED",
+      message: insufficientPoints(15, 0),
+    });
+    // … the service alone, the legacy deduct-points call and a batch charge.
+    await expect(
+      db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" })),
+    ).rejects.toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(15, 0) });
+    await expect(prepayAction(db(), { userId: member.id, actionName: "profile_view" })).rejects.toMatchObject({
+      code: "PAYMENT_REQUIRED",
+      message: insufficientPoints(15, 0),
+    });
+    const batch = await db().transaction((tx) => chargeMany(tx, "send_message", [{ userId: member.id, quantity: 1 }]));
+    expect(batch[0]).toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(48, 0) });
+    expect(await snapshotTables(api, ...LOT_TABLES)).toEqual(before);
+    expect(await books(member.id)).toEqual(same(100));
+  });
+
+  it("a member with a lapsed lot and a valid one pays from the valid one; the lapsed one is booked as expired", async () => {
+    const member = await api.createUser({ points: 100 });
+    await db().transaction((tx) => changeBalance(tx, { userId: member.id, delta: 40, kind: "purchase", paidYen: 80 }));
+    const [opening, bought] = await lotsOf(member.id);
+    await backdateExpiry(must(opening).id, "-1 minute");
+    // 40 valid points: the 48-point send is refused, quoting 40 (not the 140 of the balance) …
+    await expect(
+      db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "send_message" })),
+    ).rejects.toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(48, 40) });
+    // … a 15-point view is paid from the bought lot alone.
+    const result = await db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }));
+    expect(result).toMatchObject({ required: 15, available: 40, remainingPoints: 25 });
+    const after = new Map((await lotsOf(member.id)).map((l) => [l.id, l.remaining]));
+    expect([after.get(must(opening).id), after.get(must(bought).id)]).toEqual([0, 25]);
+    expect(await books(member.id)).toEqual(same(25));
+    expect(await chargesFromLapsedLots([member.id])).toEqual([]);
+    const kinds = await db()
+      .select({ kind: pointLedger.kind, delta: pointLedger.delta })
+      .from(pointLedger)
+      .where(eq(pointLedger.userId, member.id))
+      .orderBy(asc(pointLedger.createdAt), asc(pointLedger.balanceAfter));
+    expect(
+      kinds
+        .slice(-2)
+        .map((k) => [k.kind, k.delta])
+        .sort(),
+    ).toEqual([
+      ["charge", -15],
+      ["expire", -100],
+    ]);
+  });
+
+  it("the legacy deduct-points call and a batch charge pay from valid lots too", async () => {
+    const prepaying = await api.createUser({ points: 100 });
+    const batched = await api.createUser({ points: 100 });
+    for (const member of [prepaying, batched]) {
+      await db().transaction((tx) =>
+        changeBalance(tx, { userId: member.id, delta: 60, kind: "purchase", paidYen: 120 }),
+      );
+      const [opening] = await lotsOf(member.id);
+      await backdateExpiry(must(opening).id, "-1 minute");
+    }
+    expect(await prepayAction(db(), { userId: prepaying.id, actionName: "profile_view" })).toMatchObject({
+      available: 60,
+      remainingPoints: 45,
+    });
+    const results = await db().transaction((tx) =>
+      chargeMany(tx, "send_message", [
+        { userId: batched.id, quantity: 1 },
+        { userId: batched.id, quantity: 1 },
+      ]),
+    );
+    expect(results[0]).toMatchObject({ required: 48, available: 60, remainingPoints: 12 });
+    expect(results[1]).toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(48, 12) });
+    expect(await books(prepaying.id)).toEqual(same(45));
+    expect(await books(batched.id)).toEqual(same(12));
+    expect(await chargesFromLapsedLots([prepaying.id, batched.id])).toEqual([]);
+  });
+});
+
 describe("migration 0016: balances from before lots", () => {
   it("turns each existing balance into one free lot expiring 3 years later, so the books agree", async () => {
     const legacy = await api.createUser({ points: 0 });
@@ -249,4 +366,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
     expect(b.balance).toBe(b.lots);
     expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
   });
+
+  it("the expiry job running while members spend: balance = ledger = unspent lots for every account, no charge from a lapsed lot", async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => api.createUser({ points: 100 })));
+    for (const [i, member] of members.entries()) {
+      await db().transaction((tx) =>
+        changeBalance(tx, { userId: member.id, delta: 30 + i * 10, kind: "purchase", paidYen: 100 }),
+      );
+      const [opening] = await lotsOf(member.id);
+      await backdateExpiry(must(opening).id, "-1 minute");
+    }
+    const spend = (member: (typeof members)[number], n: number) =>
+      n % 3 === 0
+        ? db()
+            .transaction((tx) => chargeMany(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
+            .then((r) => (r[0] instanceof Error ? "refused" : "ok"))
+        : (n % 3 === 1
+            ? db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }))
+            : prepayAction(db(), { userId: member.id, actionName: "profile_view" })
+          ).then(
+            () => "ok",
+            (error: { code?: string }) => {
+              if (error.code !== "PAYMENT_REQUIRED") throw error;
+              return "refused";
+            },
+          );
+    const work = members.flatMap((member) => Array.from({ length: 6 }, (_, n) => spend(member, n)));
+    const [results] = await Promise.all([Promise.all(work), expireLots(db()), expireLots(db()), expireLots(db())]);
+    await expireLots(db());
+    for (const [i, member] of members.entries()) {
+      const b = await books(member.id);
+      expect(b.balance).toBe(b.ledger);
+      expect(b.balance).toBe(b.lots);
+      // Only the bought points could be spent: 15 each while they lasted.
+      const bought = 30 + i * 10;
+      expect(b.balance).toBe(bought - 15 * Math.min(6, Math.floor(bought / 15)));
+    }
+    expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
+    expect(await chargesFromLapsedLots(members.map((m) => m.id))).toEqual([]);
+  }, 60_000);
 });

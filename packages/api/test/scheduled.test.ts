@@ -139,7 +139,8 @@ describe("scheduling, listing and cancelling", () => {
       [
         alice,
         { ...base, recipientIds: ["00000000-0000-4000-8000-000000000000"] },
-        "BAD_REQUEST",
+        // An unknown recipient is NOT_FOUND, like a deleted or suspended one (issue 21).
+        "NOT_FOUND",
         MSG.recipientUnavailable,
       ],
       [alice, { ...base, senderUserId: carol.id }, "FORBIDDEN", MSG.forbidden],

@@ -97,7 +97,7 @@ export const memberRoutes = [
     summary:
       "Member: profile search, newest registered first, paged (page, limit ≤ 100, default 20); public profiles only",
     description:
-      "Never the searcher, administrators or deleted members. `excludeSameSex` (default true) keeps only the other gender. Ages are computed from birthdays; members without a birthday do not match an age filter.",
+      "Never the searcher, administrators, deleted or suspended members. `excludeSameSex` (default true) keeps only the other gender. Ages are computed from birthdays; members without a birthday do not match an age filter.",
     access: "member",
     input: searchQuery,
     response: z.object({
@@ -129,7 +129,8 @@ export const memberRoutes = [
   route({
     method: "GET",
     path: "/api/users/favorites",
-    summary: "Member: my favourites (live members, most recently added first), public profiles only",
+    summary:
+      "Member: my favourites (members neither deleted nor suspended, most recently added first), public profiles only",
     access: "member",
     response: z.array(legacyPublicProfile),
     example: [EXAMPLE_PUBLIC_PROFILE],
@@ -167,7 +168,7 @@ export const memberRoutes = [
     path: "/api/users/:id/profile-view",
     summary: "Member: a profile's detail; costs profile_view (free again within 24 hours) and leaves a footprint",
     description:
-      "Charged once per viewer and profile per 24 hours, also under concurrent calls; a prepaid profile_view credit (POST /api/users/deduct-points) is used first. One's own profile is free and leaves no footprint.",
+      "Charged once per viewer and profile per 24 hours, also under concurrent calls; a prepaid profile_view credit (POST /api/users/deduct-points) is used first. One's own profile is free and leaves no footprint. A deleted or suspended member, an administrator or an unknown id answers 404 and nothing is charged.",
     access: "member",
     input: memberIdInput,
     response: z.object({

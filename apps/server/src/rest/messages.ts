@@ -253,6 +253,8 @@ const SEND_ERRORS = {
   ],
   402: INSUFFICIENT_POINTS_EXAMPLE,
   403: [MSG.verificationRequired, MSG.blockedEitherWay],
+  // A recipient that is unknown, deleted or suspended (issue 21), before anything is charged.
+  404: MSG.recipientUnavailable,
 } as const;
 
 // ---- examples -------------------------------------------------------------------------------
@@ -306,7 +308,7 @@ async function send(caller: Caller, input: SendInput) {
 }
 
 const SEND_DESCRIPTION =
-  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short); writing to an administrator is free. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise).";
+  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short, available being the points still valid); writing to an administrator is free. A recipient that is unknown, deleted or suspended answers 404 and nothing is charged. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise).";
 
 function memberList(box: "inbox" | "unread" | "sent", summary: string) {
   return route({

@@ -127,6 +127,8 @@ export const scheduledRoutes = [
       ],
       402: INSUFFICIENT_POINTS_EXAMPLE,
       403: MSG.forbidden,
+      // A member's recipient that is unknown, deleted or suspended (issue 21).
+      404: MSG.recipientUnavailable,
       409: MSG.scheduledPendingLimit,
     },
     handler: async (caller, input) => {

@@ -27,8 +27,8 @@ import { chooseDrivingGram, keywordGrams, normalizeKeyword } from "./search";
 /**
  * The message board 掲示板 (spec §3 Board post, §4 view gating / read / like-dislike toggles,
  * §5 post rules, §6, §9). Members see authors in the public profile shape only; administrators'
- * posts are signed as the operator. Deleted posts, posts of deleted members and posts of members
- * blocked either way never reach a member. Bodies are plain text; clients show them as text.
+ * posts are signed as the operator. Deleted posts, posts of deleted or suspended members and posts
+ * of members blocked either way never reach a member. Bodies are plain text; clients show them as text.
  */
 
 export const BOARD_VIEW_ACTION = "message_board_view";
@@ -380,8 +380,14 @@ function pagination(page: number, found: Found): BoardPagination {
 
 const live = and(isNull(boardPosts.deletedAt), isNull(users.deletedAt));
 
-/** What a member may see: live posts of live authors with no block either way (operator posts too). */
-const visibleTo = (viewerId: string) => and(live, notBlockedWith(viewerId, boardPosts.authorId));
+/**
+ * What a member may see: live posts of live authors who are not suspended, with no block either
+ * way (operator posts too). A suspended member's posts leave the board while the suspension lasts
+ * (like a deleted member's, for good), so no member reads, likes or answers them; administrators
+ * still see them in the back-office list (issue 21).
+ */
+const visibleTo = (viewerId: string) =>
+  and(live, isNull(users.suspendedAt), notBlockedWith(viewerId, boardPosts.authorId));
 
 /** The board (spec §7 GET /api/board/): gated by the entry window (402), filtered, 10 per page. */
 export async function listBoard(db: Db, viewerId: string, input: BoardListFilters): Promise<BoardPage> {
@@ -602,7 +608,10 @@ export async function postPeople(
     .innerJoin(users, eq(users.id, boardPosts.authorId))
     .leftJoin(people, and(eq(people.postId, boardPosts.id), lte(people.rank, BOARD_PEOPLE_MAX)))
     // Ranked before this check, as the lists always were: a deleted member among the latest is left out, not replaced.
-    .leftJoin(person, and(eq(person.id, people.userId), isNull(person.deletedAt), eq(person.role, "user")))
+    .leftJoin(
+      person,
+      and(eq(person.id, people.userId), isNull(person.deletedAt), isNull(person.suspendedAt), eq(person.role, "user")),
+    )
     .leftJoin(personOccupation, eq(person.occupationId, personOccupation.id))
     .leftJoin(personIncome, eq(person.annualIncomeId, personIncome.id))
     .where(and(inArray(boardPosts.id, postIds), visibleTo(viewerId)))

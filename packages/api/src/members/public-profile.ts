@@ -49,13 +49,29 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
   };
 }
 
-/** Live members (never administrators) matching `where`, in the public shape's columns. */
-export function selectPublicProfiles(db: Db, where?: SQL) {
+/**
+ * The members other members may reach (issue 21): live (not deleted), not suspended, never an
+ * administrator. Every member-facing list (search, favourites, footprints, contacts, the board and
+ * who liked or read a post) shows only these, and every action aimed at a member (profile view,
+ * message or reply, favourite, scheduled message, reaction to or read of their post) refuses
+ * anyone else with NOT_FOUND before anything is charged: a suspended member cannot sign in, so
+ * nobody should pay to reach them. Reporting and blocking a suspended member stay possible, and
+ * messages already exchanged stay in both mailboxes (as a deleted member's do).
+ */
+export function reachableMember(table: typeof users = users): SQL {
+  return and(isNull(table.deletedAt), isNull(table.suspendedAt), eq(table.role, "user")) as SQL;
+}
+
+/**
+ * Reachable members (`reachableMember`) matching `where`, in the public shape's columns.
+ * `includeSuspended`: live members whether suspended or not (the block list, reports, moderation).
+ */
+export function selectPublicProfiles(db: Db, where?: SQL, { includeSuspended = false } = {}) {
   return db
     .select(publicColumns)
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
     .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
-    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where))
+    .where(and(includeSuspended ? and(isNull(users.deletedAt), eq(users.role, "user")) : reachableMember(), where))
     .$dynamic();
 }

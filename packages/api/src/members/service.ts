@@ -1,18 +1,19 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
 import { type Gender, MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
-import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
+import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
 
 /**
  * A member opens another member's profile detail (spec §6: costs `profile_view`). Charged once
  * per viewer and profile per PROFILE_VIEW_FREE_HOURS: the profile_views row is claimed with an
  * upsert that only succeeds when the last paid view is older, so concurrent views charge once.
- * Records a footprint (足あと) for the viewed member. Administrators, deleted members and unknown
- * ids are NOT_FOUND; one's own profile is free and leaves no footprint.
+ * Records a footprint (足あと) for the viewed member. Administrators, deleted or suspended members
+ * and unknown ids are NOT_FOUND, before anything is charged; one's own profile is free and leaves
+ * no footprint.
  */
 export async function viewProfile(
   tx: Db,
@@ -84,7 +85,8 @@ export const SEARCH_COUNT_CAP = 1000;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Profile search (spec §7 GET /api/users/search): live members only, never the searcher or an
+ * Profile search (spec §7 GET /api/users/search): reachable members only (neither deleted nor
+ * suspended), never the searcher or an
  * administrator; with `excludeSameSex` only the other gender. Newest registered first, paged in the
  * database. Ages are compared as birthdays against dates (index-friendly), so a member without a
  * birthday never matches an age filter.
@@ -130,7 +132,7 @@ export async function searchMembers(
   const matches = db
     .select({ one: sql`1` })
     .from(users)
-    .where(and(isNull(users.deletedAt), eq(users.role, "user"), where))
+    .where(and(reachableMember(), where))
     .limit(cap + 1)
     .as("matches");
   const [counted] = await db.select({ total: count() }).from(matches);
@@ -162,7 +164,7 @@ export async function searchMembers(
   };
 }
 
-/** My favourites: live members only, most recently added first. */
+/** My favourites: reachable members only (not deleted, not suspended), most recently added first. */
 export async function listFavorites(db: Db, userId: string): Promise<PublicProfile[]> {
   const rows = await selectPublicProfiles(db, notBlockedWith(userId, users.id))
     .innerJoin(favorites, and(eq(favorites.favoriteUserId, users.id), eq(favorites.userId, userId)))
@@ -172,7 +174,7 @@ export async function listFavorites(db: Db, userId: string): Promise<PublicProfi
 
 /**
  * Adds a favourite; adding it again changes nothing. Oneself is refused (BAD_REQUEST); an
- * administrator, a deleted member, a member blocked either way or an unknown id is NOT_FOUND
+ * administrator, a deleted or suspended member, a member blocked either way or an unknown id is NOT_FOUND
  * (members never learn which).
  */
 export async function addFavorite(db: Db, userId: string, favoriteUserId: string): Promise<{ success: true }> {
@@ -180,14 +182,7 @@ export async function addFavorite(db: Db, userId: string, favoriteUserId: string
   const [target] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.id, favoriteUserId),
-        isNull(users.deletedAt),
-        eq(users.role, "user"),
-        notBlockedWith(userId, users.id),
-      ),
-    );
+    .where(and(eq(users.id, favoriteUserId), reachableMember(), notBlockedWith(userId, users.id)));
   if (!target) throw new AppError("NOT_FOUND", MSG.notFound);
   await db.insert(favorites).values({ userId, favoriteUserId }).onConflictDoNothing();
   return { success: true };

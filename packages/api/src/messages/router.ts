@@ -23,6 +23,7 @@ import {
   sendAsMember,
   sendAsUser,
   unreadCount,
+  unreadCountWhileLive,
   updateMessage,
 } from "./service";
 
@@ -53,7 +54,11 @@ export const messagesRouter = router({
     const changes = ctx.mailbox.changes(ctx.session.id, signal);
     yield { count: await unreadCount(ctx.db, ctx.session.id) };
     for await (const _ of changes) {
-      yield { count: await unreadCount(ctx.db, ctx.session.id) };
+      // Suspended or deleted since the stream opened (both announce it on the member's mailbox
+      // channel, on every instance): the stream ends, as the member's token no longer works.
+      const count = await unreadCountWhileLive(ctx.db, ctx.session.id);
+      if (count === null) return;
+      yield { count };
     }
   }),
   markRead: memberProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {

@@ -293,6 +293,21 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * The unread count of a member who may still be signed in, or null once the account is deleted or
+ * suspended: the live count's stream ends then (issue 21). One statement, like `unreadCount`.
+ */
+export async function unreadCountWhileLive(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      n: sql<number>`(select count(*)::int from ${messages} m where m.to_user_id = ${userId} and m.is_read = false
+        and m.deleted_at is null and not ${blockedBetween(userId, sql`m.from_user_id`)})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
+  return row ? Number(row.n) : null;
+}
+
 /** The members and administrators a member has exchanged messages with (the bulk-send recipients). */
 export async function listContacts(db: Db, userId: string): Promise<Party[]> {
   const other = aliasedTable(users, "other");
@@ -308,6 +323,8 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
         or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
         isNull(messages.deletedAt),
         isNull(other.deletedAt),
+        // A suspended member cannot be written to (issue 21), so is not offered either.
+        isNull(other.suspendedAt),
         // Someone blocked either way is no longer offered as a recipient (sending would be refused).
         notBlockedWith(userId, other.id),
       ),
@@ -363,9 +380,11 @@ interface SendCheck {
 
 /**
  * The rules of a member's send, for one send or a batch of them in the same two statements: not
- * to oneself, every recipient a live account, no block either way with any of them (a batch is all
- * or nothing, and its refusal names no one). Standing (a verified member, not suspended) is the
- * caller's: `verifiedProcedure` for a request, the dispatcher for a scheduled entry.
+ * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
+ * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
+ * any of them (a batch is all or nothing, and its refusal names no one). Standing (a verified
+ * member, not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
+ * scheduled entry.
  */
 export async function checkMemberSends(
   tx: Db,
@@ -380,7 +399,7 @@ export async function checkMemberSends(
           tx,
           sql`select v.sender, v.recipient, u.role, ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
               from (values ${sql.join(pairs, sql`, `)}) as v(sender, recipient)
-              left join ${users} u on u.id = v.recipient and u.deleted_at is null`,
+              left join ${users} u on u.id = v.recipient and u.deleted_at is null and u.suspended_at is null`,
         );
   const live = new Map<string, Role>();
   const blocked = new Set<string>();
@@ -392,7 +411,7 @@ export async function checkMemberSends(
     if (s.recipientIds.includes(s.senderId))
       return { refusal: new AppError("BAD_REQUEST", MSG.cannotMessageSelf), paid: 0 };
     if (!s.recipientIds.every((id) => live.has(id)))
-      return { refusal: new AppError("BAD_REQUEST", MSG.recipientUnavailable), paid: 0 };
+      return { refusal: new AppError("NOT_FOUND", MSG.recipientUnavailable), paid: 0 };
     if (s.recipientIds.some((id) => blocked.has(pairKey(s.senderId, id))))
       return { refusal: new AppError("FORBIDDEN", MSG.blockedEitherWay), paid: 0 };
     return { refusal: null, paid: s.recipientIds.filter((id) => live.get(id) === "user").length };

@@ -9,7 +9,7 @@ import {
   users,
 } from "@enmusubi/db";
 import { insufficientPoints, MSG, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
-import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
 type Account = "points" | "send_points";
@@ -51,12 +51,18 @@ function lotExpiry(kind: LedgerKind, paid: boolean) {
  * after it) and takes each one's points from its member's lots, earliest expiry first, recording
  * what came from which lot: one statement for any number of debits. A member's unspent lots are
  * laid end to end in that order and their debits end to end in ledger order (balance after, highest
- * first), and each debit takes the overlap of its span with each lot's. The caller holds the
+ * first), and each debit takes the overlap of its span with each lot's. A spending debit
+ * (`validOnly`: a charge) takes only lots still valid at the transaction's time, so points past
+ * their expiry are never spent, even before the expiry job has booked them. The caller holds the
  * members' row locks (the balance update), and every writer of lots takes that lock first, so
  * lots change one writer at a time. Lots that fall short mean the books disagree: fail, roll back.
  * Answers the ledger rows' ids (the database makes them), in ledger order per member.
  */
-async function writeDebits(tx: Db, rows: Array<typeof pointLedger.$inferInsert>): Promise<string[]> {
+async function writeDebits(
+  tx: Db,
+  rows: Array<typeof pointLedger.$inferInsert>,
+  { validOnly }: { validOnly: boolean },
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const owners = sql.join(
     [...new Set(rows.map((r) => r.userId))].map((id) => sql`${id}::uuid`),
@@ -78,7 +84,7 @@ async function writeDebits(tx: Db, rows: Array<typeof pointLedger.$inferInsert>)
       select id, user_id, remaining,
              sum(remaining) over (partition by user_id order by expires_at, created_at, id) - remaining as start
       from ${pointLots}
-      where user_id in (${owners}) and remaining > 0
+      where user_id in (${owners}) and remaining > 0 ${validOnly ? sql`and expires_at > now()` : sql``}
     ),
     take as (
       select l.id as lot_id, n.ledger_id,
@@ -157,6 +163,22 @@ async function addLot(
 }
 
 /**
+ * Debits that pay for something (an action, a prepaid unit): they are paid from valid lots only,
+ * and the balance they may take is the spendable one (decision 0008, issue 21). Other debits (the
+ * expiry itself, an administrator's correction) take the earliest lots, lapsed ones first.
+ */
+const SPENDING: ReadonlySet<LedgerKind> = new Set<LedgerKind>(["charge", "prepaid_charge"]);
+
+/**
+ * The points of `userId`'s lots past their expiry (at the transaction's time) that the expiry job
+ * has not booked yet: in the balance, but not spendable. Read it under the member's row lock: the
+ * statement's snapshot then holds every committed change to the lots.
+ */
+export const lapsedPoints = (userId: string | SQL) =>
+  sql<number>`(select coalesce(sum(l.remaining), 0)::int from ${pointLots} l
+    where l.user_id = ${userId} and l.remaining > 0 and l.expires_at <= now())`;
+
+/**
  * Adds `delta` (negative to take) to a balance and writes its ledger row, atomically: the update
  * refuses to go below zero, so two concurrent charges can never overdraw. Call it inside the
  * transaction of the action it pays for. Returns the new balance.
@@ -174,14 +196,18 @@ async function applyChange(tx: Db, change: BalanceChange): Promise<{ balance: nu
   const account = change.account ?? "points";
   const col = column(account);
   const live = change.includeDeleted ? undefined : isNull(users.deletedAt);
+  // A spending debit may take the spendable balance only: lapsed lots still in the balance do not
+  // count (the caller holds the row lock, so the lots read here are current).
+  const spending = account === "points" && change.delta < 0 && SPENDING.has(change.kind);
+  const lapsed = spending ? lapsedPoints(change.userId) : sql<number>`0`;
   const [row] = await tx
     .update(users)
     .set({ [account === "points" ? "points" : "sendPoints"]: sql`${col} + ${change.delta}` })
-    .where(and(eq(users.id, change.userId), live, sql`${col} + ${change.delta} >= 0`))
-    .returning({ balance: col });
+    .where(and(eq(users.id, change.userId), live, sql`${col} + ${change.delta} - ${lapsed} >= 0`))
+    .returning({ balance: col, lapsed });
   if (!row) {
     const [user] = await tx
-      .select({ balance: col })
+      .select({ balance: sql<number>`${col} - ${lapsed}` })
       .from(users)
       .where(and(eq(users.id, change.userId), live));
     if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
@@ -201,8 +227,11 @@ async function applyChange(tx: Db, change: BalanceChange): Promise<{ balance: nu
   };
   if (account === "points" && change.delta < 0) {
     // The ledger row and what it takes from the lots: one statement.
-    const [ledgerId] = await writeDebits(tx, [ledgerRow]);
-    return { balance: row.balance, ledgerId: ledgerId as string };
+    const [ledgerId] = await writeDebits(tx, [ledgerRow], { validOnly: spending });
+    // Lapsed points seen by this charge leave the balance now, as the expiry job would book them:
+    // the balance the member is answered is then what they can spend.
+    const balance = row.lapsed > 0 ? await expireMemberLots(tx, change.userId) : row.balance;
+    return { balance, ledgerId: ledgerId as string };
   }
   const [entry] = await tx.insert(pointLedger).values(ledgerRow).returning({ id: pointLedger.id });
   if (!entry) throw new Error("ledger insert returned nothing");
@@ -292,11 +321,13 @@ export async function unitCost(tx: Db, actionName: string): Promise<number> {
   return cost.pointCost;
 }
 
-async function balanceOf(tx: Db, userId: string): Promise<number> {
-  const [user] = await tx
+async function balanceOf(tx: Db, userId: string, { lock = false } = {}): Promise<number> {
+  const query = tx
     .select({ points: users.points })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .$dynamic();
+  const [user] = await (lock ? query.for("no key update") : query);
   if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
   return user.points;
 }
@@ -323,7 +354,10 @@ export async function chargeAction(
         and p.action_name = ${input.actionName} and p.remaining > 0 and p.expires_at > now())`,
     })
     .from(users)
-    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+    // The member's row lock first (NO KEY: rows referencing the member may still be written), so
+    // the debit below reads the member's lots as they are (lapsed points are not spendable).
+    .for("no key update");
   if (state?.cost === null || state?.cost === undefined) {
     await unitCost(tx, input.actionName); // an unknown action is the caller's error first
     throw new AppError("NOT_FOUND", MSG.notFound);
@@ -345,7 +379,10 @@ export async function chargeAction(
         ),
       )
       .orderBy(asc(prepaidActions.createdAt))
-      .for("update");
+      // The member's row is locked above, so no other charge holds these; one held elsewhere is
+      // being refunded (refundExpiredPrepaid locks the credit, then the member): skipped, not
+      // waited for, which would close a cycle with that refund.
+      .for("update", { skipLocked: true });
     for (const credit of credits) {
       if (unpaidUnits === 0) break;
       const used = Math.min(credit.remaining, unpaidUnits);
@@ -366,11 +403,16 @@ export async function chargeAction(
     quantity: unpaidUnits,
     reference: input.reference,
   }).catch((error: unknown) => {
-    // Report the whole requirement, as the member sees it, not just the unpaid part.
-    if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") throw insufficient(required, available);
+    // Report the whole requirement, as the member sees it, not just the unpaid part, against the
+    // spendable points (lapsed lots left out) that the refusal read.
+    if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
+      const spendable = (error.details as { available?: number } | undefined)?.available ?? available;
+      throw insufficient(required, spendable);
+    }
     throw error;
   });
-  return { success: true, required, available, remainingPoints };
+  // Spendable before the charge: what is left (lapsed points booked out) plus what it took.
+  return { success: true, required, available: remainingPoints + toCharge, remainingPoints };
 }
 
 /** How long a prepaid unit from the legacy deduct-points call waits for its action. */
@@ -387,9 +429,10 @@ export async function prepayAction(
   const quantity = input.quantity ?? 1;
   return db.transaction(async (tx) => {
     const cost = await unitCost(tx, input.actionName);
-    const available = await balanceOf(tx, input.userId);
+    // The member's row lock first, so the debit reads the lots as they are (see chargeAction).
+    const balance = await balanceOf(tx, input.userId, { lock: true });
     const required = cost * quantity;
-    if (required === 0) return { success: true, required, available, remainingPoints: available };
+    if (required === 0) return { success: true, required, available: balance, remainingPoints: balance };
     const { balance: remainingPoints, ledgerId } = await applyChange(tx, {
       userId: input.userId,
       delta: -required,
@@ -405,7 +448,7 @@ export async function prepayAction(
       chargeLedgerId: ledgerId,
       expiresAt: sql`now() + make_interval(mins => ${PREPAID_TTL_MINUTES})`,
     });
-    return { success: true as const, required, available, remainingPoints };
+    return { success: true as const, required, available: remainingPoints + required, remainingPoints };
   });
 }
 
@@ -494,20 +537,7 @@ export async function expireLots(db: Db, batch = 100): Promise<ExpiryRun> {
           .where(eq(users.id, userId))
           .for("update", { skipLocked: true });
         if (!owner) return 0;
-        const [expired] = await tx
-          .select({ points: sql<number>`coalesce(sum(${pointLots.remaining}), 0)::int` })
-          .from(pointLots)
-          .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0), lte(pointLots.expiresAt, sql`now()`)));
-        const take = Math.min(expired?.points ?? 0, owner.points);
-        if (take <= 0) return 0;
-        await changeBalance(tx, {
-          userId,
-          delta: -take,
-          kind: "expire",
-          note: "有効期限切れのポイント",
-          includeDeleted: true,
-        });
-        return take;
+        return owner.points - (await expireMemberLots(tx, userId));
       });
       if (taken > 0) {
         run.members += 1;
@@ -518,6 +548,30 @@ export async function expireLots(db: Db, batch = 100): Promise<ExpiryRun> {
     }
   }
   return run;
+}
+
+/**
+ * Books `userId`'s lapsed lots (past their expiry at the transaction's time): their unspent
+ * remainder leaves the balance as one `expire` ledger row (never below 0), taking those lots, being
+ * the earliest. The caller holds the member's row lock: the expiry job (claimed with SKIP LOCKED)
+ * and a charge that found lapsed points (which books them in its own transaction) call it alike.
+ * Answers the balance after.
+ */
+export async function expireMemberLots(tx: Db, userId: string): Promise<number> {
+  const [state] = await tx
+    .select({ points: users.points, lapsed: lapsedPoints(userId) })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!state) throw new AppError("NOT_FOUND", MSG.notFound);
+  const take = Math.min(state.lapsed, state.points);
+  if (take <= 0) return state.points;
+  return changeBalance(tx, {
+    userId,
+    delta: -take,
+    kind: "expire",
+    note: "有効期限切れのポイント",
+    includeDeleted: true,
+  });
 }
 
 /** A member's unspent lots, earliest expiry first (the order spending takes them). */
@@ -579,7 +633,27 @@ export async function chargeMany(
     order by u.id
     for update of u`,
   );
-  const accounts = new Map(locked.map((row) => [row.id, { balance: row.points, credits: row.credits }]));
+  // Lapsed points (past their lot's expiry, not yet booked) are not spendable. Read once the rows
+  // are locked: a read inside the locking statement could predate a commit it waited for.
+  const lapsed = new Map(
+    locked.length === 0
+      ? []
+      : (
+          await rowsOf<{ id: string; lapsed: number }>(
+            tx,
+            sql`select u.id, ${lapsedPoints(sql`u.id`)} as lapsed from ${users} u where u.id in (${sql.join(
+              locked.map((row) => sql`${row.id}::uuid`),
+              sql`, `,
+            )})`,
+          )
+        ).map((row) => [row.id, Number(row.lapsed)]),
+  );
+  const accounts = new Map(
+    locked.map((row) => {
+      const held = lapsed.get(row.id) ?? 0;
+      return [row.id, { balance: row.points - held, lapsed: held, credits: row.credits }];
+    }),
+  );
   const ledger: Array<typeof pointLedger.$inferInsert> = [];
   for (const [index, charge] of charges.entries()) {
     const account = accounts.get(charge.userId);
@@ -604,14 +678,21 @@ export async function chargeMany(
       account: "points",
       kind: "charge",
       delta: -required,
-      balanceAfter: account.balance,
+      // The balance itself still holds the lapsed points until they are booked just below.
+      balanceAfter: account.balance + account.lapsed,
       actionName,
       quantity: charge.quantity,
       reference: charge.reference,
     });
     results[index] = { success: true, required, available, remainingPoints: account.balance };
   }
-  if (ledger.length > 0) await writeBatchDebits(tx, ledger);
+  if (ledger.length > 0) {
+    await writeBatchDebits(tx, ledger);
+    // Members charged here who held lapsed points: booked now, as a single charge does.
+    for (const userId of new Set(ledger.map((d) => d.userId))) {
+      if ((accounts.get(userId)?.lapsed ?? 0) > 0) await expireMemberLots(tx, userId);
+    }
+  }
   for (const [index, charge] of charges.entries()) {
     if (results[index]) continue;
     results[index] = await chargeAction(tx, { actionName, ...charge }).catch((error: unknown) => {
@@ -642,5 +723,5 @@ async function writeBatchDebits(tx: Db, debits: Array<typeof pointLedger.$inferI
     returning ${users.id}`,
   );
   if (updated.length !== totals.size) throw new Error("a batch debit found a balance changed under its lock");
-  await writeDebits(tx, debits);
+  await writeDebits(tx, debits, { validOnly: true });
 }

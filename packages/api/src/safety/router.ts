@@ -51,12 +51,19 @@ export const adminModerationRouter = router({
   }),
   /** Suspends the member the report is about (closes every open report against them). */
   suspendReported: adminProcedure.input(reportIdInput).mutation(async ({ ctx, input }) => {
-    const result = await suspendReportedMember(ctx, ctx.session.id, input.id);
+    const { suspendedUserId, ...result } = await suspendReportedMember(ctx, ctx.session.id, input.id);
+    // Its open live-count streams end (every instance hears the member's mailbox channel).
+    ctx.mailbox.publish([suspendedUserId]);
     ctx.onMailQueued();
     return result;
   }),
   /** Suspends an account (user management): no login, its tokens refused at once; audited. */
-  suspend: adminProcedure.input(suspendInput).mutation(({ ctx, input }) => suspendMember(ctx, ctx.session.id, input)),
+  suspend: adminProcedure.input(suspendInput).mutation(async ({ ctx, input }) => {
+    const result = await suspendMember(ctx, ctx.session.id, input);
+    // Its open live-count streams end (every instance hears the member's mailbox channel).
+    ctx.mailbox.publish([input.userId]);
+    return result;
+  }),
   unsuspend: adminProcedure
     .input(unsuspendInput)
     .mutation(({ ctx, input }) => unsuspendMember(ctx, ctx.session.id, input)),

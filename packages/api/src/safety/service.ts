@@ -87,6 +87,7 @@ export async function listBlocked(db: Db, blockerId: string): Promise<Array<Publ
     .limit(BLOCK_LIST_MAX);
   if (blocks.length === 0) return [];
   const profiles = new Map(
+    // A suspended member I blocked stays on my list (I may still lift the block).
     (
       await selectPublicProfiles(
         db,
@@ -94,6 +95,7 @@ export async function listBlocked(db: Db, blockerId: string): Promise<Array<Publ
           users.id,
           blocks.map((b) => b.id),
         ),
+        { includeSuspended: true },
       )
     ).map((p) => [p.id, toPublicProfile(p)]),
   );
@@ -114,7 +116,8 @@ async function reportedMember(db: Db, reporterId: string, type: ReportTargetType
   let authorId: string | undefined;
   let authorRole: "user" | "admin" | undefined;
   if (type === "member") {
-    const [row] = await selectPublicProfiles(db, eq(users.id, targetId));
+    // A suspended member may still be reported (what they did is still there to look at).
+    const [row] = await selectPublicProfiles(db, eq(users.id, targetId), { includeSuspended: true });
     authorId = row?.id;
     authorRole = row ? "user" : undefined;
   } else if (type === "message") {
@@ -291,7 +294,10 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   const profiles = new Map(
     memberIds.length === 0
       ? []
-      : (await selectPublicProfiles(db, inArray(users.id, memberIds))).map((p) => [p.id, toPublicProfile(p)]),
+      : (await selectPublicProfiles(db, inArray(users.id, memberIds), { includeSuspended: true })).map((p) => [
+          p.id,
+          toPublicProfile(p),
+        ]),
   );
   const parties = await partiesById(db, [
     ...rows.flatMap((r) => [r.reporterId, r.targetUserId, ...(r.handledBy ? [r.handledBy] : [])]),
@@ -596,7 +602,7 @@ export async function suspendReportedMember(deps: ModerationDeps, adminId: strin
       "acted",
       deps.publicUrl,
     );
-    return { success: true as const };
+    return { success: true as const, suspendedUserId: report.targetUserId };
   });
 }
 

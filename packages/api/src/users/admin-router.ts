@@ -22,6 +22,8 @@ export const adminUsersRouter = router({
     .mutation(({ ctx, input }) => updateSendPoints(ctx.db, ctx.session.id, input)),
   delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx, ctx.session.id, input.id);
+    // The member's open live-count streams end (every instance hears the mailbox channel).
+    ctx.mailbox.publish([input.id]);
     return { success: true as const };
   }),
   ledger: adminProcedure

@@ -13,6 +13,7 @@ export async function isVerified(db: Db, userId: string, known?: VerificationSta
   const [row] = await db
     .select({ status: users.verificationStatus })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    // A suspended account has no standing either (its token is refused; a session made by hand is not).
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
   return row?.status === "verified";
 }
