@@ -90,6 +90,19 @@ describe("adminUsers.list", () => {
   });
 });
 
+describe("adminUsers.list standing", () => {
+  it("answers each row's standing, so the screen needs no read per row (issue 21)", async () => {
+    const kept = await api.createUser();
+    const suspended = await api.createUser();
+    const caller = api.caller(admin);
+    await caller.adminModeration.suspend({ userId: suspended.id, reason: "テスト" });
+    const list = await caller.adminUsers.list({ search: `${kept.userID},${suspended.userID}` });
+    const standing = Object.fromEntries(list.users.map((u) => [u.userID, u.suspended]));
+    expect(standing).toEqual({ [kept.userID]: false, [suspended.userID]: true });
+    expect(list.users[0]).not.toHaveProperty("suspendedAt");
+  });
+});
+
 describe("adminUsers.list userID prefix", () => {
   it("lists the matches of one prefix in userID order (the exact ID first, case ignored), every page without gaps", async () => {
     // Created newest last in an order unlike their IDs, so userID order and newest-first differ.

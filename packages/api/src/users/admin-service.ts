@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Db, favorites, pointLedger, rowsOf, users } from "@enmusubi/db";
+import { annualIncomes, type Db, favorites, occupations, pointLedger, rowsOf, users } from "@enmusubi/db";
 import {
   type AdminUserCreateInput,
   type AdminUserListInput,
@@ -16,7 +16,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import type { RateLimiter } from "../security/rate-limit";
-import { getUserView, selectUsers, toUserView, type UserView } from "./user-view";
+import { getUserView, toUserView, type UserView, userColumns } from "./user-view";
 
 /**
  * Administrator user management (spec §2 admin screen 1). Filtering and paging run in the
@@ -93,8 +93,31 @@ function listOrder(prefix: boolean, reversed = false): SQL[] {
  */
 export const USER_COUNT_CAP = 10_000;
 
+/** A row of the list: the user and whether the account is suspended (the row's 利用停止 / 停止解除 button). */
+export type ListedUser = UserView & { suspended: boolean };
+
+/**
+ * Live users matching `where`, in the public shape plus their standing: the page answers each
+ * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
+ * standing reads passed the server's URL limit and the buttons drew nothing).
+ */
+function selectListedUsers(db: Db, where?: SQL) {
+  return db
+    .select({ ...userColumns, suspendedAt: users.suspendedAt })
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(and(isNull(users.deletedAt), where))
+    .$dynamic();
+}
+
+const toListedUser = ({ suspendedAt, ...row }: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => ({
+  ...toUserView(row),
+  suspended: suspendedAt !== null,
+});
+
 export interface UserPage {
-  users: UserView[];
+  users: ListedUser[];
   /** Every match, or when `totalEstimated` the planner's estimate (never below USER_COUNT_CAP + 1). */
   total: number;
   totalEstimated: boolean;
@@ -145,17 +168,17 @@ export async function listUsers(
   const fromEnd = !totalEstimated && offset > total / 2;
   const rows = fromEnd
     ? (
-        await selectUsers(db, search)
+        await selectListedUsers(db, search)
           .orderBy(...listOrder(prefix, true))
           .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
           .offset(Math.max(0, total - offset - input.pageSize))
       ).reverse()
-    : await selectUsers(db, search)
+    : await selectListedUsers(db, search)
         .orderBy(...listOrder(prefix))
         .limit(input.pageSize)
         .offset(offset);
   return {
-    users: rows.map(toUserView),
+    users: rows.map(toListedUser),
     total,
     totalEstimated,
     page: input.page,
