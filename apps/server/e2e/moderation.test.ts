@@ -196,7 +196,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await e2e.screenshot(admin, "suspend-dialog");
     await dialog.getByRole("button", { name: "利用停止にする" }).click();
     await admin.getByText(MSG.suspendDone).waitFor();
-    await row.getByRole("button", { name: "nuisancehanakoの利用停止を解除" }).waitFor();
+    await row.getByRole("button", { name: "nuisancehanakoの停止解除" }).waitFor();
 
     // B's open session stops at once: the next call returns B to the login page.
     await pageB.goto(`${e2e.baseUrl}/user/received-emails`);
@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await pageB.getByText(MSG.accountSuspended).waitFor();
     await e2e.screen(pageB, "login suspended");
 
-    await row.getByRole("button", { name: "nuisancehanakoの利用停止を解除" }).click();
+    await row.getByRole("button", { name: "nuisancehanakoの停止解除" }).click();
     const confirm = await e2e.dialog(admin, "利用停止の解除", "unsuspend confirm");
     await confirm.getByRole("button", { name: "解除する" }).click();
     await admin.getByText(MSG.unsuspendDone).waitFor();

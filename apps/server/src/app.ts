@@ -10,7 +10,7 @@ import {
   type RateLimiter,
 } from "@enmusubi/api";
 import type { Database } from "@enmusubi/db";
-import { MSG } from "@enmusubi/shared";
+import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
@@ -159,6 +159,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A tRPC batch names its procedures in one path parameter; the web app keeps every batch's
+    // URL within this length (httpBatchLink's maxURLLength), so none is refused with 414.
+    routerOptions: { maxParamLength: TRPC_MAX_URL_LENGTH },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Node answers a request without Host itself (400, empty body): checked below instead.
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },

@@ -57,6 +57,7 @@ const ACCESS: Record<string, Kind> = {
   "adminMessages.update": "admin",
   "adminMessages.delete": "admin",
   "adminUsers.list": "admin",
+  "adminUsers.get": "admin",
   "adminUsers.create": "admin",
   "adminUsers.update": "admin",
   "adminUsers.updateSendPoints": "admin",

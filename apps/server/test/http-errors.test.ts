@@ -4,7 +4,7 @@ import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openTestDatabase } from "@enmusubi/db/testing";
-import { MSG } from "@enmusubi/shared";
+import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -127,7 +127,7 @@ describe("errors of Fastify's router and body parsers", () => {
   });
 
   it("a path parameter longer than the router allows: 414 in Japanese, the URL not echoed", async () => {
-    const long = "x".repeat(300);
+    const long = "x".repeat(TRPC_MAX_URL_LENGTH + 1);
     const answer = await rawHttp(
       `DELETE /api/admin/users/${long} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
     );

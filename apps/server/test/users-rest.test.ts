@@ -1,4 +1,6 @@
+import { changeBalance } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
@@ -257,5 +259,158 @@ describe("OpenAPI", () => {
     expect(Object.keys(put.properties)).toEqual(expect.arrayContaining(["pointCost", "displayName", "description"]));
     const profile = doc.paths["/api/auth/profile"].put.requestBody.content["application/json"].schema;
     expect(Object.keys(profile.properties)).toEqual(expect.arrayContaining(["name", "occupation", "photoLink"]));
+  });
+});
+
+describe("an administrator's edit never loses points (issue 21)", () => {
+  const balances = async (id: string) => {
+    const result = await server.database.db.execute(
+      sql`select points, send_points as "sendPoints" from users where id = ${id}`,
+    );
+    return (Array.isArray(result) ? [...result] : (result as { rows: unknown[] }).rows)[0];
+  };
+  const adminAdjusts = async (id: string) => {
+    const result = await server.database.db.execute(
+      sql`select delta from point_ledger where user_id = ${id} and kind = 'admin_adjust'`,
+    );
+    return Array.isArray(result) ? [...result] : (result as { rows: unknown[] }).rows;
+  };
+  /** The edit screen's own call: tRPC over HTTP, superjson. */
+  const screenUpdate = (input: Record<string, unknown>) =>
+    server.app.inject({
+      method: "POST",
+      url: "/trpc/adminUsers.update",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      payload: JSON.stringify({ json: input }),
+    });
+
+  it("the issue's repro: list at 100 pt → the member gets 1,000 pt and sends a message → a rename keeps 1,052 pt", async () => {
+    const target = await server.createUser({ points: 100 });
+    const listed = await server.request({ method: "GET", url: `/api/admin/users?search=${target.userID}`, as: admin });
+    const shown = listed.json()[0];
+    expect(shown.points).toBe(100);
+    await server.database.db.transaction((tx) =>
+      changeBalance(tx, { userId: target.id, delta: 1000, kind: "purchase", paidYen: 2000 }),
+    );
+    const sentMessage = await server.request({
+      method: "POST",
+      url: "/api/messages/recipientId",
+      as: target,
+      payload: { userId: member.id, content: "こんにちは" },
+    });
+    expect(sentMessage.statusCode, sentMessage.body).toBe(201);
+    expect(await balances(target.id)).toMatchObject({ points: 1052 });
+
+    // The screen sends what the administrator changed: the name.
+    const renamed = await screenUpdate({ id: target.id, name: "改名" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await balances(target.id)).toMatchObject({ points: 1052 });
+    // A stale balance from the list is refused with the current figures.
+    const stale = await screenUpdate({ id: target.id, points: 100, expectedPoints: shown.points });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.json).toMatchObject({
+      message: MSG.balanceChanged,
+      data: { details: { points: 1052, sendPoints: shown.sendPoints } },
+    });
+    // A legacy REST body without points renames without touching a balance either.
+    const legacyRename = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      payload: { name: "改名2", email: `${target.userID}@example.jp` },
+    });
+    expect(legacyRename.statusCode, legacyRename.body).toBe(200);
+    expect(legacyRename.json()).toMatchObject({ name: "改名2", points: 1052 });
+    expect(await balances(target.id)).toMatchObject({ points: 1052 });
+    expect(await adminAdjusts(target.id)).toEqual([]);
+  });
+
+  it("GET /api/admin/users/{id} and PUT carry an ETag; a stale If-Match is refused with 412 and the current figures", async () => {
+    const target = await server.createUser({ points: 100 });
+    const read = await server.request({ method: "GET", url: `/api/admin/users/${target.id}`, as: admin });
+    expect(read.statusCode).toBe(200);
+    expect(Object.keys(read.json()).sort()).toEqual(LEGACY_USER_KEYS);
+    const etag = read.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    // The member spends meanwhile.
+    await server.request({
+      method: "POST",
+      url: "/api/users/deduct-points",
+      as: target,
+      payload: { actionName: "profile_view" },
+    });
+    const before = await snapshotTables(server, "users", "point_ledger", "admin_audit_log");
+    const refused = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      headers: { "if-match": etag },
+      payload: { name: "古い", email: `${target.userID}@example.jp`, points: 100, sendPoints: 20 },
+    });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json()).toEqual({ message: MSG.userChangedSince, points: 85, sendPoints: 20 });
+    const current = refused.headers.etag as string;
+    expect(current).toMatch(/^"[\w-]+"$/);
+    expect(current).not.toBe(etag);
+    // A weak tag never matches (If-Match compares strongly).
+    const weak = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      headers: { "if-match": `W/${current}` },
+      payload: { name: "弱い" },
+    });
+    expect(weak.statusCode).toBe(412);
+    expect(await snapshotTables(server, "users", "point_ledger", "admin_audit_log")).toEqual(before);
+
+    const applied = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      headers: { "if-match": `"nope", ${current}` },
+      payload: { name: "新しい", points: 300 },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ name: "新しい", points: 300, sendPoints: 20 });
+    expect(applied.headers.etag).not.toBe(current);
+    const again = await server.request({ method: "GET", url: `/api/admin/users/${target.id}`, as: admin });
+    expect(again.headers.etag).toBe(applied.headers.etag);
+    expect(await adminAdjusts(target.id)).toEqual([{ delta: 215 }]);
+  });
+
+  it("a legacy body without If-Match keeps its meaning: its points set the balance, booked in the ledger", async () => {
+    const target = await server.createUser({ points: 100 });
+    await server.request({
+      method: "POST",
+      url: "/api/users/deduct-points",
+      as: target,
+      payload: { actionName: "profile_view" },
+    });
+    const res = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      payload: { name: "レガシー", email: `${target.userID}@example.jp`, points: 500, sendPoints: "7" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.json()).toMatchObject({ points: 500, sendPoints: 7 });
+    expect(await adminAdjusts(target.id)).toEqual(expect.arrayContaining([{ delta: 415 }, { delta: -13 }]));
+    const star = await server.request({
+      method: "PUT",
+      url: `/api/admin/users/${target.id}`,
+      as: admin,
+      headers: { "if-match": "*" },
+      payload: { points: 10 },
+    });
+    expect(star.statusCode).toBe(200);
+    expect(star.json().points).toBe(10);
+    const unknown = await server.request({
+      method: "GET",
+      url: "/api/admin/users/00000000-0000-4000-8000-000000000000",
+      as: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ export type AppErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "PRECONDITION_FAILED"
   | "PAYMENT_REQUIRED"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS";

@@ -1,7 +1,7 @@
 import { adminAuditLog, pointLedger, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -28,8 +28,18 @@ describe("roles", () => {
     const calls = (c: ReturnType<typeof api.caller>) => [
       () => c.adminUsers.list({}),
       () => c.adminUsers.create({ userID: "abc123", password: "secret1", name: "x", email: "x@example.jp" }),
-      () => c.adminUsers.update({ id: member.id, name: "x", email: "x@example.jp", points: 1, sendPoints: 1 }),
-      () => c.adminUsers.updateSendPoints({ id: member.id, sendPoints: 1 }),
+      () =>
+        c.adminUsers.update({
+          id: member.id,
+          name: "x",
+          email: "x@example.jp",
+          points: 1,
+          sendPoints: 1,
+          expectedPoints: 100,
+          expectedSendPoints: 20,
+        }),
+      () => c.adminUsers.updateSendPoints({ id: member.id, sendPoints: 1, expectedSendPoints: 20 }),
+      () => c.adminUsers.get({ id: member.id }),
       () => c.adminUsers.delete({ id: member.id }),
       () => c.adminUsers.ledger({ id: member.id }),
     ];
@@ -77,6 +87,19 @@ describe("adminUsers.list", () => {
       }
       expect(seen).toEqual(all.users.map((u) => u.id));
     }
+  });
+});
+
+describe("adminUsers.list standing", () => {
+  it("answers each row's standing, so the screen needs no read per row (issue 21)", async () => {
+    const kept = await api.createUser();
+    const suspended = await api.createUser();
+    const caller = api.caller(admin);
+    await caller.adminModeration.suspend({ userId: suspended.id, reason: "テスト" });
+    const list = await caller.adminUsers.list({ search: `${kept.userID},${suspended.userID}` });
+    const standing = Object.fromEntries(list.users.map((u) => [u.userID, u.suspended]));
+    expect(standing).toEqual({ [kept.userID]: false, [suspended.userID]: true });
+    expect(list.users[0]).not.toHaveProperty("suspendedAt");
   });
 });
 
@@ -154,6 +177,8 @@ describe("adminUsers.update", () => {
       email: `${target.userID}@example.jp`,
       points: 250,
       sendPoints: 5,
+      expectedPoints: 100,
+      expectedSendPoints: 20,
     });
     expect(updated).toMatchObject({ name: "変更後", points: 250, sendPoints: 5 });
     const ledger = await api.caller(admin).adminUsers.ledger({ id: target.id });
@@ -168,7 +193,7 @@ describe("adminUsers.update", () => {
   it("changes the password only with a matching confirmation and ends the member's sessions", async () => {
     const target = await api.createUser();
     const caller = api.caller(admin);
-    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp`, points: 100, sendPoints: 20 };
+    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp` };
     const before = await snapshotTables(api, ...TABLES);
     await expect(
       caller.adminUsers.update({ ...fields, password: "newpass1", passwordConfirmation: "newpass2" }),
@@ -188,7 +213,7 @@ describe("adminUsers.update", () => {
   it("clears the photo link with an empty string and refuses another member's email", async () => {
     const target = await api.createUser({ photoLink: "https://example.jp/a.jpg" });
     const caller = api.caller(admin);
-    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp`, points: 100, sendPoints: 20 };
+    const fields = { id: target.id, name: "x", email: `${target.userID}@example.jp` };
     const cleared = await caller.adminUsers.update({ ...fields, photoLink: "" });
     expect(cleared.photoLink).toBeNull();
     await expect(caller.adminUsers.update({ ...fields, email: `${member.userID}@example.jp` })).rejects.toMatchObject({
@@ -199,9 +224,160 @@ describe("adminUsers.update", () => {
 
   it("updates sendPoints alone through the ledger", async () => {
     const target = await api.createUser();
-    const updated = await api.caller(admin).adminUsers.updateSendPoints({ id: target.id, sendPoints: 77 });
+    const updated = await api
+      .caller(admin)
+      .adminUsers.updateSendPoints({ id: target.id, sendPoints: 77, expectedSendPoints: 20 });
     expect(updated.sendPoints).toBe(77);
     expect(await ledgerSum(target.id, "send_points")).toBe(77);
+  });
+});
+
+async function balances(id: string) {
+  const [row] = await api.database.db
+    .select({ points: users.points, sendPoints: users.sendPoints })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+async function adminAdjustRows(id: string) {
+  return api.database.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.userId, id), eq(pointLedger.kind, "admin_adjust")));
+}
+
+describe("adminUsers.update never loses points to a stale edit (issue 21)", () => {
+  it("saving a name, an e-mail, a password or a photo link never touches points or sendPoints", async () => {
+    const target = await api.createUser({ points: 100 });
+    const caller = api.caller(admin);
+    // The member spends after the administrator's list was loaded (100 pt shown there).
+    await api.caller(target).points.deduct({ actionName: "profile_view" });
+    await caller.adminUsers.update({ id: target.id, name: "改名" });
+    await caller.adminUsers.update({ id: target.id, email: `${target.userID}-new@example.jp` });
+    await caller.adminUsers.update({ id: target.id, password: "newpass1", passwordConfirmation: "newpass1" });
+    const updated = await caller.adminUsers.update({ id: target.id, photoLink: "https://example.jp/b.jpg" });
+    expect(updated).toMatchObject({
+      name: "改名",
+      email: `${target.userID}-new@example.jp`,
+      photoLink: "https://example.jp/b.jpg",
+      points: 85,
+      sendPoints: 20,
+    });
+    expect(await balances(target.id)).toEqual({ points: 85, sendPoints: 20 });
+    expect(await adminAdjustRows(target.id)).toEqual([]);
+    expect(await ledgerSum(target.id, "points")).toBe(85);
+    const audits = await api.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, target.id));
+    for (const audit of audits) expect(audit.details).not.toHaveProperty("points");
+  });
+
+  it("a balance change must state the balance it replaces", async () => {
+    const target = await api.createUser({ points: 100 });
+    const before = await snapshotTables(api, ...TABLES);
+    const caller = api.caller(admin);
+    await expect(caller.adminUsers.update({ id: target.id, points: 500 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.balanceExpectedMissing,
+    });
+    await expect(caller.adminUsers.update({ id: target.id, sendPoints: 5 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.balanceExpectedMissing,
+    });
+    await expect(caller.adminUsers.updateSendPoints({ id: target.id, sendPoints: 5 } as never)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.balanceExpectedMissing,
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+  });
+
+  it("refuses a balance change when the balance moved meanwhile: CONFLICT with the current figures, nothing written", async () => {
+    const target = await api.createUser({ points: 100 });
+    const caller = api.caller(admin);
+    await api.caller(target).points.deduct({ actionName: "profile_view" }); // 100 → 85
+    const before = await snapshotTables(api, ...TABLES);
+    const stale = { id: target.id, name: "改名", points: 500, expectedPoints: 100 };
+    await expect(caller.adminUsers.update(stale)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: MSG.balanceChanged,
+      cause: { details: { points: 85, sendPoints: 20 } },
+    });
+    await expect(
+      caller.adminUsers.update({ id: target.id, sendPoints: 5, expectedSendPoints: 19 }),
+    ).rejects.toMatchObject({ code: "CONFLICT", cause: { details: { points: 85, sendPoints: 20 } } });
+    await expect(
+      caller.adminUsers.updateSendPoints({ id: target.id, sendPoints: 5, expectedSendPoints: 19 }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: MSG.balanceChanged, cause: { details: { sendPoints: 20 } } });
+    // The name is not saved either: the edit is one.
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+
+    // Decided again against the current figure: applied, booked from 85.
+    const applied = await caller.adminUsers.update({ ...stale, expectedPoints: 85 });
+    expect(applied).toMatchObject({ name: "改名", points: 500 });
+    const [adjust] = await adminAdjustRows(target.id);
+    expect(adjust).toMatchObject({ delta: 415, balanceAfter: 500 });
+    expect(await ledgerSum(target.id, "points")).toBe(500);
+  });
+
+  it("a version (REST ETag) states both balances; a stale one is refused with PRECONDITION_FAILED", async () => {
+    const target = await api.createUser({ points: 100 });
+    const caller = api.caller(admin);
+    const read = await caller.adminUsers.get({ id: target.id });
+    expect(read).toMatchObject({ id: target.id, points: 100, sendPoints: 20 });
+    expect(read.version).toMatch(/^[\w-]{16,}$/);
+    expect((await caller.adminUsers.get({ id: target.id })).version).toBe(read.version);
+    await api.caller(target).points.deduct({ actionName: "profile_view" });
+    const before = await snapshotTables(api, ...TABLES);
+    await expect(
+      caller.adminUsers.update({ id: target.id, points: 1, expectedVersion: read.version }),
+    ).rejects.toMatchObject({
+      code: "PRECONDITION_FAILED",
+      message: MSG.userChangedSince,
+      cause: { details: { points: 85, sendPoints: 20 } },
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+    const now = await caller.adminUsers.get({ id: target.id });
+    expect(now.version).not.toBe(read.version);
+    const applied = await caller.adminUsers.update({ id: target.id, points: 1, expectedVersion: now.version });
+    expect(applied.points).toBe(1);
+    expect(applied.version).not.toBe(now.version);
+    await expect(caller.adminUsers.get({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+const onPostgres = inject("dbTemplate").kind === "postgres";
+
+describe.skipIf(!onPostgres)("an administrator's balance edit racing paid actions (PostgreSQL)", () => {
+  it("never loses or creates points: the edit applies against the balance it states or is refused", async () => {
+    for (let round = 0; round < 5; round++) {
+      const racer = await api.createUser({ points: 100 });
+      const charges = Array.from({ length: 6 }, () => api.caller(racer).points.deduct({ actionName: "profile_view" }));
+      const edit = api.caller(admin).adminUsers.update({ id: racer.id, points: 40, expectedPoints: 100 });
+      const rename = api.caller(admin).adminUsers.update({ id: racer.id, name: `競争${round}` });
+      const results = await Promise.allSettled([...charges, edit, rename]);
+      expect(results.at(-1)?.status).toBe("fulfilled");
+      const charged = results.slice(0, 6).filter((r) => r.status === "fulfilled").length;
+      const editResult = results.at(-2);
+      const adjust = await adminAdjustRows(racer.id);
+      const row = await balances(racer.id);
+      expect(await ledgerSum(racer.id, "points")).toBe(row?.points);
+      if (editResult?.status === "fulfilled") {
+        // Applied against exactly 100: every charge it did not see came after it.
+        expect(adjust).toHaveLength(1);
+        expect(adjust[0]).toMatchObject({ delta: -60, balanceAfter: 40 });
+        expect(row?.points).toBe(40 - 15 * charged);
+      } else {
+        expect(editResult?.reason).toMatchObject({ code: "CONFLICT" });
+        expect(adjust).toEqual([]);
+        expect(row?.points).toBe(100 - 15 * charged);
+      }
+      const chargeRows = await api.database.db
+        .select()
+        .from(pointLedger)
+        .where(and(eq(pointLedger.userId, racer.id), eq(pointLedger.kind, "prepaid_charge")));
+      expect(chargeRows).toHaveLength(charged);
+    }
   });
 });
 
@@ -290,9 +466,10 @@ describe("points.deduct", () => {
       email: `${racer.userID}@example.jp`,
       points: 40,
       sendPoints: 20,
+      expectedPoints: 100,
+      expectedSendPoints: 20,
     });
     const results = await Promise.allSettled([...charges, edit]);
-    expect(results.at(-1)?.status).toBe("fulfilled");
     const [row] = await api.database.db.select({ points: users.points }).from(users).where(eq(users.id, racer.id));
     expect(row?.points).toBeGreaterThanOrEqual(0);
     expect(await ledgerSum(racer.id, "points")).toBe(row?.points);

@@ -140,8 +140,6 @@ describe("photos.adminUpload", () => {
       id: target.id,
       name: "x",
       email: `${target.userID}@example.jp`,
-      points: 100,
-      sendPoints: 20,
       photoLink: draft.photoLink,
     });
     expect(existsSync(photoFile(api.deps.uploadsDir, set.photoLink) ?? "")).toBe(false);

@@ -230,3 +230,12 @@ export const PREFECTURES = [
   "鹿児島県",
   "沖縄県",
 ] as const;
+
+/**
+ * The longest URL a tRPC batch of the web app may have (httpBatchLink's `maxURLLength`: a longer
+ * batch is split into several requests), and the longest path parameter the server's router
+ * accepts (Fastify's `maxParamLength`, 100 by default). A batch of queries names its procedures
+ * in the path (`/trpc/a,b,c?batch=1&input=…`), so with the default a page's batched reads passed
+ * the limit and were refused (414) (issue 21).
+ */
+export const TRPC_MAX_URL_LENGTH = 2000;

@@ -29,7 +29,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type Access = "public" | "signedIn" | "member" | "admin";
 
 /** Error statuses a route may declare beyond the ones its access and method give it (see `errorStatuses`). */
-export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
+export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 412 | 413 | 429;
 export type ErrorStatus = DeclaredErrorStatus | 415 | 500 | 503;
 
 /** A response header clients read, documented with its schema (the contract tests check it is sent). */
@@ -67,6 +67,8 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType 
   errors?: { [S in DeclaredErrorStatus]?: string | readonly string[] };
   /** Response headers of the success answer that clients read (e.g. X-Total-Count). */
   headers?: Record<string, ResponseHeader>;
+  /** Response headers an error answer carries (e.g. the current `ETag` of a 412), by status. */
+  errorHeaders?: { [S in DeclaredErrorStatus]?: Record<string, ResponseHeader> };
   /** Media type of the success answer when it is not JSON (e.g. `text/csv`; sent as UTF-8); the handler returns the text. */
   contentType?: string;
   /** Keep the request body's exact bytes for the handler (`rawBodyOf`), e.g. to check a signature over them. */

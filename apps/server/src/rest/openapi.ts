@@ -1,6 +1,13 @@
 import { insufficientPoints } from "@enmusubi/shared";
 import { z } from "zod";
-import { type Access, type ErrorStatus, errorStatuses, type RestRoute } from "./adapter";
+import {
+  type Access,
+  type DeclaredErrorStatus,
+  type ErrorStatus,
+  errorStatuses,
+  type ResponseHeader,
+  type RestRoute,
+} from "./adapter";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -36,6 +43,7 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   403: "権限なし (Forbidden)",
   404: "対象が見つからない (Not Found)",
   409: "重複 (Conflict)",
+  412: "読み込んだ後に変更された (Precondition Failed)",
   413: "送信データが大きすぎる (Payload Too Large)",
   415: "JSON 以外の本文 (Unsupported Media Type)",
   429: "試行回数の超過 (Too Many Requests)",
@@ -71,19 +79,40 @@ const ERROR_SCHEMAS = {
     required: ["success", "required", "available", "message"],
     additionalProperties: false,
   },
+  PreconditionFailed: {
+    type: "object",
+    description:
+      "412: the `If-Match` version is not the current one (the resource changed since it was read); nothing was written. The current balances and the current `ETag` come with it.",
+    properties: {
+      message: { type: "string", minLength: 1 },
+      points: { type: "integer", minimum: 0, description: "The current balance" },
+      sendPoints: { type: "integer", minimum: 0, description: "The current send points" },
+    },
+    required: ["message", "points", "sendPoints"],
+    additionalProperties: false,
+  },
 };
 
-function errorBody(status: ErrorStatus, messages: string[]) {
+/** The schema component of an error status's body. */
+const errorSchema = (status: ErrorStatus) =>
+  status === 402 ? "InsufficientPoints" : status === 412 ? "PreconditionFailed" : "Error";
+
+function errorBody(status: ErrorStatus, messages: string[], headers: Record<string, unknown> | undefined) {
   const body = (message: string) =>
-    status === 402 ? { success: false, required: 10, available: 5, message } : { message };
+    status === 402
+      ? { success: false, required: 10, available: 5, message }
+      : status === 412
+        ? { message, points: 1052, sendPoints: 20 }
+        : { message };
   const examples = Object.fromEntries(
     messages.map((message, i) => [`e${i + 1}`, { summary: message, value: body(message) }]),
   );
   return {
     description: STATUS_TEXT[status],
+    ...(headers && Object.keys(headers).length ? { headers } : {}),
     content: {
       "application/json": {
-        schema: { $ref: `#/components/schemas/${status === 402 ? "InsufficientPoints" : "Error"}` },
+        schema: { $ref: `#/components/schemas/${errorSchema(status)}` },
         examples,
       },
     },
@@ -132,14 +161,19 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
         },
       };
     }
-    const headers = Object.fromEntries(
-      Object.entries(r.headers ?? {}).map(([name, h]) => [
-        name,
-        { description: h.description, required: true, schema: schemaOf(h.schema, "output") },
-      ]),
-    );
+    const documentHeaders = (list: Record<string, ResponseHeader> | undefined) =>
+      Object.fromEntries(
+        Object.entries(list ?? {}).map(([name, h]) => [
+          name,
+          { description: h.description, required: true, schema: schemaOf(h.schema, "output") },
+        ]),
+      );
+    const headers = documentHeaders(r.headers);
     const errors = Object.fromEntries(
-      [...errorStatuses(r)].map(([status, messages]) => [String(status), errorBody(status, messages)]),
+      [...errorStatuses(r)].map(([status, messages]) => [
+        String(status),
+        errorBody(status, messages, documentHeaders(r.errorHeaders?.[status as DeclaredErrorStatus])),
+      ]),
     );
     paths[openPath] ??= {};
     (paths[openPath] as Record<string, unknown>)[r.method.toLowerCase()] = {
@@ -170,7 +204,7 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
       version: info.version,
       description: [
         "The legacy `/api/*` calls, reproduced for third-party clients.",
-        'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`). Each operation lists every status it can answer, with an example of each.',
+        'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`; 412 the current `points` and `sendPoints`). Each operation lists every status it can answer, with an example of each.',
         "Access is checked before the request is read: a route for signed-in callers answers 401 to an anonymous caller (and one for a role 403 to the other role) whatever the body holds. Bodies are JSON objects (415 otherwise, 400 when unreadable, 413 above 15 MB). A request arriving while the server shuts down answers 503.",
         "Requests that are not well-formed HTTP (no Host header, headers or URL too large, an unknown method) are refused before any route with the same `{ message }` body (400, 405, 414, 431, 501); they are not listed per operation.",
       ].join("\n\n"),

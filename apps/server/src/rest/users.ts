@@ -1,3 +1,4 @@
+import { AppError } from "@enmusubi/api";
 import {
   ADMIN_USER_PAGE_SIZE,
   adminUserCreateInput,
@@ -8,8 +9,10 @@ import {
   passwordConfirmed,
   userIdInput,
 } from "@enmusubi/shared";
+import { TRPCError } from "@trpc/server";
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { route } from "./adapter";
+import { type Caller, route } from "./adapter";
 import { withNumbers } from "./coerce";
 import { EXAMPLE_USER } from "./examples";
 import { legacyUser, newPhotoDoc, photoLinkOrImage, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
@@ -35,7 +38,10 @@ const createBody = z.preprocess(
   adminUserCreateInput.extend(photoFields),
 );
 
-/** The legacy client checks the confirmation itself and sends only `password`. */
+/**
+ * The legacy client checks the confirmation itself and sends only `password`. A REST client states
+ * the user it edits with `If-Match`, not with the tRPC input's expected figures.
+ */
 const updateBody = z.preprocess(
   (raw) => {
     const body = splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)) as Record<string, unknown> | undefined;
@@ -43,8 +49,98 @@ const updateBody = z.preprocess(
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
-  adminUserUpdateFields.extend(photoFields).refine(...passwordConfirmed),
+  adminUserUpdateFields
+    .omit({ expectedPoints: true, expectedSendPoints: true, expectedVersion: true })
+    .extend(photoFields)
+    .refine(...passwordConfirmed),
 );
+
+type UpdateBody = z.output<typeof updateBody>;
+type VersionedUser = Awaited<ReturnType<Caller["adminUsers"]["get"]>>;
+
+/** A user's version as an entity tag (strong). */
+const etagOf = (version: string) => `"${version}"`;
+
+const ETAG = {
+  ETag: {
+    description:
+      "The user's current version. Send it back as `If-Match` with a PUT: the PUT is then refused (412) if the user changed since, a charge or a credit of points included",
+    schema: z.string().regex(/^"[\w-]+"$/),
+  },
+};
+
+/**
+ * The entity tags of `If-Match`, or null when there is none or it is `*` (any current user: the
+ * legacy meaning). Only a strong tag (`"…"`) can match (RFC 9110 §13.1.1 compares strongly); a
+ * weak or malformed one is kept as a version no user has.
+ */
+function ifMatchTags(header: string | string[] | undefined): string[] | null {
+  const tags = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tags.length === 0 || tags.includes("*")) return null;
+  return tags.map((t) => (/^"[\w-]{1,98}"$/.test(t) ? t.slice(1, -1) : "!"));
+}
+
+/** The current figures a refusal of the service carries (CONFLICT, PRECONDITION_FAILED). */
+function refusalDetails(error: unknown, code: "CONFLICT" | "PRECONDITION_FAILED") {
+  if (!(error instanceof TRPCError) || error.code !== code) return undefined;
+  const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
+  if (typeof details?.points !== "number" || typeof details.sendPoints !== "number") return undefined;
+  return { points: details.points, sendPoints: details.sendPoints, version: details.version };
+}
+
+/**
+ * PUT with If-Match: the edit applies only to the version named (the check and the write are one
+ * transaction in the service). When the user changed: 412 with the current figures and `ETag`.
+ */
+async function updateIfMatch(caller: Caller, input: UpdateBody, tags: string[], reply: FastifyReply) {
+  let expectedVersion = tags[0] as string;
+  if (tags.length > 1) {
+    const current = await caller.adminUsers.get({ id: input.id });
+    expectedVersion = tags.find((t) => t === current.version) ?? expectedVersion;
+  }
+  try {
+    return await caller.adminUsers.update({ ...input, expectedVersion });
+  } catch (error) {
+    const current = refusalDetails(error, "PRECONDITION_FAILED");
+    if (!current || typeof current.version !== "string" || !(error instanceof TRPCError)) throw error;
+    reply.header("etag", etagOf(current.version));
+    const details = { points: current.points, sendPoints: current.sendPoints };
+    throw new TRPCError({
+      code: "PRECONDITION_FAILED",
+      message: error.message,
+      cause: new AppError("PRECONDITION_FAILED", error.message, { details }),
+    });
+  }
+}
+
+/**
+ * PUT without If-Match (the legacy client): the body's points and sendPoints set the balances, as
+ * they always did. The service takes a balance change only against the balance it replaces, so the
+ * current figures are read and stated; a charge landing in between is answered with the new
+ * figures and the edit stated again against them (the legacy meaning: "set to this").
+ */
+async function updateLegacy(caller: Caller, input: UpdateBody): Promise<VersionedUser> {
+  if (input.points === undefined && input.sendPoints === undefined) return caller.adminUsers.update(input);
+  let current: { points: number; sendPoints: number } = await caller.adminUsers.get({ id: input.id });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await caller.adminUsers.update({
+        ...input,
+        ...(input.points !== undefined ? { expectedPoints: current.points } : {}),
+        ...(input.sendPoints !== undefined ? { expectedSendPoints: current.sendPoints } : {}),
+      });
+    } catch (error) {
+      const moved = refusalDetails(error, "CONFLICT");
+      if (!moved) throw error;
+      // A member this busy: answer the plain 409 the route documents.
+      if (attempt >= 5) throw new TRPCError({ code: "CONFLICT", message: MSG.balanceChanged });
+      current = moved;
+    }
+  }
+}
 
 const chargeResult = z.object({
   success: z.boolean(),
@@ -106,24 +202,51 @@ export const userRoutes = [
     handler: async (caller, input) => toLegacyUser(await caller.adminUsers.create(input)),
   }),
   route({
+    method: "GET",
+    path: "/api/admin/users/:id",
+    summary: "Admin: one user, with its version in ETag (send it back as If-Match with a PUT)",
+    access: "admin",
+    input: userIdInput,
+    response: legacyUser,
+    example: EXAMPLE_USER,
+    headers: ETAG,
+    errors: { 404: MSG.notFound },
+    handler: async (caller, input, _request, reply) => {
+      const user = await caller.adminUsers.get(input);
+      reply.header("etag", etagOf(user.version));
+      return toLegacyUser(user);
+    },
+  }),
+  route({
     method: "PUT",
     path: "/api/admin/users/:id",
     summary:
-      'Admin: update name, email, points, sendPoints, optional password and photoLink (a link, "" to clear, or { photodatas })',
-    description:
+      'Admin: update name, email, points, sendPoints, optional password and photoLink (a link, "" to clear, or { photodatas }); a field left out is left as it is',
+    description: [
       "A balance set here is recorded in the member's ledger as an administrator's adjustment (who, when, from → to). A new password ends the member's sessions.",
+      "With `If-Match` (the `ETag` of `GET /api/admin/users/{id}` or of an earlier PUT) the edit applies only if the user has not changed since, a charge or a credit of points included; otherwise nothing is written and the answer is 412 with the current `points`, `sendPoints` and `ETag`. Without `If-Match` (or with `*`) the body's `points` and `sendPoints`, when sent, set the balances as they are now.",
+    ].join("\n\n"),
     access: "admin",
     input: updateBody,
     response: legacyUser,
     example: EXAMPLE_USER,
+    headers: ETAG,
+    errorHeaders: { 412: ETAG },
     errors: {
       400: [MSG.passwordTooShort, MSG.imageOnly],
       404: MSG.notFound,
-      409: MSG.emailTaken,
+      409: [MSG.emailTaken, MSG.balanceChanged],
+      412: MSG.userChangedSince,
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,
     },
-    handler: async (caller, input) => toLegacyUser(await caller.adminUsers.update(input)),
+    handler: async (caller, input, request, reply) => {
+      // (`headers` may be absent on a request made by hand, as rest-access.test.ts does.)
+      const tags = ifMatchTags(request.headers?.["if-match"]);
+      const user = tags ? await updateIfMatch(caller, input, tags, reply) : await updateLegacy(caller, input);
+      reply.header("etag", etagOf(user.version));
+      return toLegacyUser(user);
+    },
   }),
   route({
     method: "DELETE",

@@ -29,6 +29,8 @@ describe("validate", () => {
       email: "X@Example.jp",
       points: 1,
       sendPoints: 0,
+      expectedPoints: 0,
+      expectedSendPoints: 0,
     };
     const mismatch = validate(adminUserUpdateInput, { ...base, password: "abcdef", passwordConfirmation: "zzz" });
     expect(mismatch.ok ? null : mismatch.errors.passwordConfirmation).toBe(MSG.passwordMismatch);

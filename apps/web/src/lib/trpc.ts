@@ -1,4 +1,5 @@
 import type { AppRouter } from "@enmusubi/api";
+import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
@@ -22,6 +23,9 @@ export function createApiClient() {
         false: httpBatchLink({
           url: "/trpc",
           transformer: superjson,
+          // A batch longer than the server accepts is split, never refused (414): a full page of
+          // per-row reads lost the user management buttons (issue 21).
+          maxURLLength: TRPC_MAX_URL_LENGTH,
           headers() {
             const token = getToken();
             return token ? { authorization: `Bearer ${token}` } : {};

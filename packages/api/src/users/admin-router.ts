@@ -7,10 +7,12 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { createUser, deleteUser, listUsers, updateSendPoints, updateUser, userLedger } from "./admin-service";
+import { createUser, deleteUser, getUser, listUsers, updateSendPoints, updateUser, userLedger } from "./admin-service";
 
 export const adminUsersRouter = router({
   list: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  /** One user with its version (the REST ETag an edit may state). */
+  get: adminProcedure.input(userIdInput).query(({ ctx, input }) => getUser(ctx.db, input.id)),
   create: adminProcedure
     .input(adminUserCreateInput)
     .mutation(({ ctx, input }) => createUser(ctx, ctx.session.id, input)),

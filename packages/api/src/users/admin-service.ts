@@ -1,4 +1,5 @@
-import { type Db, favorites, pointLedger, rowsOf, users } from "@enmusubi/db";
+import { createHash } from "node:crypto";
+import { annualIncomes, type Db, favorites, occupations, pointLedger, rowsOf, users } from "@enmusubi/db";
 import {
   type AdminUserCreateInput,
   type AdminUserListInput,
@@ -15,7 +16,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import type { RateLimiter } from "../security/rate-limit";
-import { getUserView, selectUsers, toUserView, type UserView } from "./user-view";
+import { getUserView, toUserView, type UserView, userColumns } from "./user-view";
 
 /**
  * Administrator user management (spec §2 admin screen 1). Filtering and paging run in the
@@ -92,8 +93,31 @@ function listOrder(prefix: boolean, reversed = false): SQL[] {
  */
 export const USER_COUNT_CAP = 10_000;
 
+/** A row of the list: the user and whether the account is suspended (the row's 利用停止 / 停止解除 button). */
+export type ListedUser = UserView & { suspended: boolean };
+
+/**
+ * Live users matching `where`, in the public shape plus their standing: the page answers each
+ * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
+ * standing reads passed the server's URL limit and the buttons drew nothing).
+ */
+function selectListedUsers(db: Db, where?: SQL) {
+  return db
+    .select({ ...userColumns, suspendedAt: users.suspendedAt })
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(and(isNull(users.deletedAt), where))
+    .$dynamic();
+}
+
+const toListedUser = ({ suspendedAt, ...row }: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => ({
+  ...toUserView(row),
+  suspended: suspendedAt !== null,
+});
+
 export interface UserPage {
-  users: UserView[];
+  users: ListedUser[];
   /** Every match, or when `totalEstimated` the planner's estimate (never below USER_COUNT_CAP + 1). */
   total: number;
   totalEstimated: boolean;
@@ -144,17 +168,17 @@ export async function listUsers(
   const fromEnd = !totalEstimated && offset > total / 2;
   const rows = fromEnd
     ? (
-        await selectUsers(db, search)
+        await selectListedUsers(db, search)
           .orderBy(...listOrder(prefix, true))
           .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
           .offset(Math.max(0, total - offset - input.pageSize))
       ).reverse()
-    : await selectUsers(db, search)
+    : await selectListedUsers(db, search)
         .orderBy(...listOrder(prefix))
         .limit(input.pageSize)
         .offset(offset);
   return {
-    users: rows.map(toUserView),
+    users: rows.map(toListedUser),
     total,
     totalEstimated,
     page: input.page,
@@ -238,8 +262,105 @@ async function lockLiveUser(tx: Db, id: string) {
   return user;
 }
 
-export async function updateUser(deps: AdminDeps, adminId: string, input: AdminUserUpdateInput): Promise<UserView> {
-  await assertFree(deps.db, { email: input.email }, input.id);
+/**
+ * The version of a user as an administrator reads it (the REST `ETag`): a digest of every field
+ * of the user's view, so any change of them, a charge or a credit of points included, gives
+ * another version. No column to keep up to date: every writer of a balance changes it.
+ */
+export function userVersion(u: {
+  id: string;
+  userID: string;
+  name: string | null;
+  email: string;
+  role: string;
+  gender: string;
+  points: number;
+  sendPoints: number;
+  photoLink: string | null;
+  birthday: string | null;
+  address: string | null;
+  occupationId: string | null;
+  annualIncomeId: string | null;
+}): string {
+  const fields = [
+    u.id,
+    u.userID,
+    u.name,
+    u.email,
+    u.role,
+    u.gender,
+    u.points,
+    u.sendPoints,
+    u.photoLink,
+    u.birthday,
+    u.address,
+    u.occupationId,
+    u.annualIncomeId,
+  ];
+  return createHash("sha256").update(JSON.stringify(fields)).digest("base64url").slice(0, 27);
+}
+
+const versionOfRow = (row: typeof users.$inferSelect) => userVersion({ ...row, userID: row.userId });
+
+export type VersionedUserView = UserView & { version: string };
+
+export function withVersion(view: UserView): VersionedUserView {
+  return {
+    ...view,
+    version: userVersion({
+      ...view,
+      occupationId: view.occupation?.id ?? null,
+      annualIncomeId: view.annualIncome?.id ?? null,
+    }),
+  };
+}
+
+/** One user as administrators see it, with its version (the REST ETag). */
+export async function getUser(db: Db, id: string): Promise<VersionedUserView> {
+  const view = await getUserView(db, id);
+  if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
+  return withVersion(view);
+}
+
+/**
+ * The balances an edit states it replaces, checked under the row lock: a version (REST If-Match)
+ * must be the user's current one (PRECONDITION_FAILED), an expected balance the current balance
+ * (CONFLICT). Both refusals carry the current figures; nothing of the edit is written.
+ */
+function checkStated(
+  before: typeof users.$inferSelect,
+  stated: {
+    expectedVersion?: string | undefined;
+    expectedPoints?: number | undefined;
+    expectedSendPoints?: number | undefined;
+  },
+) {
+  const current = { points: before.points, sendPoints: before.sendPoints };
+  if (stated.expectedVersion !== undefined) {
+    const version = versionOfRow(before);
+    if (stated.expectedVersion !== version) {
+      throw new AppError("PRECONDITION_FAILED", MSG.userChangedSince, { details: { ...current, version } });
+    }
+  }
+  if (
+    (stated.expectedPoints !== undefined && stated.expectedPoints !== before.points) ||
+    (stated.expectedSendPoints !== undefined && stated.expectedSendPoints !== before.sendPoints)
+  ) {
+    throw new AppError("CONFLICT", MSG.balanceChanged, { details: current });
+  }
+}
+
+/**
+ * An administrator's edit. A field left out is left as it is: a balance is written only when the
+ * edit sends it, and then only against the balance it states it replaces (`expectedPoints`,
+ * `expectedSendPoints` or the version), checked and written in one transaction under the row lock.
+ */
+export async function updateUser(
+  deps: AdminDeps,
+  adminId: string,
+  input: AdminUserUpdateInput,
+): Promise<VersionedUserView> {
+  if (input.email !== undefined) await assertFree(deps.db, { email: input.email }, input.id);
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
   const photo = input.newPhoto ? { data: input.newPhoto, actorId: adminId, adminId } : undefined;
   const applied = await withStoredPhoto(deps, photo, (newLink) => {
@@ -247,24 +368,31 @@ export async function updateUser(deps: AdminDeps, adminId: string, input: AdminU
     return deps.db
       .transaction(async (tx) => {
         const before = await lockLiveUser(tx, input.id);
-        const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email };
+        checkStated(before, input);
+        const changes: Partial<typeof users.$inferInsert> = {};
+        if (input.name !== undefined) changes.name = input.name;
+        if (input.email !== undefined) changes.email = input.email;
         if (link !== undefined) changes.photoLink = link;
         if (passwordHash) {
           Object.assign(changes, { passwordHash, pendingPasswordHash: null, pendingPasswordExpiresAt: null });
           changes.tokenVersion = before.tokenVersion + 1;
         }
-        await tx.update(users).set(changes).where(eq(users.id, input.id));
-        await setBalance(tx, { userId: input.id, account: "points", value: input.points, actorId: adminId });
-        await setBalance(tx, { userId: input.id, account: "send_points", value: input.sendPoints, actorId: adminId });
+        if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, input.id));
+        if (input.points !== undefined) {
+          await setBalance(tx, { userId: input.id, account: "points", value: input.points, actorId: adminId });
+        }
+        if (input.sendPoints !== undefined) {
+          await setBalance(tx, { userId: input.id, account: "send_points", value: input.sendPoints, actorId: adminId });
+        }
         const diff: Record<string, { from: unknown; to: unknown }> = {};
         const compare = (key: string, from: unknown, to: unknown) => {
-          if (from !== to) diff[key] = { from, to };
+          if (to !== undefined && from !== to) diff[key] = { from, to };
         };
         compare("name", before.name, input.name);
         compare("email", before.email, input.email);
         compare("points", before.points, input.points);
         compare("sendPoints", before.sendPoints, input.sendPoints);
-        if (link !== undefined) compare("photoLink", before.photoLink, link);
+        compare("photoLink", before.photoLink, link);
         await writeAudit(tx, {
           adminId,
           action: "user.update",
@@ -277,18 +405,17 @@ export async function updateUser(deps: AdminDeps, adminId: string, input: AdminU
       .catch(uniqueError);
   });
   if (applied.link !== undefined && applied.previous !== applied.link) await releasePhoto(deps, applied.previous);
-  const view = await getUserView(deps.db, input.id);
-  if (!view) throw new AppError("NOT_FOUND", MSG.notFound);
-  return view;
+  return getUser(deps.db, input.id);
 }
 
 export async function updateSendPoints(
   db: Db,
   adminId: string,
-  input: { id: string; sendPoints: number },
+  input: { id: string; sendPoints: number; expectedSendPoints: number },
 ): Promise<UserView> {
   await db.transaction(async (tx) => {
     const before = await lockLiveUser(tx, input.id);
+    checkStated(before, { expectedSendPoints: input.expectedSendPoints });
     await setBalance(tx, {
       userId: input.id,
       account: "send_points",

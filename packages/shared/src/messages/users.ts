@@ -11,4 +11,12 @@ export const ADMIN_USERS_MSG = {
   userCreated: "ユーザーを登録しました。",
   userDeleteFailed: "ユーザーの削除に失敗しました。",
   userCreateFailed: "ユーザーの作成に失敗しました。",
+  /** A balance change that does not say which balance it replaces (issue 21). */
+  balanceExpectedMissing: "変更前のポイントが指定されていません。画面を更新してからもう一度入力してください。",
+  /** The balance moved between the administrator's read and the save: nothing was saved (409). */
+  balanceChanged:
+    "編集中にこのユーザーのポイントが変わったため、保存しませんでした。現在のポイントを確認して、もう一度入力してください。",
+  /** REST `If-Match`: the user changed since the version the client read (412). */
+  userChangedSince:
+    "このユーザーの情報は読み込んだ後に変更されたため、保存しませんでした。最新の情報を読み込んでからやり直してください。",
 } as const;

@@ -42,13 +42,36 @@ export const adminUserCreateInput = z.object({
   role: z.enum(ROLES, { error: MSG.badRequest }).default(NEW_USER_DEFAULTS.role),
 });
 
-/** The fields of an admin user edit, before the password-confirmation rule (see below). */
+/**
+ * A balance as the administrator saw it (any balance the database can hold): the figure an edit of
+ * that balance replaces.
+ */
+const balanceSeen = z
+  .number({ error: MSG.balanceExpectedMissing })
+  .int(MSG.balanceExpectedMissing)
+  .min(0, MSG.balanceExpectedMissing)
+  .max(2_147_483_647, MSG.balanceExpectedMissing);
+
+/**
+ * The fields of an admin user edit, before the password-confirmation and stated-balance rules (see
+ * below). Every field but `id` is optional: a field left out is left as it is, so saving a name, an
+ * e-mail, a password or a photo never touches a balance.
+ */
 export const adminUserUpdateFields = z.object({
   id: z.uuid({ error: MSG.notFound }),
-  name,
-  email,
-  points,
-  sendPoints: points,
+  name: name.optional(),
+  email: email.optional(),
+  points: points.optional(),
+  sendPoints: points.optional(),
+  /** The balance `points` replaces, as the administrator saw it; refused (CONFLICT) when it moved since. */
+  expectedPoints: balanceSeen.optional(),
+  /** The balance `sendPoints` replaces, as the administrator saw it; refused (CONFLICT) when it moved since. */
+  expectedSendPoints: balanceSeen.optional(),
+  /**
+   * The user's version the edit was made against (the REST `ETag`, `If-Match`): refused
+   * (PRECONDITION_FAILED) when the user changed since; it states both balances.
+   */
+  expectedVersion: text({ max: 100, trim: false }).optional(),
   password: z.union([z.literal(""), newPassword]).optional(),
   passwordConfirmation: text({ max: 200, trim: false }).optional(),
   /** Empty string or null clears the photo; absent leaves it. */
@@ -66,9 +89,37 @@ export const passwordConfirmed: [
   { message: MSG.passwordMismatch, path: ["passwordConfirmation"] },
 ];
 
-export const adminUserUpdateInput = adminUserUpdateFields.refine(...passwordConfirmed);
+type StatedBalances = {
+  points?: number | undefined;
+  sendPoints?: number | undefined;
+  expectedPoints?: number | undefined;
+  expectedSendPoints?: number | undefined;
+  expectedVersion?: string | undefined;
+};
 
-export const sendPointsUpdateInput = z.object({ id: z.uuid({ error: MSG.notFound }), sendPoints: points });
+/** A change of `points` states the balance it replaces (issue 21: no edit overwrites a balance it never saw). */
+export const pointsStated: [(v: StatedBalances) => boolean, { message: string; path: PropertyKey[] }] = [
+  (v) => v.points === undefined || v.expectedPoints !== undefined || v.expectedVersion !== undefined,
+  { message: MSG.balanceExpectedMissing, path: ["expectedPoints"] },
+];
+
+/** A change of `sendPoints` states the balance it replaces. */
+export const sendPointsStated: [(v: StatedBalances) => boolean, { message: string; path: PropertyKey[] }] = [
+  (v) => v.sendPoints === undefined || v.expectedSendPoints !== undefined || v.expectedVersion !== undefined,
+  { message: MSG.balanceExpectedMissing, path: ["expectedSendPoints"] },
+];
+
+export const adminUserUpdateInput = adminUserUpdateFields
+  .refine(...passwordConfirmed)
+  .refine(...pointsStated)
+  .refine(...sendPointsStated);
+
+/** The send-points edit: the new figure and the one it replaces (refused when it moved since). */
+export const sendPointsUpdateInput = z.object({
+  id: z.uuid({ error: MSG.notFound }),
+  sendPoints: points,
+  expectedSendPoints: balanceSeen,
+});
 
 export const genderLabels: Record<(typeof GENDERS)[number], string> = { male: "男性", female: "女性" };
 

@@ -178,6 +178,8 @@ export function ModerationQueue() {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.queue.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.standing.pathKey() });
+    // User management shows each row's standing from its list.
+    void queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.pathKey() });
   };
   const dismiss = useMutation(trpc.adminModeration.dismiss.mutationOptions());
   const remove = useMutation(trpc.adminModeration.removeContent.mutationOptions());

@@ -1,29 +1,37 @@
 import { SUSPEND_REASON_MAX } from "@enmusubi/shared";
 import { Button, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 
 /**
- * 利用停止 / 停止解除 for one member row of user management. The row's standing is read per row
- * (the tRPC link batches a page's reads into one request). Suspending asks for a reason (audited)
- * and ends the member's sessions at once; reinstating asks for a confirmation.
+ * 利用停止 / 停止解除 for one member row of user management. The row's standing comes with the
+ * page (`adminUsers.list` answers it for every row): a read per row, batched, passed the server's
+ * URL limit on a full page and the buttons drew nothing (issue 21). Suspending asks for a reason
+ * (audited) and ends the member's sessions at once; reinstating asks for a confirmation. Either
+ * refreshes the list.
  */
-export function SuspendButton({ user }: { user: { id: string; userID: string; name: string | null } }) {
+export function SuspendButton({
+  user,
+}: {
+  user: { id: string; userID: string; name: string | null; suspended: boolean };
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const standing = useQuery(trpc.adminModeration.standing.queryOptions({ userIds: [user.id] }));
   const suspend = useMutation(trpc.adminModeration.suspend.mutationOptions());
   const unsuspend = useMutation(trpc.adminModeration.unsuspend.mutationOptions());
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const label = `${user.name ?? user.userID}（${user.userID}）`;
-  const suspended = (standing.data?.length ?? 0) > 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.standing.pathKey() });
+  const suspended = user.suspended;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.adminModeration.standing.pathKey() });
+  };
 
   const submit = async () => {
     try {
@@ -55,7 +63,6 @@ export function SuspendButton({ user }: { user: { id: string; userID: string; na
     }
   };
 
-  if (standing.isLoading || standing.isError) return null;
   return (
     <>
       {suspended ? (
@@ -65,7 +72,7 @@ export function SuspendButton({ user }: { user: { id: string; userID: string; na
           variant="light"
           onClick={() => void askUnsuspend()}
           loading={unsuspend.isPending}
-          aria-label={`${user.userID}の利用停止を解除`}
+          aria-label={`${user.userID}の停止解除`}
         >
           停止解除
         </Button>

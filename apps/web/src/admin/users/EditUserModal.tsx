@@ -9,6 +9,7 @@ import { errorMessage, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { PasswordField } from "../../ui/PasswordField";
 import { PointsInput } from "../../ui/PointsInput";
+import { type Balances, balanceConflict, balanceConflictText } from "./balance-conflict";
 import type { AdminUser } from "./types";
 
 interface Form {
@@ -36,8 +37,10 @@ const fromUser = (user: AdminUser): Form => ({
 
 /**
  * User edit (spec §5): name, email, points, sendPoints, optional new password with confirmation,
- * a photo link that may be cleared and an upload area that downscales. A change of points is
- * written to the member's ledger by the server.
+ * a photo link that may be cleared and an upload area that downscales. Only what the administrator
+ * changed is sent: a rename never touches a balance. A changed balance is sent with the balance it
+ * replaces (the figure this form was opened with); when the member's balance moved meanwhile the
+ * server refuses it, and the form shows the current figures to decide again (issue 21).
  */
 export function EditUserModal({
   user,
@@ -50,10 +53,13 @@ export function EditUserModal({
 }) {
   const client = useTRPCClient();
   const [form, setForm] = useState<Form | null>(null);
+  /** The balances the administrator is looking at: the ones a balance change replaces. */
+  const [seen, setSeen] = useState<Balances | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     setForm(user ? fromUser(user) : null);
+    setSeen(user ? { points: user.points, sendPoints: user.sendPoints } : null);
     setErrors({});
   }, [user]);
 
@@ -62,7 +68,7 @@ export function EditUserModal({
       const photoLink = input.newPhoto
         ? (await client.photos.adminUpload.mutate({ data: input.newPhoto })).photoLink
         : input.values.photoLink;
-      return client.adminUsers.update.mutate({ ...input.values, photoLink });
+      return client.adminUsers.update.mutate({ ...input.values, ...(photoLink !== undefined ? { photoLink } : {}) });
     },
     onSuccess: () => {
       notifications.show({ color: "green", message: MSG.userUpdated });
@@ -70,22 +76,39 @@ export function EditUserModal({
       onClose();
     },
     onError: (error) => {
+      const current = balanceConflict(error);
+      if (current) {
+        // Nothing was saved: show the balances as they are now, in the form and in the list.
+        const text = balanceConflictText(current);
+        setSeen(current);
+        setForm((f) => f && { ...f, points: current.points, sendPoints: current.sendPoints });
+        setErrors({ _form: text });
+        notifications.show({ color: "orange", message: text });
+        onSaved();
+        return;
+      }
       const text = `${MSG.userUpdateFailedPrefix}${errorMessage(error, error instanceof Error ? error.message : "")}`;
       setErrors({ _form: text });
       notifications.show({ color: "red", message: text });
     },
   });
 
-  const toInput = (f: Form) => ({
-    id: user?.id ?? "",
-    name: f.name,
-    email: f.email,
-    points: asNumber(f.points),
-    sendPoints: asNumber(f.sendPoints),
-    password: f.password,
-    passwordConfirmation: f.passwordConfirmation,
-    photoLink: f.photoLink.trim(),
-  });
+  /** The edit: the fields that differ from what the form was opened with, balances with the figure they replace. */
+  const toInput = (f: Form) => {
+    const opened = user ? fromUser(user) : f;
+    const points = asNumber(f.points);
+    const sendPoints = asNumber(f.sendPoints);
+    const photoLink = f.photoLink.trim();
+    return {
+      id: user?.id ?? "",
+      ...(f.name !== opened.name ? { name: f.name } : {}),
+      ...(f.email !== opened.email ? { email: f.email } : {}),
+      ...(points !== seen?.points ? { points, expectedPoints: seen?.points } : {}),
+      ...(sendPoints !== seen?.sendPoints ? { sendPoints, expectedSendPoints: seen?.sendPoints } : {}),
+      ...(f.password ? { password: f.password, passwordConfirmation: f.passwordConfirmation } : {}),
+      ...(photoLink !== opened.photoLink ? { photoLink } : {}),
+    };
+  };
 
   const submit = () => {
     if (!form) return;
@@ -93,6 +116,7 @@ export function EditUserModal({
     const result = validate(adminUserUpdateInput, values);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
+    if (Object.keys(values).length === 1 && !form.newPhoto) return onClose();
     save.mutate({ values, newPhoto: form.newPhoto });
   };
 

@@ -8,9 +8,14 @@ import { asNumber, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { PointsInput } from "../../ui/PointsInput";
+import { balanceConflict, balanceConflictText } from "./balance-conflict";
 import type { AdminUser } from "./types";
 
-/** Send-points edit (spec §2 admin screen 1): sets a member's send points; the ledger records it. */
+/**
+ * Send-points edit (spec §2 admin screen 1): sets a member's send points; the ledger records it.
+ * The new figure goes with the one it replaces; when it moved meanwhile nothing is saved and the
+ * current figure is shown to decide again (issue 21).
+ */
 export function SendPointsModal({
   user,
   onClose,
@@ -22,9 +27,12 @@ export function SendPointsModal({
 }) {
   const trpc = useTRPC();
   const [value, setValue] = useState<number | string>(0);
+  /** The send points the administrator is looking at: the figure the edit replaces. */
+  const [seen, setSeen] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setValue(user?.sendPoints ?? 0);
+    setSeen(user?.sendPoints ?? 0);
     setError(null);
   }, [user]);
 
@@ -35,7 +43,14 @@ export function SendPointsModal({
         onSaved();
         onClose();
       },
-      onError: (e) => setError(`${MSG.userUpdateFailedPrefix}${errorMessage(e, e.message)}`),
+      onError: (e) => {
+        const current = balanceConflict(e);
+        if (!current) return setError(`${MSG.userUpdateFailedPrefix}${errorMessage(e, e.message)}`);
+        setSeen(current.sendPoints);
+        setValue(current.sendPoints);
+        setError(balanceConflictText(current));
+        onSaved();
+      },
     }),
   );
 
@@ -44,6 +59,7 @@ export function SendPointsModal({
     const result = validate(sendPointsUpdateInput, {
       id: user.id,
       sendPoints: asNumber(value),
+      expectedSendPoints: seen,
     });
     if (!result.ok) return setError(result.errors.sendPoints ?? MSG.pointsInvalid);
     save.mutate(result.data);
@@ -53,7 +69,7 @@ export function SendPointsModal({
     <Modal opened={!!user} onClose={onClose} title="送信ポイントの編集" centered>
       <Stack>
         <Text size="sm">
-          {user?.name ?? "未設定"}（{user?.userID}）の現在の送信ポイント: {formatPoints(user?.sendPoints ?? 0)}
+          {user?.name ?? "未設定"}（{user?.userID}）の現在の送信ポイント: {formatPoints(seen)}
         </Text>
         <PointsInput label="送信ポイント" value={value} onChange={setValue} data-autofocus />
         <FormActions

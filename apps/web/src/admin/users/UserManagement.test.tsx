@@ -1,4 +1,6 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../test/render";
 import { UserManagement } from "./UserManagement";
@@ -21,5 +23,62 @@ describe("UserManagement total", () => {
   it("marks the server's estimate (above 10,000 members) with 約", async () => {
     renderWithProviders(<UserManagement />, { "adminUsers.list": () => page(1_000_000, true) });
     expect(await screen.findByText("総ユーザー数: 約1,000,000人")).toBeInTheDocument();
+  });
+});
+
+const member = (i: number, suspended: boolean) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  userID: `row${i}`,
+  name: `会員${i}`,
+  email: `row${i}@example.jp`,
+  role: "user" as const,
+  gender: "male" as const,
+  points: 100,
+  sendPoints: 20,
+  photoLink: null,
+  birthday: null,
+  address: null,
+  occupation: null,
+  annualIncome: null,
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+  suspended,
+});
+
+describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () => {
+  it("draws every row's 利用停止 / 停止解除 from the list itself, with no read per row", async () => {
+    const users = Array.from({ length: 50 }, (_, i) => member(i, i % 7 === 3));
+    const { calls } = renderWithProviders(<UserManagement />, {
+      "adminUsers.list": () => ({ ...page(50, false), users }),
+    });
+    const table = await screen.findByRole("table", { name: "ユーザー一覧" });
+    await within(table).findByText("row49");
+    const labels = within(table)
+      .getAllByRole("button")
+      .map((b) => b.getAttribute("aria-label"))
+      .filter((label) => label && /利用停止|停止解除/.test(label));
+    expect(labels).toEqual(
+      users.map((user) => (user.suspended ? `${user.userID}の停止解除` : `${user.userID}を利用停止`)),
+    );
+    expect(calls.filter((c) => c.path === "adminModeration.standing")).toEqual([]);
+  });
+
+  it("a failed list read says so with a retry button, which reads again", async () => {
+    let fail = true;
+    renderWithProviders(<UserManagement />, {
+      "adminUsers.list": () => {
+        if (fail) {
+          throw new TRPCClientError("サーバーでエラーが発生しました。", {
+            result: { error: { code: -32603, message: "x", data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } },
+          } as never);
+        }
+        return { ...page(1, false), users: [member(1, false)] };
+      },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("ユーザー一覧の取得に失敗しました。");
+    fail = false;
+    await userEvent.click(within(alert).getByRole("button", { name: "再読み込み" }));
+    expect(await screen.findByRole("button", { name: "row1を利用停止" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

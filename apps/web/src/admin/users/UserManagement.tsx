@@ -1,6 +1,7 @@
 import { ADMIN_USER_PAGE_SIZE, genderLabels, MSG } from "@enmusubi/shared";
 import {
   ActionIcon,
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -139,7 +140,16 @@ export function UserManagement() {
 
       <ScheduledPanel source="all" />
 
-      {list.isError && <Text c="red">ユーザー一覧の取得に失敗しました。</Text>}
+      {list.isError && (
+        <Alert color="red" title="ユーザー一覧の取得に失敗しました。" role="alert">
+          <Group gap="sm">
+            <Text size="sm">{errorMessage(list.error, "通信状況を確認して、もう一度お試しください。")}</Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void list.refetch()}>
+              再読み込み
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="ユーザー一覧">
           <Table.Thead>
@@ -231,7 +241,14 @@ export function UserManagement() {
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
       {data && data.totalPages > 1 && (
         <Group justify="center">
-          <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={2} />
+          <Pagination
+            total={data.totalPages}
+            value={page}
+            onChange={setPage}
+            siblings={2}
+            getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
+            getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
+          />
         </Group>
       )}
 

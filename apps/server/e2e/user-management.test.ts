@@ -1,0 +1,83 @@
+import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
+import { describe, expect, it } from "vitest";
+import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+
+/**
+ * User management with a full page (50 rows): every member row draws its 利用停止 / 停止解除
+ * button. Each row read its standing in its own query, batched into one GET whose path passed the
+ * server's limit (414), and the buttons drew nothing (issue 21). No request of the page may be
+ * refused or longer than the web app's batches are allowed to be.
+ */
+const e2e = useE2E();
+
+const MEMBERS = 55;
+const SUSPENDED = new Set([3, 17, 42]);
+
+describe.skipIf(!hasChromium)("user management with a full page", () => {
+  it("seeds 55 members, three of them suspended", async () => {
+    const admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    for (let start = 0; start < MEMBERS; start += 5) {
+      await Promise.all(
+        Array.from({ length: Math.min(5, MEMBERS - start) }, async (_, k) => {
+          const i = start + k;
+          const userID = `row${String(i).padStart(2, "0")}`;
+          const created = await trpcCall<{ id: string }>(e2e.baseUrl, admin, "adminUsers.create", {
+            userID,
+            password: "member-pass-1",
+            name: `会員${i}`,
+            email: `${userID}@example.jp`,
+          });
+          if (SUSPENDED.has(i)) {
+            await trpcCall(e2e.baseUrl, admin, "adminModeration.suspend", { userId: created.id, reason: "テスト" });
+          }
+        }),
+      );
+    }
+  });
+
+  it("at 1280 px every member row of a 50-row page has its 利用停止 or 停止解除 button", async () => {
+    const page = await e2e.page(1280);
+    const refused: string[] = [];
+    const tooLong: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      const relative = `${url.pathname}${url.search}`;
+      if (url.pathname.startsWith("/trpc/") && relative.length > TRPC_MAX_URL_LENGTH) tooLong.push(relative);
+    });
+    page.on("response", (response) => {
+      if (response.url().includes("/trpc/") && response.status() >= 400) {
+        refused.push(`${response.status()} ${response.url().slice(0, 120)}`);
+      }
+    });
+    await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    await e2e.visit(page, "/admin/user-management", "ユーザー管理", "user management full page");
+    const rows = page.locator("tr[data-userid]");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(50);
+    const memberIds = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-userid") ?? ""))).filter(
+      (id) => id.startsWith("row"),
+    );
+    expect(memberIds.length).toBeGreaterThanOrEqual(49);
+    for (const userID of memberIds) {
+      const row = page.locator(`tr[data-userid="${userID}"]`);
+      const suspended = SUSPENDED.has(Number(userID.slice(3)));
+      const name = suspended ? `${userID}の停止解除` : `${userID}を利用停止`;
+      await row.getByRole("button", { name, exact: true }).waitFor({ timeout: 5_000 });
+    }
+    await settle(page);
+    await e2e.screenshot(page, "user-management-full-page");
+    expect(refused).toEqual([]);
+    expect(tooLong).toEqual([]);
+
+    // The second page too (the remaining members and the administrator).
+    await page.getByRole("button", { name: "2ページ目", exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(MEMBERS + 1 - 50);
+    for (const userID of (
+      await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-userid") ?? ""))
+    ).filter((id) => id.startsWith("row"))) {
+      const suspended = SUSPENDED.has(Number(userID.slice(3)));
+      const name = suspended ? `${userID}の停止解除` : `${userID}を利用停止`;
+      await page.locator(`tr[data-userid="${userID}"]`).getByRole("button", { name, exact: true }).waitFor();
+    }
+    expect(refused).toEqual([]);
+  });
+});
