@@ -12,7 +12,7 @@ import {
 import type { Database } from "@enmusubi/db";
 import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { Config } from "./config";
+import { assertSafeForEnv, type Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
@@ -138,6 +138,7 @@ function fastifyTrustProxy(
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  assertSafeForEnv(config);
   const app = Fastify({
     logger:
       options.logger === false

@@ -98,8 +98,19 @@ export interface Config {
   workers: number;
   /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
   operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
-  /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); always off in production. */
+  /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); refused in production (`assertSafeForEnv`). */
   smartPitSimulator: boolean;
+}
+
+const SIMULATOR_IN_PRODUCTION =
+  "Invalid configuration:\n  SMARTPIT_SIMULATOR: the SmartPit simulator (POST /dev/smartpit/pay) pays orders without money and cannot be enabled when NODE_ENV=production; unset SMARTPIT_SIMULATOR or set it to false";
+
+/**
+ * Settings that must never run together, checked by loadConfig and again by buildApp and where
+ * the dev route is registered (a configuration can be made by hand): the server refuses to start.
+ */
+export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator">): void {
+  if (config.env === "production" && config.smartPitSimulator) throw new Error(SIMULATOR_IN_PRODUCTION);
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -128,7 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   // pnpm runs scripts inside the package; INIT_CWD is where the command was typed.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
-  return {
+  const config: Config = {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
@@ -152,7 +163,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: env.OPERATOR_EMAIL ?? operatorPlaceholder("OPERATOR_EMAIL"),
       datingBusinessNumber: env.DATING_BUSINESS_NUMBER ?? operatorPlaceholder("DATING_BUSINESS_NUMBER"),
     },
-    smartPitSimulator:
-      env.NODE_ENV !== "production" && (env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1"),
+    smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
   };
+  assertSafeForEnv(config);
+  return config;
 }

@@ -48,8 +48,9 @@ const ACCESS: Record<string, Kind> = {
   "messages.contacts": "member",
   "messages.unreadCount": "member",
   "messages.onUnreadCount": "member",
-  "messages.markRead": "member",
-  "messages.markReplied": "member",
+  // Any recipient: administrators mark their own received messages too (issue 21, legacy calls).
+  "messages.markRead": "signedIn",
+  "messages.markReplied": "signedIn",
   "adminMessages.list": "admin",
   "adminMessages.conversation": "admin",
   "adminMessages.send": "admin",

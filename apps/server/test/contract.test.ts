@@ -115,6 +115,24 @@ describe("the published document", () => {
     expect(statuses("/api/photo-data/photo-data", "post")).toEqual(expect.arrayContaining(["413", "429"]));
   });
 
+  it("lists 404 for every operation whose path has a parameter (the thing it names may not exist)", () => {
+    const missing = operations(document)
+      .filter(({ path, op }) => path.includes("{") && !("404" in op.responses))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(missing).toEqual([]);
+    // The rule lives in errorStatuses, so a new route with a parameter gets it without declaring it.
+    const undeclared = route({
+      method: "GET",
+      path: "/api/thing/:id",
+      summary: "A route with a parameter and no declared errors",
+      access: "public",
+      response: z.object({}),
+      example: {},
+      handler: async () => ({}),
+    });
+    expect(errorStatuses(undeclared).get(404)).toEqual([MSG.notFound]);
+  });
+
   it("documents the X-Total-Count header of the admin user list and the point-cost limit", () => {
     expect(documented("/api/admin/users", "get").responses["200"]?.headers?.["X-Total-Count"]).toMatchObject({
       required: true,

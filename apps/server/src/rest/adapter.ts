@@ -103,7 +103,7 @@ function emptyRequestMessage(def: RestRoute): string | undefined {
 
 /**
  * Every error status a route can answer, each with the messages it answers with: the ones its
- * kind gives (derived here, in one place, from its access, method and input) plus those it
+ * kind gives (derived here, in one place, from its access, method, path and input) plus those it
  * declares. The OpenAPI document is built from this.
  */
 export function errorStatuses(def: RestRoute): Map<ErrorStatus, string[]> {
@@ -133,6 +133,9 @@ export function errorStatuses(def: RestRoute): Map<ErrorStatus, string[]> {
   for (const [status, messages] of Object.entries(def.errors ?? {})) {
     add(Number(status) as ErrorStatus, ...(typeof messages === "string" ? [messages] : (messages ?? [])));
   }
+  // A path parameter names something that may not exist (or no longer does): every such route
+  // lists 404, with the messages it declares or else the generic one.
+  if (hasParams && !out.has(404)) add(404, MSG.notFound);
   add(500, MSG.internalError);
   // Any request arriving while the server shuts down (app.ts).
   add(503, MSG.serviceUnavailable);

@@ -13,6 +13,7 @@ import { type Caller, route } from "./adapter";
 import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
 import { legacyPublicProfile, toLegacyPublicProfile } from "./members";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
+import { asMemberOrOperator } from "./operator";
 
 /**
  * The message board rows of spec §7 (/api/board*) over the `board.*` procedures, plus our own
@@ -432,14 +433,19 @@ export const boardRoutes = [
   route({
     method: "DELETE",
     path: "/api/board/:id",
-    summary: "Member: delete one of my posts (others' answer 404)",
-    access: "member",
+    summary: "Member: delete one of my posts (others' answer 404); administrator: delete any post (audited)",
+    description:
+      "With an administrator's token this is DELETE /api/admin/board/{id}: any live post, recorded in the audit log.",
+    access: "signedIn",
     input: postId,
     response: done,
     example: { success: true, message: MSG.postDeleted },
     errors: { 404: MSG.notFound },
     handler: async (caller, input) => {
-      await caller.board.delete(input);
+      await asMemberOrOperator(
+        () => caller.board.delete(input),
+        () => caller.adminBoard.delete(input),
+      );
       return { success: true as const, message: MSG.postDeleted };
     },
   }),

@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { assertSafeForEnv } from "../config";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
@@ -34,7 +35,11 @@ export const restRoutes: RestRoute[] = [
 
 export async function registerRest(app: FastifyInstance): Promise<void> {
   registerRoutes(app, restRoutes);
-  if (app.config.smartPitSimulator) registerSmartPitSimulator(app);
+  if (app.config.smartPitSimulator) {
+    // Never in production: refused at start-up (config.ts), and here again should a config slip through.
+    assertSafeForEnv(app.config);
+    registerSmartPitSimulator(app);
+  }
   const document = buildOpenApiDocument(restRoutes, { version: "1.0.0", serverUrl: app.config.publicUrl });
   app.get("/api/openapi.json", async () => document);
   await app.register(swagger, { mode: "static", specification: { document: document as never } });

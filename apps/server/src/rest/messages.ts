@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
+import { asMemberOrOperator } from "./operator";
 
 /**
  * Legacy message rows of spec §7 (/api/messages/*, /api/admin/messages*) over the `messages.*`
@@ -302,13 +303,34 @@ const EXAMPLE_SENT = {
 
 type SendInput = z.output<typeof sendByBody>;
 
+/**
+ * A member's paid send, or with an administrator's token the operator's free one (spec §7 notes: a
+ * scheduled entry without a sender goes through this call): `adminMessages.send`, audited, written
+ * from the administrator; cost 0 and the administrator's own balance, unchanged.
+ */
 async function send(caller: Caller, input: SendInput) {
-  const result = await caller.messages.send(input);
+  const result = await asMemberOrOperator(
+    () => caller.messages.send(input),
+    async () => {
+      const sent = await caller.adminMessages.send({
+        recipientIds: input.recipientIds,
+        body: input.body,
+        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+      });
+      const { points } = await caller.profile.me();
+      return { ...sent, cost: 0, remainingPoints: points };
+    },
+  );
   return { success: true as const, message: MSG.messageSent, ...result };
 }
 
 const SEND_DESCRIPTION =
-  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short, available being the points still valid); writing to an administrator is free. A recipient that is unknown, deleted or suspended answers 404 and nothing is charged. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise).";
+  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short, available being the points still valid); writing to an administrator is free. A recipient that is unknown, deleted or suspended answers 404 and nothing is charged. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise). With an administrator's token it is the operator's message (as the admin screens send it): free (cost 0, remainingPoints the administrator's own balance), from that administrator, audited, to members only (an administrator recipient is refused); a replyToId must then be a member's message to the administrators, from that recipient, and it is marked read and replied.";
+
+const SEND_AS_ERRORS = {
+  ...SEND_ERRORS,
+  400: [...SEND_ERRORS[400], MSG.adminRecipientRefused],
+} as const;
 
 function memberList(box: "inbox" | "unread" | "sent", summary: string) {
   return route({
@@ -337,10 +359,12 @@ function mark(kind: "read" | "reply") {
     method: "PUT",
     path: `/api/messages/:id/${kind}`,
     summary:
-      kind === "read" ? "Member: mark a received message read" : "Member: mark a received message replied (has_reply)",
+      kind === "read"
+        ? "Member or administrator: mark a received message read"
+        : "Member or administrator: mark a received message replied (has_reply)",
     description:
-      "Only the recipient may; any other message (sent by the caller, someone else's) answers 404. Marking a member's message read needs age verification (403).",
-    access: "member",
+      "Only the recipient may (a member, or an administrator on a message addressed to them); any other message (sent by the caller, someone else's, another administrator's) answers 404. A member marking another member's message read needs age verification (403).",
+    access: "signedIn",
     input: messageId,
     response: marked,
     example: kind === "read" ? { success: true, message: MSG.markedRead } : { success: true },
@@ -360,27 +384,27 @@ export const messageRoutes = [
   route({
     method: "POST",
     path: "/api/messages/recipientId",
-    summary: "Member: send a message to userId (or to every id of recipientIds)",
+    summary: "Member or administrator: send a message to userId (or to every id of recipientIds)",
     description: `The legacy client calls this literal path with the recipient in the body. ${SEND_DESCRIPTION}`,
-    access: "member",
+    access: "signedIn",
     input: sendByBody,
     response: sent,
     status: 201,
     example: EXAMPLE_SENT,
-    errors: SEND_ERRORS,
+    errors: SEND_AS_ERRORS,
     handler: (caller, input) => send(caller, input),
   }),
   route({
     method: "POST",
     path: "/api/messages/:id",
-    summary: "Member: send a message to the account named in the path",
+    summary: "Member or administrator: send a message to the account named in the path",
     description: SEND_DESCRIPTION,
-    access: "member",
+    access: "signedIn",
     input: sendByPath,
     response: sent,
     status: 201,
     example: EXAMPLE_SENT,
-    errors: SEND_ERRORS,
+    errors: SEND_AS_ERRORS,
     handler: (caller, input) => send(caller, input),
   }),
   memberList("inbox", "Member: messages received"),

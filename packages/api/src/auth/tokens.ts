@@ -11,11 +11,17 @@ export interface TokenClaims {
 
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
-  /** The claims of a valid token, or null for a missing, forged, expired or malformed one. */
+  /**
+   * The claims of a valid token, or null for a missing, forged, expired or malformed one: every
+   * token the app signs has an expiry and a UUID subject, so one without `exp`, or whose `sub` is
+   * missing, not a string or not a UUID, is refused even when its signature holds.
+   */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
 const ISSUER = "enmusubi";
+/** users.id as the app signs it: a UUID in its canonical 8-4-4-4-12 form (the session's query casts it). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Verified tokens remembered per process (about 400 bytes each); the oldest goes first. */
 const VERIFIED_KEPT = 10_000;
 
@@ -47,12 +53,12 @@ export function createTokenService(secret: string, ttlSeconds = 7 * 24 * 3600): 
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
         const { sub, role, tv, exp } = payload;
-        if (typeof sub !== "string" || (role !== "user" && role !== "admin") || typeof tv !== "number") return null;
-        const claims: TokenClaims = { sub, role, tv };
-        if (typeof exp === "number") {
-          if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
-          verified.set(token, { claims, exp });
-        }
+        if (typeof sub !== "string" || !UUID.test(sub)) return null;
+        if ((role !== "user" && role !== "admin") || !Number.isSafeInteger(tv)) return null;
+        if (typeof exp !== "number" || !Number.isFinite(exp)) return null;
+        const claims: TokenClaims = { sub, role, tv: tv as number };
+        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { claims, exp });
         return claims;
       } catch {
         return null;

@@ -9,7 +9,7 @@ import {
   sendAsUserInput,
 } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
-import { adminProcedure, memberProcedure, router } from "../trpc";
+import { adminProcedure, authedProcedure, memberProcedure, router } from "../trpc";
 import {
   conversation,
   deleteMessage,
@@ -27,7 +27,7 @@ import {
   updateMessage,
 } from "./service";
 
-/** A member's own mailbox. */
+/** A member's own mailbox (marking read or replied: any recipient, administrators too). */
 export const messagesRouter = router({
   /**
    * Costs send_message per member recipient (free to administrators); batch all or nothing. Only a
@@ -61,12 +61,17 @@ export const messagesRouter = router({
       yield { count };
     }
   }),
-  markRead: memberProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
-    await markRead(ctx.db, ctx.session.id, input.id);
+  /**
+   * The recipient marks a received message read, or replied: a member, or an administrator on a
+   * message addressed to them (the legacy client's calls after a send; spec §7). Anyone else's
+   * message is NOT_FOUND.
+   */
+  markRead: authedProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
+    await markRead(ctx.db, ctx.session, input.id);
     ctx.mailbox.publish([ctx.session.id]);
     return { success: true as const };
   }),
-  markReplied: memberProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
+  markReplied: authedProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
     await markReplied(ctx.db, ctx.session.id, input.id);
     return { success: true as const };
   }),

@@ -482,13 +482,16 @@ export async function sendManyAsMembers(
   return results;
 }
 
-/** The recipient marks a message read. */
-export async function markRead(db: Db, userId: string, id: string): Promise<void> {
-  await assertMayMarkRead(db, userId, id);
+/**
+ * The recipient marks a message read: a member (gated by age verification for a member's message,
+ * decision 0006) or an administrator (a message addressed to them; the gate is for members).
+ */
+export async function markRead(db: Db, reader: { id: string; role: Role }, id: string): Promise<void> {
+  if (reader.role === "user") await assertMayMarkRead(db, reader.id, id);
   const [row] = await db
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
-    .where(and(eq(messages.id, id), eq(messages.toUserId, userId), isNull(messages.deletedAt)))
+    .where(and(eq(messages.id, id), eq(messages.toUserId, reader.id), isNull(messages.deletedAt)))
     .returning({ id: messages.id });
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
 }
@@ -555,7 +558,11 @@ export async function conversation(db: Db, input: { userA: string; userB: string
   return rows.reverse().map(toAdminMessage);
 }
 
-/** An administrator writes to members (direct or batch). Free; administrator rows are refused. */
+/**
+ * An administrator writes to members (direct or batch), from the admin screens, a scheduled entry
+ * or the legacy `POST /api/messages/…` with an administrator's token. Free; administrator rows are
+ * refused; audited (one row per send, naming every recipient and message).
+ */
 export async function sendAsAdmin(
   db: Db,
   adminId: string,
@@ -591,6 +598,13 @@ export async function sendAsAdmin(
         ...(input.replyToId ? { replyToId: input.replyToId } : {}),
       })),
     );
+    await writeAudit(tx, {
+      adminId,
+      action: "message.send",
+      targetType: "message",
+      ...(ids[0] ? { targetId: ids[0] } : {}),
+      details: { recipientIds: input.recipientIds, messageIds: ids, replyToId: input.replyToId ?? null },
+    });
     return { messageIds: ids, sent: ids.length };
   });
 }

@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<string, string> = {
   "point_cost.create": "ポイント設定追加",
   "point_cost.update": "ポイント設定更新",
   "point_cost.delete": "ポイント設定削除",
+  "message.send": "メッセージ送信",
   "message.update": "メッセージ編集",
   "message.delete": "メッセージ削除",
   "scheduled.cancel": "予約送信の取消",
