@@ -156,6 +156,12 @@ beforeAll(async () => {
     other: await server.createUser({ gender: "male", points: 10_000 }),
     admin: await server.createUser({ role: "admin" }),
   };
+  // A member may order only with a method configured completely (issue 21).
+  await procedureOf(people.admin, "adminPayments.updateSmartPit")({
+    smartPitId: "SP-MATRIX",
+    apiKey: "matrix-key-0001",
+    isActive: true,
+  });
 });
 
 type Procedure = (input: unknown) => Promise<unknown>;
