@@ -203,6 +203,12 @@ describe("a cancelled or expired SmartPit order", () => {
     const unknown = simulateSmartPitPayment({ ...base, apiKey: API_KEY, paymentCode: "00000000000000" });
     await expect(handleSmartPitNotification(api.database.db, unknown)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await pay(tx);
+    // Text PostgreSQL cannot store (NUL, a lone surrogate) in a forged call is recorded, not a 500.
+    const odd = `{"transactionId":"NUL\\u0000\\ud800","paidAt":"\\u0000"}`;
+    await expect(
+      handleSmartPitNotification(api.database.db, { rawBody: odd, headers: { "x-smartpit-nonce": "\u0000\ud800" } }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await notificationsFor("NUL\uFFFD\uFFFD")).toMatchObject([{ outcome: "refused_signature" }]);
     const stored = await notificationsFor(tx.transactionId);
     expect(stored.map((n) => n.outcome).sort()).toEqual([
       "credited",

@@ -546,6 +546,17 @@ type NotificationRecord = {
   purchaseTransactionId?: string;
 };
 
+/**
+ * A received string cut to `max` and made storable: PostgreSQL refuses NUL in text and jsonb, and a
+ * lone UTF-16 surrogate cannot be encoded (both become U+FFFD), so no body can make the record fail.
+ */
+function storable(value: string, max: number): string {
+  return value
+    .slice(0, max)
+    .replace(/\u0000/g, "\uFFFD")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
 /** What a received body named, for the record: cut short, no signature, nothing else kept. */
 function describeBody(rawBody: string) {
   let parsed: Record<string, unknown> = {};
@@ -555,7 +566,7 @@ function describeBody(rawBody: string) {
   } catch {
     // Not JSON: only its size is kept.
   }
-  const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 64) : null);
+  const str = (v: unknown) => (typeof v === "string" ? storable(v, 64) : null);
   return {
     transactionRef: str(parsed.transactionId),
     paymentCode: str(parsed.paymentCode),
@@ -607,7 +618,12 @@ export async function handleSmartPitNotification(
       purchaseTransactionId: r.purchaseTransactionId,
       outcome: r.outcome,
       reason: r.reason,
-      summary: { paidAt: described.paidAt, bytes: described.bytes, nonce: nonce?.slice(0, 128) ?? null, verdict },
+      summary: {
+        paidAt: described.paidAt,
+        bytes: described.bytes,
+        nonce: nonce === undefined ? null : storable(nonce, 128),
+        verdict,
+      },
     });
   const settings = await loadSettings(db);
   const check = verifySmartPitSignature({
