@@ -159,7 +159,10 @@ describe("admin payments REST rows", () => {
       [{ exchangeRate: { yenAmount: 0, pointAmount: 1 } }, MSG.exchangeAmountInvalid],
       [{ general: { bankTransferBalance: -5 } }, MSG.bankBalanceInvalid],
       [{}, MSG.badRequest],
-      [{ general: { minimumPurchase: 1000 }, exchangeRate: { yenAmount: 1, pointAmount: 0 } }, MSG.exchangeAmountInvalid],
+      [
+        { general: { minimumPurchase: 1000 }, exchangeRate: { yenAmount: 1, pointAmount: 0 } },
+        MSG.exchangeAmountInvalid,
+      ],
     ] as const) {
       const res = await server.request({ method: "PUT", url: "/api/admin/payments/settings", as: admin, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -397,6 +400,7 @@ describe("issue 21: payments a legacy client can trust", () => {
     const rich = await server.createUser();
     const t = await buy(1000, rich);
     await db.update(users).set({ points: 2_147_483_600 }).where(eq(users.id, rich.id));
+    const untouched = await snapshotTables(server, ...TABLES);
     const confirm = await server.request({
       method: "POST",
       url: `/api/admin/payments/transactions/${t.transactionId}/confirm`,
@@ -404,6 +408,7 @@ describe("issue 21: payments a legacy client can trust", () => {
     });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().message).toBe(MSG.creditWouldOverflow);
+    expect(await snapshotTables(server, ...TABLES)).toEqual(untouched);
   });
 
   it("the REST file calls procedures only: no database import, no CSV of its own", async () => {

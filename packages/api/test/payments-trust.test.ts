@@ -10,7 +10,7 @@ import { MSG, POINT_BALANCE_CEILING } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulateSmartPitPayment } from "../src/payments/providers/smart-pit-simulator";
-import { failExpiredSmartPit, handleSmartPitNotification } from "../src/payments/service";
+import { failExpiredSmartPit, handleSmartPitNotification, pruneRefusedNotifications } from "../src/payments/service";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /*
@@ -220,6 +220,14 @@ describe("a cancelled or expired SmartPit order", () => {
     expect(json).not.toContain(forged.headers["x-smartpit-signature"]);
     expect(json).not.toContain(API_KEY);
     expect(await balance(member.id)).toBe(2100);
+
+    // After 90 days the records of refusals go; the record of the money stays.
+    await api.database.db
+      .update(paymentNotifications)
+      .set({ receivedAt: sql`now() - interval '91 days'` })
+      .where(eq(paymentNotifications.transactionRef, tx.transactionId));
+    expect(await pruneRefusedNotifications(api.database.db)).toBeGreaterThanOrEqual(3);
+    expect((await notificationsFor(tx.transactionId)).map((n) => n.outcome)).toEqual(["credited"]);
   });
 });
 

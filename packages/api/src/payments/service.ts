@@ -925,6 +925,33 @@ export async function simulateStorePayment(db: Db, transactionId: string) {
   });
 }
 
+/** How long the record of a notification that moved no money (a refusal, a duplicate) is kept. */
+export const REFUSED_NOTIFICATION_RETENTION_DAYS = 90;
+
+/**
+ * Records of notifications that moved no money (refused or duplicate) are kept 90 days, enough to
+ * look into a dispute, so a flood of forged calls cannot fill the table. Records of money
+ * (credited, reinstated, unsettled) are never deleted.
+ */
+export async function pruneRefusedNotifications(db: Db): Promise<number> {
+  const gone = await db
+    .delete(paymentNotifications)
+    .where(
+      and(
+        inArray(paymentNotifications.outcome, [
+          "duplicate",
+          "refused_signature",
+          "refused_invalid",
+          "refused_unknown",
+          "refused_amount",
+        ]),
+        lt(paymentNotifications.receivedAt, sql`now() - make_interval(days => ${REFUSED_NOTIFICATION_RETENTION_DAYS})`),
+      ),
+    )
+    .returning({ id: paymentNotifications.id });
+  return gone.length;
+}
+
 /** Nonces are needed only while their timestamp window is open; older ones are dropped. */
 export async function pruneNotificationNonces(db: Db): Promise<number> {
   const gone = await db
