@@ -157,7 +157,10 @@ beforeAll(async () => {
     admin: await server.createUser({ role: "admin" }),
   };
   // A member may order only with a method configured completely (issue 21).
-  await procedureOf(people.admin, "adminPayments.updateSmartPit")({
+  await procedureOf(
+    people.admin,
+    "adminPayments.updateSmartPit",
+  )({
     smartPitId: "SP-MATRIX",
     apiKey: "matrix-key-0001",
     isActive: true,

@@ -553,7 +553,7 @@ type NotificationRecord = {
 function storable(value: string, max: number): string {
   return value
     .slice(0, max)
-    .replace(/\u0000/g, "\uFFFD")
+    .replaceAll("\0", "\uFFFD")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
 
