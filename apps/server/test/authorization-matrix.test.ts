@@ -110,6 +110,10 @@ const ACCESS: Record<string, Kind> = {
   "adminPayments.updateBank": "admin",
   "adminPayments.updateGeneral": "admin",
   "adminPayments.unusedBalanceReport": "admin",
+  "adminPayments.unusedBalanceCsv": "admin",
+  "adminPayments.saveSettings": "admin",
+  "adminPayments.notifications": "admin",
+  "adminPayments.resolveNotification": "admin",
   "safety.block": "member",
   "safety.unblock": "member",
   "safety.blocked": "member",
@@ -154,6 +158,15 @@ beforeAll(async () => {
     other: await server.createUser({ gender: "male", points: 10_000 }),
     admin: await server.createUser({ role: "admin" }),
   };
+  // A member may order only with a method configured completely (issue 21).
+  await procedureOf(
+    people.admin,
+    "adminPayments.updateSmartPit",
+  )({
+    smartPitId: "SP-MATRIX",
+    apiKey: "matrix-key-0001",
+    isActive: true,
+  });
 });
 
 type Procedure = (input: unknown) => Promise<unknown>;

@@ -197,6 +197,13 @@ describe.skipIf(!onPostgres)("kill -9 during paid work, then restart (PostgreSQL
     child = await startChild();
     for (const a of accounts) senders.push({ id: a.id, token: await login(child, a.userID, a.password) });
     adminAccount = { id: adminRow.id, token: await login(child, adminRow.userID, adminRow.password) };
+    // Members may order only with a method configured completely (issue 21).
+    const configured = await trpc(child, adminAccount.token, "adminPayments.updateSmartPit", {
+      smartPitId: "SP-CRASH",
+      apiKey: "crash-recovery-key-0001",
+      isActive: true,
+    });
+    if (configured.status !== 200) throw new Error(`SmartPit settings: ${configured.status}`);
     memberIds.push(...accounts.map((a) => a.id), recipient.id);
   }, 180_000);
 

@@ -158,7 +158,11 @@ describe("admin payments REST rows", () => {
       [{ general: { maximumPurchase: 500 } }, MSG.maximumPurchaseInvalid],
       [{ exchangeRate: { yenAmount: 0, pointAmount: 1 } }, MSG.exchangeAmountInvalid],
       [{ general: { bankTransferBalance: -5 } }, MSG.bankBalanceInvalid],
-      [{ general: { minimumPurchase: 1000 }, exchangeRate: { yenAmount: 1, pointAmount: 1 } }, MSG.badRequest],
+      [{}, MSG.badRequest],
+      [
+        { general: { minimumPurchase: 1000 }, exchangeRate: { yenAmount: 1, pointAmount: 0 } },
+        MSG.exchangeAmountInvalid,
+      ],
     ] as const) {
       const res = await server.request({ method: "PUT", url: "/api/admin/payments/settings", as: admin, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -279,5 +283,163 @@ describe("operator settings and the SmartPit simulator", () => {
     expect(paid.json()).toMatchObject({ transactionId, status: "paid" });
     const me = await devServer.request({ method: "GET", url: "/api/auth/me", as: buyer });
     expect(me.json().points).toBe(600);
+  });
+});
+
+describe("issue 21: payments a legacy client can trust", () => {
+  const fresh = useTestServer();
+
+  it("a method not configured completely is not offered, and an order for it is 400 in Japanese, writing nothing", async () => {
+    const buyer = await fresh.createUser();
+    const settings = await fresh.request({ method: "GET", url: "/api/purchase/settings", as: buyer });
+    expect(settings.json().smartPit).toEqual({ isActive: false });
+    const before = await snapshotTables(fresh, ...TABLES);
+    const order = await fresh.request({
+      method: "POST",
+      url: "/api/purchase",
+      as: buyer,
+      payload: { paymentMethod: "smart_pit", amount: 1000 },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json().message).toBe(MSG.paymentMethodUnavailable);
+    expect(await snapshotTables(fresh, ...TABLES)).toEqual(before);
+  });
+
+  it("PUT settings accepts what GET answers (read-only fields ignored, the masked key kept)", async () => {
+    const get = await server.request({ method: "GET", url: "/api/admin/payments/settings", as: admin });
+    const body = get.json<Record<string, unknown> & { general?: unknown; minimumPurchase: number }>();
+    const put = await server.request({
+      method: "PUT",
+      url: "/api/admin/payments/settings",
+      as: admin,
+      payload: { ...body, minimumPurchase: 1500 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ ...body, minimumPurchase: 1500 });
+    const section = await server.request({
+      method: "PUT",
+      url: "/api/admin/payments/settings",
+      as: admin,
+      payload: { smartPit: get.json().smartPit, general: { minimumPurchase: 1000 } },
+    });
+    expect(section.statusCode, section.body).toBe(200);
+    // The key is still the one set: a notification signed with it is accepted.
+    const t = await buy(1000);
+    const paid = await server.request({
+      method: "POST",
+      url: "/api/payments/smartpit/notify",
+      ...(() => {
+        const n = simulateSmartPitPayment({
+          apiKey: API_KEY,
+          transactionId: t.transactionId,
+          paymentCode: t.smartPitDetails.paymentCode,
+          amount: 1000,
+        });
+        return { payload: n.rawBody, headers: n.headers };
+      })(),
+    });
+    expect(paid.statusCode).toBe(200);
+  });
+
+  it("a cancelled order's code leaves the history; paid late, it is credited (200), not refused", async () => {
+    const t = await buy(2000);
+    const cancel = await server.request({
+      method: "POST",
+      url: `/api/admin/payments/transactions/${t.transactionId}/cancel`,
+      as: admin,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const history = await server.request({ method: "GET", url: "/api/purchase/history", as: member });
+    const row = history.json<Array<{ _id: string; smartPitDetails: unknown }>>().find((x) => x._id === t._id);
+    expect(row?.smartPitDetails).toBeNull();
+    expect(history.body).not.toContain(t.smartPitDetails.paymentCode);
+    const before = (await server.request({ method: "GET", url: "/api/auth/me", as: member })).json().points;
+    const n = simulateSmartPitPayment({
+      apiKey: API_KEY,
+      transactionId: t.transactionId,
+      paymentCode: t.smartPitDetails.paymentCode,
+      amount: 2000,
+    });
+    const late = await server.request({
+      method: "POST",
+      url: "/api/payments/smartpit/notify",
+      payload: n.rawBody,
+      headers: n.headers,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ received: true, transactionId: t.transactionId, status: "paid" });
+    const after = (await server.request({ method: "GET", url: "/api/auth/me", as: member })).json().points;
+    expect(after - before).toBe(1000);
+  });
+
+  it("the confirm answer carries confirmedBy", async () => {
+    const t = await buy(1000);
+    const ok = await server.request({
+      method: "POST",
+      url: `/api/admin/payments/transactions/${t.transactionId}/confirm`,
+      as: admin,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().transaction.confirmedBy).toEqual({ userID: admin.userID, name: expect.anything() });
+  });
+
+  it("an overflowing rate or credit answers 400/409 with a message, never 500, writing nothing", async () => {
+    const { paymentSettings, users } = await import("@enmusubi/db");
+    const { eq } = await import("drizzle-orm");
+    const db = server.database.db;
+    await db.update(paymentSettings).set({ exchangeYenAmount: 1, exchangePointAmount: 100_000 });
+    const before = await snapshotTables(server, ...TABLES);
+    const order = await server.request({
+      method: "POST",
+      url: "/api/purchase",
+      as: other,
+      payload: { paymentMethod: "smart_pit", amount: 100_000 },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json().message).toBe(MSG.orderPointsTooLarge);
+    expect(await snapshotTables(server, ...TABLES)).toEqual(before);
+    await db.update(paymentSettings).set({ exchangeYenAmount: 1000, exchangePointAmount: 500 });
+    const rich = await server.createUser();
+    const t = await buy(1000, rich);
+    await db.update(users).set({ points: 2_147_483_600 }).where(eq(users.id, rich.id));
+    const untouched = await snapshotTables(server, ...TABLES);
+    const confirm = await server.request({
+      method: "POST",
+      url: `/api/admin/payments/transactions/${t.transactionId}/confirm`,
+      as: admin,
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().message).toBe(MSG.creditWouldOverflow);
+    expect(await snapshotTables(server, ...TABLES)).toEqual(untouched);
+  });
+
+  it("the REST file calls procedures only: no database import, no CSV of its own", async () => {
+    const { readFileSync } = await import("node:fs");
+    const source = readFileSync(new URL("../src/rest/payments.ts", import.meta.url), "utf8");
+    expect(source).not.toContain("@enmusubi/db");
+    expect(source).not.toMatch(/overThreshold/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("concurrent settings saves (PostgreSQL)", () => {
+  it("saves of different sections and fields sent at once all persist", async () => {
+    const put = (payload: object) =>
+      server.request({ method: "PUT", url: "/api/admin/payments/settings", as: admin, payload });
+    const answers = await Promise.all([
+      put({ general: { minimumPurchase: 1200 } }),
+      put({ general: { maximumPurchase: 80_000 } }),
+      put({ bankTransfer: { bankName: "並行銀行" } }),
+      put({ exchangeRate: { yenAmount: 1000, pointAmount: 550 } }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const s = (await server.request({ method: "GET", url: "/api/admin/payments/settings", as: admin })).json();
+    expect(s).toMatchObject({
+      minimumPurchase: 1200,
+      maximumPurchase: 80_000,
+      bankTransfer: { bankName: "並行銀行" },
+      exchangeRate: { pointAmount: 550 },
+    });
+    await put({ general: { minimumPurchase: 1000, maximumPurchase: 100_000 } });
+    await put({ exchangeRate: { yenAmount: 1000, pointAmount: 500 } });
   });
 });

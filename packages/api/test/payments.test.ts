@@ -411,7 +411,7 @@ describe("adminPayments", () => {
 });
 
 describe("SmartPit code validity", () => {
-  it("an order whose code has expired becomes failed; it can then be neither paid nor confirmed", async () => {
+  it("an order whose code has expired becomes failed and cannot be confirmed by hand; a late store payment reinstates it", async () => {
     const member = await api.createUser();
     const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
     const fresh = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
@@ -429,12 +429,14 @@ describe("SmartPit code validity", () => {
       paymentCode: must(tx.smartPit).paymentCode,
       amount: 1000,
     });
-    await expect(handleSmartPitNotification(api.database.db, n)).rejects.toMatchObject({
+    await expect(api.caller(admin).adminPayments.confirm({ id: tx.id })).rejects.toMatchObject({
       code: "CONFLICT",
       message: MSG.transactionNotPending,
     });
-    await expect(api.caller(admin).adminPayments.confirm({ id: tx.id })).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await balance(member.id)).toBe(100);
+    // The money is never dropped (issue 21): paid late, the order is reinstated and credited once.
+    expect(await handleSmartPitNotification(api.database.db, n)).toMatchObject({ status: "paid" });
+    expect(await balance(member.id)).toBe(600);
   });
 });
 

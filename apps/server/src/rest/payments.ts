@@ -1,5 +1,4 @@
-import { type RouterOutputs, simulateSmartPitPayment } from "@enmusubi/api";
-import { paymentSettings, purchaseTransactions } from "@enmusubi/db";
+import { AppError, type RouterOutputs, simulateStorePayment } from "@enmusubi/api";
 import {
   adminTransactionsInput,
   isoDay,
@@ -11,7 +10,6 @@ import {
   TRANSACTION_STATUSES,
   text,
 } from "@enmusubi/shared";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { rawBodyOf, route } from "./adapter";
@@ -75,7 +73,8 @@ function toLegacyTransaction(t: Transaction | AdminTransaction): LegacyTransacti
     amount: t.amount,
     points: t.points,
     status: t.status,
-    confirmedBy: admin?.confirmedBy ? { name: admin.confirmedBy.name, userID: admin.confirmedBy.userID } : null,
+    // Administrators' answers (the list, confirm) name who confirmed; members' answers never do.
+    confirmedBy: t.confirmedBy ? { name: t.confirmedBy.name, userID: t.confirmedBy.userID } : null,
     confirmedVia: t.confirmedVia,
     confirmedAt: isoOrNull(t.confirmedAt),
     cancelledAt: isoOrNull(t.cancelledAt),
@@ -231,34 +230,80 @@ const adminListQuery = z.object({
 /** `:id` is the transaction's reference (`transactionId`, as the legacy client sends) or its `_id`. */
 const transactionPath = z.object({ id: text({ max: 64, required: MSG.notFound }) });
 
-const section = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+/** A string field of the settings: the shared `text()` schema (bounded, storable, trimmed). */
+const settingField = (max = 100) => text({ max, tooLong: MSG.settingTextTooLong }).optional();
+const yenField = (message: string) => z.number({ error: message }).optional();
+
+/**
+ * The PUT body: one section key as spec §7 says, or several, or the whole GET answer sent back
+ * (its top-level minimumPurchase / maximumPurchase / bankTransferBalance are the general section).
+ * Read-only fields of the GET answer (`apiKeySet`, a masked `apiKey`) and unknown keys are ignored,
+ * not refused. Fields left out keep their stored value: the procedure merges under the row lock.
+ */
 const settingsBody = z
   .object({
-    exchangeRate: section({
-      yenAmount: z.number({ error: MSG.exchangeAmountInvalid }),
-      pointAmount: z.number({ error: MSG.exchangeAmountInvalid }),
-      isActive: z.boolean({ error: MSG.badRequest }).optional(),
-    }).optional(),
-    smartPit: section({
-      smartPitId: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      apiKey: z.string({ error: MSG.badRequest }).max(200, MSG.settingTextTooLong).optional(),
-      isActive: z.boolean({ error: MSG.badRequest }).optional(),
-    }).optional(),
-    bankTransfer: section({
-      bankName: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      branchName: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      accountType: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      accountNumber: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      accountName: z.string({ error: MSG.badRequest }).max(100, MSG.settingTextTooLong).optional(),
-      isActive: z.boolean({ error: MSG.badRequest }).optional(),
-    }).optional(),
-    general: section({
-      minimumPurchase: z.number({ error: MSG.minimumPurchaseInvalid }).optional(),
-      maximumPurchase: z.number({ error: MSG.maximumPurchaseInvalid }).optional(),
-      bankTransferBalance: z.number({ error: MSG.bankBalanceInvalid }).optional(),
-    }).optional(),
+    exchangeRate: z
+      .object({
+        yenAmount: z.number({ error: MSG.exchangeAmountInvalid }).optional(),
+        pointAmount: z.number({ error: MSG.exchangeAmountInvalid }).optional(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    smartPit: z
+      .object({
+        smartPitId: settingField(),
+        apiKey: settingField(200),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    bankTransfer: z
+      .object({
+        bankName: settingField(),
+        branchName: settingField(),
+        accountType: settingField(),
+        accountNumber: settingField(),
+        accountName: settingField(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    general: z
+      .object({
+        minimumPurchase: yenField(MSG.minimumPurchaseInvalid),
+        maximumPurchase: yenField(MSG.maximumPurchaseInvalid),
+        bankTransferBalance: yenField(MSG.bankBalanceInvalid),
+      })
+      .optional(),
+    minimumPurchase: yenField(MSG.minimumPurchaseInvalid),
+    maximumPurchase: yenField(MSG.maximumPurchaseInvalid),
+    bankTransferBalance: yenField(MSG.bankBalanceInvalid),
   })
-  .refine((b) => Object.values(b).filter((v) => v !== undefined).length === 1, { message: MSG.badRequest });
+  .transform((b) => {
+    const general = {
+      minimumPurchase: b.general?.minimumPurchase ?? b.minimumPurchase,
+      maximumPurchase: b.general?.maximumPurchase ?? b.maximumPurchase,
+      bankTransferBalance: b.general?.bankTransferBalance ?? b.bankTransferBalance,
+    };
+    const hasGeneral = b.general !== undefined || Object.values(general).some((v) => v !== undefined);
+    const bank = b.bankTransfer;
+    return {
+      ...(b.exchangeRate ? { exchange: b.exchangeRate } : {}),
+      ...(b.smartPit ? { smartPit: b.smartPit } : {}),
+      ...(bank
+        ? {
+            bank: {
+              bankName: bank.bankName,
+              bankBranchName: bank.branchName,
+              bankAccountType: bank.accountType,
+              bankAccountNumber: bank.accountNumber,
+              bankAccountName: bank.accountName,
+              isActive: bank.isActive,
+            },
+          }
+        : {}),
+      ...(hasGeneral ? { general } : {}),
+    };
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: MSG.badRequest });
 
 const purchaseBody = z.preprocess(withNumbers(["amount", "points"]), purchaseCreateInput);
 
@@ -321,7 +366,7 @@ export const paymentRoutes = [
     path: "/api/purchase",
     summary: "Member: order points (pending until the payment is confirmed); points are computed on the server",
     description:
-      "`points` is accepted for the legacy client and ignored: the server computes floor(amount × pointAmount ÷ yenAmount) from the active rate. The amount must be within the settings' minimum and maximum; the method must be active. SmartPit answers a payment code and the barcode value (the app draws the barcode).",
+      "`points` is accepted for the legacy client and ignored: the server computes floor(amount × pointAmount ÷ yenAmount) from the active rate. The amount must be within the settings' minimum and maximum; the method must be switched on and configured completely (SmartPit: id and API key; bank transfer: every account field). An order is refused before anyone pays when it would buy more than 100,000,000 points, or take the member's balance plus their pending orders past 1,000,000,000 points. SmartPit answers a payment code and the barcode value (the app draws the barcode).",
     access: "member",
     input: purchaseBody,
     response: legacyTransaction,
@@ -334,6 +379,8 @@ export const paymentRoutes = [
         purchaseAboveMaximum(100000),
         MSG.paymentMethodUnavailable,
         MSG.exchangeInactive,
+        MSG.orderPointsTooLarge,
+        MSG.pointCeilingExceeded,
       ],
       429: MSG.tooManyRequests,
     },
@@ -385,12 +432,16 @@ export const paymentRoutes = [
     method: "POST",
     path: "/api/admin/payments/transactions/:id/confirm",
     summary: "Admin: confirm a pending transaction's payment, crediting its points once",
-    description: "Only pending transactions; a second (or concurrent) confirmation answers 409 and credits nothing.",
+    description:
+      "Only pending transactions; a second (or concurrent) confirmation answers 409 and credits nothing, as does one whose credit the member's balance could not hold. The answer's `confirmedBy` names the administrator who confirmed.",
     access: "admin",
     input: transactionPath,
     response: z.object({ message: z.string(), transaction: legacyTransaction }).strict(),
     example: { message: "入金を確認しました。", transaction: { ...EXAMPLE_ADMIN_TRANSACTION, user: undefined } },
-    errors: { 404: MSG.notFound, 409: [MSG.transactionAlreadyConfirmed, MSG.transactionNotPending] },
+    errors: {
+      404: MSG.notFound,
+      409: [MSG.transactionAlreadyConfirmed, MSG.transactionNotPending, MSG.creditWouldOverflow],
+    },
     handler: async (caller, input) => ({
       message: "入金を確認しました。",
       transaction: toLegacyTransaction(await caller.adminPayments.confirm({ id: input.id })),
@@ -399,7 +450,7 @@ export const paymentRoutes = [
   route({
     method: "POST",
     path: "/api/admin/payments/transactions/:id/cancel",
-    summary: "Admin: cancel a pending transaction",
+    summary: "Admin: cancel a pending transaction (its payment code leaves the member's answers)",
     access: "admin",
     input: transactionPath,
     response: z.object({ message: z.string(), transaction: legacyTransaction }).strict(),
@@ -425,9 +476,10 @@ export const paymentRoutes = [
   route({
     method: "PUT",
     path: "/api/admin/payments/settings",
-    summary: "Admin: save one section (exchangeRate, smartPit, bankTransfer or general); answers all settings",
+    summary:
+      "Admin: save settings: one section (exchangeRate, smartPit, bankTransfer or general), several, or the GET answer; answers all settings",
     description:
-      "Exactly one section key per request. Fields left out keep their stored value; an empty or absent `apiKey` keeps the stored key. Minimums (spec §5): rate fields ≥ 1, minimumPurchase ≥ 100, maximumPurchase ≥ 1000 and ≥ minimumPurchase, bankTransferBalance ≥ 0. Every save is audited (before → after).",
+      "Spec §7 sends one section key per request; several, or the whole GET answer sent back, are accepted too (its top-level minimumPurchase, maximumPurchase and bankTransferBalance are the general section). Read-only fields (`apiKeySet`) and unknown keys are ignored; an empty, absent or masked `apiKey` keeps the stored key. Fields left out keep their stored value: the merge happens under the settings row's lock, so concurrent saves of different sections or fields all persist. Minimums (spec §5): rate fields ≥ 1, minimumPurchase ≥ 100, maximumPurchase ≥ 1000 and ≥ minimumPurchase, bankTransferBalance ≥ 0; the maximum purchase at the rate may buy at most 100,000,000 points. Every section saved is audited (before → after).",
     access: "admin",
     input: settingsBody,
     response: legacySettings,
@@ -441,44 +493,10 @@ export const paymentRoutes = [
         MSG.bankBalanceInvalid,
         MSG.smartPitKeyRequired,
         MSG.bankDetailsRequired,
+        MSG.exchangeBoundExceeded,
       ],
     },
-    handler: async (caller, body) => {
-      const current = await caller.adminPayments.getSettings();
-      const p = caller.adminPayments;
-      let saved: AdminSettings;
-      if (body.exchangeRate) {
-        saved = await p.updateExchange({
-          yenAmount: body.exchangeRate.yenAmount,
-          pointAmount: body.exchangeRate.pointAmount,
-          isActive: body.exchangeRate.isActive ?? current.exchange.isActive,
-        });
-      } else if (body.smartPit) {
-        saved = await p.updateSmartPit({
-          smartPitId: body.smartPit.smartPitId ?? current.smartPit.smartPitId,
-          apiKey: body.smartPit.apiKey,
-          isActive: body.smartPit.isActive ?? current.smartPit.isActive,
-        });
-      } else if (body.bankTransfer) {
-        const b = body.bankTransfer;
-        saved = await p.updateBank({
-          bankName: b.bankName ?? current.bank.bankName,
-          bankBranchName: b.branchName ?? current.bank.bankBranchName,
-          bankAccountType: b.accountType ?? current.bank.bankAccountType,
-          bankAccountNumber: b.accountNumber ?? current.bank.bankAccountNumber,
-          bankAccountName: b.accountName ?? current.bank.bankAccountName,
-          isActive: b.isActive ?? current.bank.isActive,
-        });
-      } else {
-        const g = body.general ?? {};
-        saved = await p.updateGeneral({
-          minimumPurchase: g.minimumPurchase ?? current.general.minimumPurchase,
-          maximumPurchase: g.maximumPurchase ?? current.general.maximumPurchase,
-          bankTransferBalance: g.bankTransferBalance ?? current.general.bankTransferBalance,
-        });
-      }
-      return toLegacySettings(saved);
-    },
+    handler: async (caller, patch) => toLegacySettings(await caller.adminPayments.saveSettings(patch)),
   }),
   route({
     method: "GET",
@@ -491,15 +509,8 @@ export const paymentRoutes = [
     example:
       "\uFEFF基準日,未使用残高（有償ポイント）,未使用残高（円）,届出・供託の要否,要供託額（円）\r\n2025-09-30,550,1400,否,0\r\n",
     handler: async (caller, _input, _request, reply) => {
-      const rows = await caller.adminPayments.unusedBalanceReport({});
       reply.header("content-disposition", 'attachment; filename="unused-balance-report.csv"');
-      const lines = [
-        "基準日,未使用残高（有償ポイント）,未使用残高（円）,届出・供託の要否,要供託額（円）",
-        ...rows.map((r) =>
-          [r.baseDate, r.outstandingPaidPoints, r.yenValue, r.overThreshold ? "要" : "否", r.depositRequired].join(","),
-        ),
-      ];
-      return `\uFEFF${lines.join("\r\n")}\r\n`;
+      return caller.adminPayments.unusedBalanceCsv({});
     },
   }),
   route({
@@ -507,7 +518,7 @@ export const paymentRoutes = [
     path: "/api/payments/smartpit/notify",
     summary: "SmartPit → us: a payment code was paid (signed; no bearer token)",
     description:
-      "Headers `X-SmartPit-Signature` (hex HMAC-SHA256, keyed with the API key, of `<timestamp>.<nonce>.<raw body>`), `X-SmartPit-Timestamp` (Unix seconds, ±5 minutes) and `X-SmartPit-Nonce` (each accepted once). Body `{ transactionId, paymentCode, amount, paidAt }`. A valid notification confirms the transaction exactly as an administrator would (confirmedVia smartpit). Forged or stale → 401; replayed or already paid → 409; unknown transaction or code → 404; amount differing → 400.",
+      "Headers `X-SmartPit-Signature` (hex HMAC-SHA256, keyed with the API key, of `<timestamp>.<nonce>.<raw body>`), `X-SmartPit-Timestamp` (Unix seconds, ±5 minutes) and `X-SmartPit-Nonce` (each accepted once). Body `{ transactionId, paymentCode, amount, paidAt }`. A valid notification confirms a pending transaction exactly as an administrator would (confirmedVia smartpit). Money for a cancelled or expired order is never dropped: the order is reinstated as paid and credited when its member's account is live and the balance can hold it; otherwise the payment is listed for the administrators to settle or refund; both answer 200 with the order's status. Every notification is stored with its outcome. Forged or stale → 401; replayed or already paid → 409; unknown transaction or code → 404; amount differing → 400.",
     access: "public",
     rawBody: true,
     input: z.object({}).passthrough(),
@@ -538,20 +549,16 @@ export const paymentRoutes = [
  */
 export function registerSmartPitSimulator(app: FastifyInstance): void {
   app.post("/dev/smartpit/pay", async (request, reply) => {
-    const parsed = z.object({ transactionId: z.string().min(1).max(64) }).safeParse(request.body);
+    const parsed = z.object({ transactionId: text({ max: 64, required: MSG.badRequest }) }).safeParse(request.body);
     if (!parsed.success) return reply.status(400).send({ message: MSG.badRequest });
-    const [row] = await app.deps.db
-      .select()
-      .from(purchaseTransactions)
-      .where(eq(purchaseTransactions.transactionId, parsed.data.transactionId));
-    if (!row?.smartPitPaymentCode) return reply.status(404).send({ message: MSG.notFound });
-    const [settings] = await app.deps.db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
-    const notification = simulateSmartPitPayment({
-      apiKey: settings?.smartPitApiKey ?? "",
-      transactionId: row.transactionId,
-      paymentCode: row.smartPitPaymentCode,
-      amount: row.amount,
-    });
+    let notification: Awaited<ReturnType<typeof simulateStorePayment>>;
+    try {
+      notification = await simulateStorePayment(app.deps.db, parsed.data.transactionId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND")
+        return reply.status(404).send({ message: MSG.notFound });
+      throw error;
+    }
     const answer = await app.inject({
       method: "POST",
       url: "/api/payments/smartpit/notify",

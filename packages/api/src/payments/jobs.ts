@@ -1,5 +1,5 @@
 import type { BackgroundJob } from "../jobs";
-import { failExpiredSmartPit, pruneNotificationNonces } from "./service";
+import { failExpiredSmartPit, pruneNotificationNonces, pruneRefusedNotifications } from "./service";
 
 export const paymentJobs: BackgroundJob[] = [
   {
@@ -18,6 +18,9 @@ export const paymentJobs: BackgroundJob[] = [
     async run(deps, log) {
       const removed = await pruneNotificationNonces(deps.db);
       if (removed > 0) log.info({ removed }, "pruned old payment notification nonces");
+      // Records of refused or duplicate notifications (no money moved) after 90 days; money's records stay.
+      const refused = await pruneRefusedNotifications(deps.db);
+      if (refused > 0) log.info({ refused }, "pruned old records of refused payment notifications");
     },
   },
 ];

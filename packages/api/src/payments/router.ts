@@ -3,10 +3,13 @@ import {
   bankSettingsInput,
   exchangeSettingsInput,
   generalSettingsInput,
+  notificationListInput,
+  notificationResolveInput,
   purchaseCreateInput,
   purchaseHistoryInput,
   purchaseQuoteInput,
   salesInput,
+  settingsPatchInput,
   smartPitNotifyInput,
   smartPitSettingsInput,
   transactionRefInput,
@@ -14,21 +17,23 @@ import {
 } from "@enmusubi/shared";
 import { enforceRateLimit } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
-import { unusedBalanceReport } from "./report";
+import { unusedBalanceCsv, unusedBalanceReport } from "./report";
 import {
   cancelTransaction,
   confirmTransaction,
   createPurchase,
   handleSmartPitNotification,
   legalInfo,
+  listNotifications,
   listTransactions,
   memberPurchaseSettings,
   ownTransaction,
   purchaseHistory,
   quote,
+  resolveNotification,
   sales,
 } from "./service";
-import { getAdminSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
+import { getAdminSettings, saveSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
 
 /** Orders a member may place per hour: real buyers place a few; a script cannot fill the admin list. */
 export const PURCHASE_RATE_LIMIT = { max: 20, windowMs: 60 * 60_000 };
@@ -85,6 +90,22 @@ export const adminPaymentsRouter = router({
   updateGeneral: adminProcedure
     .input(generalSettingsInput)
     .mutation(({ ctx, input }) => updateGeneral(ctx.db, ctx.session.id, input)),
+  /** Any sections and fields at once, merged with the stored settings under the row lock (the legacy PUT). */
+  saveSettings: adminProcedure
+    .input(settingsPatchInput)
+    .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.session.id, input)),
   /** 資金決済法: paid-for points outstanding at each 3/31 and 9/30, from the lots. */
   unusedBalanceReport: adminProcedure.input(unusedBalanceReportInput).query(({ ctx }) => unusedBalanceReport(ctx.db)),
+  /** The same report as CSV (UTF-8 with a BOM, CRLF): the one implementation the REST download serves. */
+  unusedBalanceCsv: adminProcedure
+    .input(unusedBalanceReportInput)
+    .query(async ({ ctx }) => unusedBalanceCsv(await unusedBalanceReport(ctx.db))),
+  /** Payment notifications received and what became of each; `open`: money still to settle or refund. */
+  notifications: adminProcedure
+    .input(notificationListInput)
+    .query(({ ctx, input }) => listNotifications(ctx.db, input)),
+  /** Money that could not be credited, marked settled or refunded (audited). */
+  resolveNotification: adminProcedure
+    .input(notificationResolveInput)
+    .mutation(({ ctx, input }) => resolveNotification(ctx.db, ctx.session.id, input)),
 });

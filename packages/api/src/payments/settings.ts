@@ -1,16 +1,19 @@
 import { type Db, paymentSettings } from "@enmusubi/db";
-import type {
+import {
   bankSettingsInput,
   exchangeSettingsInput,
   generalSettingsInput,
+  MSG,
+  POINTS_PER_ORDER_MAX,
+  type SettingsPatchInput,
   smartPitSettingsInput,
 } from "@enmusubi/shared";
-import { MSG } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
-import { loadSettings } from "./service";
+import { bankMissing, smartPitMissing } from "./methods";
+import { loadSettings, pointsFor } from "./service";
 
 type SettingsRow = typeof paymentSettings.$inferSelect;
 
@@ -25,6 +28,8 @@ export function maskKey(key: string): string {
 }
 
 export function adminSettingsView(s: SettingsRow) {
+  const smartPitNeeds = smartPitMissing(s);
+  const bankNeeds = bankMissing(s);
   return {
     exchange: {
       yenAmount: s.exchangeYenAmount,
@@ -38,6 +43,10 @@ export function adminSettingsView(s: SettingsRow) {
       apiKeySet: s.smartPitApiKey.length > 0,
       apiKeyMasked: maskKey(s.smartPitApiKey),
       isActive: s.smartPitIsActive,
+      /** Offered to members: switched on and nothing missing. */
+      usable: s.smartPitIsActive && smartPitNeeds.length === 0,
+      /** What the method still lacks (labels as the screen shows them). */
+      missing: smartPitNeeds,
     },
     bank: {
       bankName: s.bankName,
@@ -46,6 +55,8 @@ export function adminSettingsView(s: SettingsRow) {
       bankAccountNumber: s.bankAccountNumber,
       bankAccountName: s.bankAccountName,
       isActive: s.bankIsActive,
+      usable: s.bankIsActive && bankNeeds.length === 0,
+      missing: bankNeeds,
     },
     general: {
       minimumPurchase: s.minimumPurchase,
@@ -63,63 +74,123 @@ export async function getAdminSettings(db: Db): Promise<AdminPaymentSettings> {
 
 type Section = "exchange" | "smartPit" | "bank" | "general";
 
-/** One section saved on its own: lock, change, audit before → after, in one transaction. */
-async function saveSection(
-  db: Db,
-  adminId: string,
-  section: Section,
-  values: Partial<typeof paymentSettings.$inferInsert>,
-): Promise<AdminPaymentSettings> {
+/** The first message of a refused section, as the catalogue's BAD_REQUEST. */
+function checked<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? MSG.badRequest);
+  return parsed.data;
+}
+
+/**
+ * `adminPayments.saveSettings`: any sections, any of their fields, merged with the stored row under
+ * its lock (so two saves of different sections or fields both persist), then held to the rules over
+ * the merged values: the §5 minimums, limits in order, a method switched on only with what it needs,
+ * and the rate bound (the maximum purchase may not buy more than POINTS_PER_ORDER_MAX points, so no
+ * order can overflow a balance). An `apiKey` that is the mask the settings answer shows (a client
+ * sending back what it read) keeps the stored key. Each section saved is audited before → after.
+ */
+export async function saveSettings(db: Db, adminId: string, patch: SettingsPatchInput): Promise<AdminPaymentSettings> {
   return db.transaction(async (tx) => {
-    const before = adminSettingsView(await loadSettings(tx, true));
+    const current = await loadSettings(tx, true);
+    const before = adminSettingsView(current);
+    const values: Partial<typeof paymentSettings.$inferInsert> = {};
+    const sections: Section[] = [];
+    let rate = { yenAmount: current.exchangeYenAmount, pointAmount: current.exchangePointAmount };
+    let limits = { minimumPurchase: current.minimumPurchase, maximumPurchase: current.maximumPurchase };
+    if (patch.exchange) {
+      const e = checked(exchangeSettingsInput, {
+        yenAmount: patch.exchange.yenAmount ?? current.exchangeYenAmount,
+        pointAmount: patch.exchange.pointAmount ?? current.exchangePointAmount,
+        isActive: patch.exchange.isActive ?? current.exchangeIsActive,
+      });
+      rate = { yenAmount: e.yenAmount, pointAmount: e.pointAmount };
+      Object.assign(values, {
+        exchangeYenAmount: e.yenAmount,
+        exchangePointAmount: e.pointAmount,
+        exchangeIsActive: e.isActive,
+      });
+      sections.push("exchange");
+    }
+    if (patch.smartPit) {
+      const sent = patch.smartPit.apiKey ?? "";
+      // Empty, or the mask the settings answer shows: the stored key stays.
+      const newKey = sent.length > 0 && !sent.includes("•") ? sent : undefined;
+      const sp = checked(smartPitSettingsInput, {
+        smartPitId: patch.smartPit.smartPitId ?? current.smartPitId,
+        isActive: patch.smartPit.isActive ?? current.smartPitIsActive,
+      });
+      const switchedOn = sp.isActive && (patch.smartPit.isActive === true || !current.smartPitIsActive);
+      // Switching SmartPit on needs a key: the stored one, or one sent now.
+      if (switchedOn && !newKey && !current.smartPitApiKey) throw new AppError("BAD_REQUEST", MSG.smartPitKeyRequired);
+      Object.assign(values, {
+        smartPitId: sp.smartPitId,
+        smartPitIsActive: sp.isActive,
+        ...(newKey ? { smartPitApiKey: newKey } : {}),
+      });
+      sections.push("smartPit");
+    }
+    if (patch.bank) {
+      const b = checked(bankSettingsInput, {
+        bankName: patch.bank.bankName ?? current.bankName,
+        bankBranchName: patch.bank.bankBranchName ?? current.bankBranchName,
+        bankAccountType: patch.bank.bankAccountType ?? current.bankAccountType,
+        bankAccountNumber: patch.bank.bankAccountNumber ?? current.bankAccountNumber,
+        bankAccountName: patch.bank.bankAccountName ?? current.bankAccountName,
+        isActive: patch.bank.isActive ?? current.bankIsActive,
+      });
+      Object.assign(values, {
+        bankName: b.bankName,
+        bankBranchName: b.bankBranchName,
+        bankAccountType: b.bankAccountType || "普通",
+        bankAccountNumber: b.bankAccountNumber,
+        bankAccountName: b.bankAccountName,
+        bankIsActive: b.isActive,
+      });
+      sections.push("bank");
+    }
+    if (patch.general) {
+      const g = checked(generalSettingsInput, {
+        minimumPurchase: patch.general.minimumPurchase ?? current.minimumPurchase,
+        maximumPurchase: patch.general.maximumPurchase ?? current.maximumPurchase,
+        bankTransferBalance: patch.general.bankTransferBalance ?? current.bankTransferBalance,
+      });
+      limits = { minimumPurchase: g.minimumPurchase, maximumPurchase: g.maximumPurchase };
+      Object.assign(values, g);
+      sections.push("general");
+    }
+    if (sections.length === 0) throw new AppError("BAD_REQUEST", MSG.badRequest);
+    if ((patch.exchange || patch.general) && pointsFor(limits.maximumPurchase, rate) > POINTS_PER_ORDER_MAX) {
+      throw new AppError("BAD_REQUEST", MSG.exchangeBoundExceeded);
+    }
     const [row] = await tx.update(paymentSettings).set(values).where(eq(paymentSettings.id, 1)).returning();
     if (!row) throw new Error("payment settings row missing");
     const after = adminSettingsView(row);
-    await writeAudit(tx, {
-      adminId,
-      action: `payment_settings.${section}`,
-      targetType: "payment_settings",
-      targetId: "1",
-      details: { before: before[section], after: after[section] },
-    });
+    for (const section of sections) {
+      const strip = (v: Record<string, unknown>) => {
+        const { usable: _u, missing: _m, ...rest } = v;
+        return rest;
+      };
+      await writeAudit(tx, {
+        adminId,
+        action: `payment_settings.${section}`,
+        targetType: "payment_settings",
+        targetId: "1",
+        details: { before: strip(before[section]), after: strip(after[section]) },
+      });
+    }
     return after;
   });
 }
 
+/** The one-section saves of the settings screen: a patch of the whole section. */
 export const updateExchange = (db: Db, adminId: string, input: z.infer<typeof exchangeSettingsInput>) =>
-  saveSection(db, adminId, "exchange", {
-    exchangeYenAmount: input.yenAmount,
-    exchangePointAmount: input.pointAmount,
-    exchangeIsActive: input.isActive,
-  });
+  saveSettings(db, adminId, { exchange: input });
 
-export async function updateSmartPit(db: Db, adminId: string, input: z.infer<typeof smartPitSettingsInput>) {
-  const newKey = input.apiKey && input.apiKey.length > 0 ? input.apiKey : undefined;
-  if (input.isActive && !newKey) {
-    // Turning SmartPit on needs a key: the stored one, or one sent now.
-    const current = await loadSettings(db);
-    if (!current.smartPitApiKey) throw new AppError("BAD_REQUEST", MSG.smartPitKeyRequired);
-  }
-  return saveSection(db, adminId, "smartPit", {
-    smartPitId: input.smartPitId,
-    smartPitIsActive: input.isActive,
-    ...(newKey ? { smartPitApiKey: newKey } : {}),
-  });
-}
+export const updateSmartPit = (db: Db, adminId: string, input: z.infer<typeof smartPitSettingsInput>) =>
+  saveSettings(db, adminId, { smartPit: input });
 
 export const updateBank = (db: Db, adminId: string, input: z.infer<typeof bankSettingsInput>) =>
-  saveSection(db, adminId, "bank", {
-    bankName: input.bankName,
-    bankBranchName: input.bankBranchName,
-    bankAccountType: input.bankAccountType || "普通",
-    bankAccountNumber: input.bankAccountNumber,
-    bankAccountName: input.bankAccountName,
-    bankIsActive: input.isActive,
-  });
+  saveSettings(db, adminId, { bank: input });
 
 export const updateGeneral = (db: Db, adminId: string, input: z.infer<typeof generalSettingsInput>) =>
-  saveSection(db, adminId, "general", {
-    minimumPurchase: input.minimumPurchase,
-    maximumPurchase: input.maximumPurchase,
-    bankTransferBalance: input.bankTransferBalance,
-  });
+  saveSettings(db, adminId, { general: input });

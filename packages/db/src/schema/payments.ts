@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -41,6 +42,11 @@ export const purchaseTransactions = pgTable(
     smartPitBarcode: text("smart_pit_barcode"),
     /** Until when the convenience store accepts the payment code. */
     smartPitExpiresAt: timestamp("smart_pit_expires_at", { withTimezone: true }),
+    /**
+     * A cancelled or expired order paid at a store afterwards and credited then (status back to
+     * `paid`, confirmedVia smartpit): when, and the notification that did it (docs/decisions).
+     */
+    reinstatedAt: timestamp("reinstated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +107,74 @@ export const paymentSettings = pgTable(
     check("payment_settings_rate_positive", sql`${t.exchangeYenAmount} >= 1 and ${t.exchangePointAmount} >= 1`),
     check("payment_settings_limits", sql`${t.minimumPurchase} >= 100 and ${t.maximumPurchase} >= 1000`),
     check("payment_settings_balance", sql`${t.bankTransferBalance} >= 0`),
+  ],
+);
+
+/** What became of a payment notification (SmartPit's signed call), one row per call received. */
+export const NOTIFICATION_OUTCOMES = [
+  /** a pending order paid and credited */
+  "credited",
+  /** a cancelled or expired order paid late and credited (the order back to paid) */
+  "reinstated",
+  /** a replayed nonce, or an order already paid: nothing done */
+  "duplicate",
+  /** money that arrived and could not be credited: listed for the administrators to settle or refund */
+  "unsettled",
+  /** the signature (or its timestamp window) did not verify */
+  "refused_signature",
+  /** a signed body that is not a notification */
+  "refused_invalid",
+  /** no order with that reference and payment code */
+  "refused_unknown",
+  /** the amount differs from the order's */
+  "refused_amount",
+] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
+/** Why money could not be credited: the member's account is deleted, or the credit would pass the balance column. */
+export const UNSETTLED_REASONS = ["account_closed", "overflow"] as const;
+export type UnsettledReason = (typeof UNSETTLED_REASONS)[number];
+
+/**
+ * Every payment notification received, with what became of it. The money of an `unsettled` one is
+ * owed to someone: an administrator marks it settled or refunded (`resolution`, audited).
+ */
+export const paymentNotifications = pgTable(
+  "payment_notifications",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    /** The order reference and payment code the body named (cut to 64 characters), when it named them. */
+    transactionRef: text("transaction_ref"),
+    paymentCode: text("payment_code"),
+    amount: bigint("amount", { mode: "number" }),
+    /** The order it matched, when it matched one. */
+    purchaseTransactionId: uuid("purchase_transaction_id").references(() => purchaseTransactions.id),
+    outcome: text("outcome").$type<NotificationOutcome>().notNull(),
+    reason: text("reason").$type<UnsettledReason>(),
+    /** What was received, without the signature: paidAt, nonce, the signature check's verdict. */
+    summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    resolution: text("resolution").$type<"settled" | "refunded">(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedById: uuid("resolved_by_id").references(() => users.id),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [
+    check(
+      "payment_notifications_outcome",
+      sql`${t.outcome} in ('credited', 'reinstated', 'duplicate', 'unsettled', 'refused_signature', 'refused_invalid', 'refused_unknown', 'refused_amount')`,
+    ),
+    check(
+      "payment_notifications_reason",
+      sql`(${t.outcome} = 'unsettled') = (${t.reason} is not null) and (${t.reason} is null or ${t.reason} in ('account_closed', 'overflow'))`,
+    ),
+    check(
+      "payment_notifications_resolution",
+      sql`(${t.resolution} is null or (${t.outcome} = 'unsettled' and ${t.resolution} in ('settled', 'refunded') and ${t.resolvedAt} is not null and ${t.resolvedById} is not null))`,
+    ),
+    index("payment_notifications_received_idx").on(t.receivedAt, t.id),
+    index("payment_notifications_outcome_received_idx").on(t.outcome, t.receivedAt, t.id),
+    index("payment_notifications_transaction_idx").on(t.purchaseTransactionId),
   ],
 );
 

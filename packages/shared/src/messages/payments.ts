@@ -27,6 +27,15 @@ export const PAYMENTS_MSG = {
   bankDetailsRequired: "銀行振込を有効にするには銀行名・支店名・口座番号・口座名義を入力してください。",
   dateInvalid: "日付の形式が正しくありません。",
   dateRangeInvalid: "終了日は開始日以降にしてください。",
+  orderPointsTooLarge: "1回のご注文で購入できるポイント数（100,000,000ポイント）を超えています。",
+  pointCeilingExceeded:
+    "保有ポイントと未払いのご注文の合計が上限（1,000,000,000ポイント）を超えるため、このご注文はお受けできません。",
+  exchangeBoundExceeded:
+    "最高購入金額で購入した場合の付与ポイントが上限（100,000,000ポイント）を超えます。換金レートまたは最高購入金額を見直してください。",
+  creditWouldOverflow: "この取引のポイントを付与すると保有ポイントの上限を超えるため、入金を確認できません。",
+  notificationAlreadyResolved: "この入金は既に処理済みです。",
+  notificationNotUnsettled: "未処理の入金のみ処理済みにできます。",
+  resolutionNoteTooLong: "メモは500文字以内で入力してください。",
 } as const;
 
 const yen = (value: number) => value.toLocaleString("ja-JP");

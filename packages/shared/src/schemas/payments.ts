@@ -131,6 +131,63 @@ export const generalSettingsInput = z
     path: ["maximumPurchase"],
   });
 
+/**
+ * Settings saved as a patch (the legacy PUT): any sections, any of their fields; what is left out
+ * keeps its stored value. The merge and the rules over the merged values (limits in order, a method
+ * switched on only when complete, the rate bound) run under the settings row's lock.
+ */
+export const settingsPatchInput = z
+  .object({
+    exchange: z
+      .object({
+        yenAmount: rateField.optional(),
+        pointAmount: rateField.optional(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    smartPit: z
+      .object({
+        smartPitId: settingText().optional(),
+        apiKey: text({ max: 200, tooLong: MSG.settingTextTooLong }).optional(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    bank: z
+      .object({
+        bankName: settingText().optional(),
+        bankBranchName: settingText().optional(),
+        bankAccountType: settingText().optional(),
+        bankAccountNumber: settingText().optional(),
+        bankAccountName: settingText().optional(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    general: z
+      .object({
+        minimumPurchase: z.number({ error: MSG.minimumPurchaseInvalid }).optional(),
+        maximumPurchase: z.number({ error: MSG.maximumPurchaseInvalid }).optional(),
+        bankTransferBalance: z.number({ error: MSG.bankBalanceInvalid }).optional(),
+      })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((section) => section !== undefined), { message: MSG.badRequest });
+export type SettingsPatchInput = z.infer<typeof settingsPatchInput>;
+
+export const NOTIFICATION_VIEWS = ["open", "unsettled", "all"] as const;
+
+/** `adminPayments.notifications`: `open` = money still to settle or refund; `unsettled` = also those done; `all`. */
+export const notificationListInput = z
+  .object({ page, view: z.enum(NOTIFICATION_VIEWS, { error: MSG.badRequest }).default("open") })
+  .default({ page: 1, view: "open" });
+export type NotificationListInput = z.infer<typeof notificationListInput>;
+
+/** An administrator's decision on money that could not be credited: settled (handled otherwise) or refunded. */
+export const notificationResolveInput = z.object({
+  id: z.uuid({ error: MSG.notFound }),
+  resolution: z.enum(["settled", "refunded"], { error: MSG.badRequest }),
+  note: text({ max: 500, tooLong: MSG.resolutionNoteTooLong }).optional(),
+});
+
 export const unusedBalanceReportInput = z.object({}).default({});
 
 /** A SmartPit notification as received: the exact body (signed) and the headers that carry the signature. */

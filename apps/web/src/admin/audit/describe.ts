@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<string, string> = {
   "board.delete": "掲示板投稿の削除",
   "payment.confirm": "入金確認",
   "payment.cancel": "取引取消",
+  "payment.notification_resolve": "未付与入金の処理（返金・処理済み）",
   "inquiry.mark_read": "お問い合わせ既読",
   "inquiry.reply": "お問い合わせ返信",
   "report.dismiss": "通報の却下",

@@ -33,7 +33,14 @@ type Num = number | string;
 
 export interface PaymentSettingsData {
   exchange: { yenAmount: number; pointAmount: number; isActive: boolean };
-  smartPit: { smartPitId: string; apiKeySet: boolean; apiKeyMasked: string; isActive: boolean };
+  smartPit: {
+    smartPitId: string;
+    apiKeySet: boolean;
+    apiKeyMasked: string;
+    isActive: boolean;
+    usable?: boolean;
+    missing?: string[];
+  };
   bank: {
     bankName: string;
     bankBranchName: string;
@@ -41,6 +48,8 @@ export interface PaymentSettingsData {
     bankAccountNumber: string;
     bankAccountName: string;
     isActive: boolean;
+    usable?: boolean;
+    missing?: string[];
   };
   general: { minimumPurchase: number; maximumPurchase: number; bankTransferBalance: number };
 }
@@ -81,6 +90,29 @@ function SaveRow({ pending, error, onSave }: { pending: boolean; error: string |
         </Button>
       </Group>
     </>
+  );
+}
+
+/**
+ * Whether members are offered the method, as the server reckons it from the saved settings: a
+ * method switched on with something missing is not offered, and this says what is missing.
+ */
+function MethodStatus({ method }: { method: { isActive: boolean; usable?: boolean; missing?: string[] } }) {
+  const missing = method.missing ?? [];
+  if (method.isActive && missing.length === 0) {
+    return (
+      <Alert color="green" role="status" data-testid="method-status">
+        有効：会員の購入画面に表示されています。
+      </Alert>
+    );
+  }
+  return (
+    <Alert color={method.isActive ? "yellow" : "gray"} role="status" data-testid="method-status">
+      {method.isActive ? "有効になっていますが、" : "無効です。"}
+      {missing.length > 0
+        ? `次の項目が未設定のため会員には表示されません：${missing.join("、")}`
+        : "会員には表示されません。"}
+    </Alert>
   );
 }
 
@@ -173,6 +205,7 @@ function SmartPitTab({ initial }: { initial: PaymentSettingsData["smartPit"] }) 
   };
   return (
     <Stack gap="md">
+      <MethodStatus method={initial} />
       <TextInput
         label="スマートピットID"
         value={form.smartPitId}
@@ -223,6 +256,7 @@ function BankTab({ initial }: { initial: PaymentSettingsData["bank"] }) {
   );
   return (
     <Stack gap="md">
+      <MethodStatus method={initial} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         {field("bankName", "銀行名")}
         {field("bankBranchName", "支店名")}

@@ -22,10 +22,12 @@ import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PaymentNotifications } from "./PaymentNotifications";
 
 export type AdminTransaction = Transaction & {
   user: { id: string; userID: string; name: string | null };
   confirmedBy: { userID: string; name: string | null } | null;
+  reinstatedAt?: Date | string | null;
 };
 
 interface Filters {
@@ -251,6 +253,7 @@ export function PaymentTransactions() {
                       <Text size="xs" data-testid="confirmed-by">
                         確認者：
                         {t.confirmedBy ? t.confirmedBy.name || t.confirmedBy.userID : "決済代行会社からの通知"}
+                        {t.reinstatedAt ? "（取消・期限切れ後の入金）" : ""}
                         <br />
                         {formatDateTime(t.confirmedAt)}
                       </Text>
@@ -270,6 +273,8 @@ export function PaymentTransactions() {
         </Text>
         <PagePagination total={data?.pagination.totalPages ?? 1} value={page} onChange={setPage} />
       </ListStates>
+
+      <PaymentNotifications />
 
       <Card withBorder padding="md" component="section" aria-labelledby="sales-heading">
         <Stack gap="sm">

@@ -262,3 +262,82 @@ describe("PaymentTransactions", { timeout: 20_000 }, () => {
     expect(await screen.findByText(MSG.dateRangeInvalid)).toBeInTheDocument();
   });
 });
+
+describe("issue 21: what a method lacks, and money to settle", { timeout: 20_000 }, () => {
+  it("the SmartPit tab says it is switched on but not offered, and what is missing", async () => {
+    renderWithProviders(<PaymentSettings />, {
+      "adminPayments.getSettings": () => ({
+        ...settings,
+        smartPit: {
+          smartPitId: "",
+          apiKeySet: false,
+          apiKeyMasked: "",
+          isActive: true,
+          usable: false,
+          missing: ["SmartPit ID", "APIキー"],
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole("tab", { name: "SmartPit" }));
+    expect(await screen.findByTestId("method-status")).toHaveTextContent(
+      "有効になっていますが、次の項目が未設定のため会員には表示されません：SmartPit ID、APIキー",
+    );
+  });
+
+  it("lists money that could not be credited and marks it refunded with a note", async () => {
+    const row = {
+      id: "0b6f0d1e-1111-4222-8333-444455556666",
+      provider: "smartpit",
+      transactionRef: "TX20261126LATE0001",
+      paymentCode: "12345678901234",
+      amount: 3000,
+      outcome: "unsettled",
+      reason: "account_closed",
+      receivedAt: new Date("2026-11-26T10:00:00+09:00"),
+      resolution: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolutionNote: null,
+      transaction: {
+        id: "t9",
+        transactionId: "TX20261126LATE0001",
+        status: "cancelled",
+        points: 1500,
+        user: { userID: "gone01", name: "退会 太郎" },
+      },
+    };
+    const { calls } = renderWithProviders(
+      <>
+        <Notifications />
+        <PaymentTransactions />
+      </>,
+      {
+        "adminPayments.list": () => ({
+          transactions: [],
+          pagination: { currentPage: 1, totalPages: 1, total: 0 },
+          totals: { count: 0, amount: 0, points: 0 },
+        }),
+        "adminPayments.sales": () => [],
+        "adminPayments.notifications": () => ({
+          notifications: [row],
+          pagination: { currentPage: 1, totalPages: 1, total: 1 },
+        }),
+        "adminPayments.resolveNotification": () => ({ ...row, resolution: "refunded" }),
+      },
+    );
+    const listed = await screen.findByTestId("notification-row");
+    expect(listed).toHaveTextContent("要対応（未付与の入金）");
+    expect(listed).toHaveTextContent("会員が退会済みのため付与できません");
+    expect(listed).toHaveTextContent("退会 太郎");
+    await userEvent.click(within(listed).getByRole("button", { name: /返金済みにする/ }));
+    await userEvent.type(await screen.findByLabelText("メモ（任意）"), "口座へ返金");
+    await userEvent.click(screen.getByRole("button", { name: "返金済みにする" }));
+    expect(await screen.findByText("入金を処理済みにしました")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "adminPayments.resolveNotification")).toEqual([
+      {
+        path: "adminPayments.resolveNotification",
+        input: { id: row.id, resolution: "refunded", note: "口座へ返金" },
+      },
+    ]);
+  });
+});

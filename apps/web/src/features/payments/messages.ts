@@ -17,4 +17,8 @@ export const PAYMENT_TEXT = {
   settingsSaved: "設定を保存しました",
   salesFetchFailed: "売上の取得に失敗しました",
   reportFetchFailed: "未使用残高の取得に失敗しました",
+  noPaymentMethod: "現在ご利用いただける支払い方法がありません。",
+  notificationsFetchFailed: "入金通知の取得に失敗しました",
+  notificationResolved: "入金を処理済みにしました",
+  notificationResolveFailed: "入金の処理に失敗しました",
 } as const;

@@ -191,4 +191,14 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     expect(await screen.findByText(MSG.exchangeInactive)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
   });
+
+  it("with no method configured, says so instead of offering an order (issue 21)", async () => {
+    renderWithProviders(
+      <PointPurchase />,
+      handlers({ "purchase.settings": () => ({ ...settings, methods: { smartPit: false, bankTransfer: false } }) }),
+    );
+    expect(await screen.findByText("現在ご利用いただける支払い方法がありません。")).toBeInTheDocument();
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/購入金額/)).not.toBeInTheDocument();
+  });
 });

@@ -103,7 +103,7 @@ export function PointPurchase() {
               <Text size="sm">{limitsText(data)}</Text>
               {!open ? (
                 <Alert color="yellow" role="status">
-                  {MSG.exchangeInactive}
+                  {data.exchange.isActive ? PAYMENT_TEXT.noPaymentMethod : MSG.exchangeInactive}
                 </Alert>
               ) : (
                 <>

@@ -1,0 +1,34 @@
+import type { paymentSettings } from "@enmusubi/db";
+
+type SettingsRow = typeof paymentSettings.$inferSelect;
+
+/** What SmartPit still lacks to take a payment: a code is useless without the id, a notification unverifiable without the key. */
+export function smartPitMissing(s: SettingsRow): string[] {
+  const missing: string[] = [];
+  if (!s.smartPitId.trim()) missing.push("SmartPit ID");
+  if (!s.smartPitApiKey) missing.push("APIキー");
+  return missing;
+}
+
+/** What bank transfer still lacks: a member cannot transfer without every field of the account. */
+export function bankMissing(s: SettingsRow): string[] {
+  const fields: Array<[string, string]> = [
+    ["銀行名", s.bankName],
+    ["支店名", s.bankBranchName],
+    ["口座種別", s.bankAccountType],
+    ["口座番号", s.bankAccountNumber],
+    ["口座名義", s.bankAccountName],
+  ];
+  return fields.filter(([, value]) => !value.trim()).map(([label]) => label);
+}
+
+/**
+ * The methods members are offered and may order with: switched on and configured completely. A
+ * method switched on with a field missing is not offered (the settings screen says what is missing).
+ */
+export function usableMethods(s: SettingsRow): { smartPit: boolean; bankTransfer: boolean } {
+  return {
+    smartPit: s.smartPitIsActive && smartPitMissing(s).length === 0,
+    bankTransfer: s.bankIsActive && bankMissing(s).length === 0,
+  };
+}
