@@ -25,8 +25,6 @@ export const PAYMENTS_MSG = {
   settingTextTooLong: "入力は100文字以内で入力してください。",
   smartPitKeyRequired: "SmartPitを有効にするにはSmartPit IDとAPIキーを入力してください。",
   bankDetailsRequired: "銀行振込を有効にするには銀行名・支店名・口座番号・口座名義を入力してください。",
-  dateInvalid: "日付の形式が正しくありません。",
-  dateRangeInvalid: "終了日は開始日以降にしてください。",
 } as const;
 
 const yen = (value: number) => value.toLocaleString("ja-JP");

@@ -1,0 +1,141 @@
+import { createCaller, createContextInner } from "@enmusubi/api";
+import { MSG } from "@enmusubi/shared";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RestUser, snapshotTables, useTestServer } from "./helpers";
+
+/*
+ * Issue 21 "No 500 for any input": days, instants and pages that used to reach the database (or
+ * a hand-written parser) and answer 500. Each is refused with 400 and a Japanese message, and
+ * changes nothing. Run on PostgreSQL too (TEST_DATABASE_URL): year 0 behaves differently there.
+ */
+
+const server = useTestServer();
+let admin: RestUser;
+let member: RestUser;
+let other: RestUser;
+
+beforeAll(async () => {
+  admin = await server.createUser({ role: "admin" });
+  member = await server.createUser({ points: 1000 });
+  other = await server.createUser({ gender: "female", points: 1000 });
+});
+
+const JAPANESE = /[ぁ-んァ-ヶ一-龠]/;
+
+async function refused(url: string, as: RestUser, message?: string) {
+  const res = await server.request({ method: "GET", url, as });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+  expect(res.json().message).toMatch(JAPANESE);
+  if (message) expect(res.json().message).toBe(message);
+}
+
+describe("REST: impossible days, year 0, reversed ranges and huge pages answer 400", () => {
+  it("GET /api/admin/payments/transactions", async () => {
+    const base = "/api/admin/payments/transactions";
+    await refused(`${base}?startDate=2025-02-31`, admin, MSG.dateInvalid);
+    await refused(`${base}?endDate=2023-02-29`, admin, MSG.dateInvalid);
+    await refused(`${base}?startDate=0000-01-01`, admin, MSG.dateInvalid);
+    await refused(`${base}?startDate=2025-03-02&endDate=2025-03-01`, admin, MSG.dateRangeInvalid);
+    await refused(`${base}?page=100001`, admin, MSG.pageTooLarge);
+    await refused(`${base}?page=1e15`, admin);
+    // A leap day that exists is a day.
+    const ok = await server.request({
+      method: "GET",
+      url: `${base}?startDate=2024-02-29&endDate=2024-03-01`,
+      as: admin,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("GET /api/admin/messages", async () => {
+    await refused("/api/admin/messages?dateFrom=0000-01-01", admin);
+    await refused("/api/admin/messages?dateFrom=2025-02-31", admin);
+    await refused("/api/admin/messages?page=1e15&limit=10000", admin);
+    await refused("/api/admin/messages?page=1000000&limit=10000", admin, MSG.pageTooLarge);
+    await refused("/api/admin/messages?dateFrom=2025-03-02&dateTo=2025-03-01", admin);
+    const ok = await server.request({
+      method: "GET",
+      url: "/api/admin/messages?dateFrom=2025-03-01&dateTo=2025-03-01T12:00:00Z",
+      as: admin,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("GET /api/board", async () => {
+    await refused("/api/board?dateFrom=0000-01-01", member);
+    await refused("/api/board?dateFrom=2025-02-31", member);
+    await refused("/api/board?dateFrom=2025-03-02&dateTo=2025-03-01", member);
+  });
+
+  it("GET /api/admin/users, /api/users/search, /api/messages/inbox with huge pages", async () => {
+    await refused("/api/admin/users?page=1e15", admin);
+    await refused("/api/admin/users?page=900000000&limit=1000", admin, MSG.pageTooLarge);
+    await refused("/api/users/search?page=1e15", member);
+    await refused("/api/messages/inbox?page=900000000&limit=100", member, MSG.pageTooLarge);
+    await refused("/api/admin/inquiries?page=900000000&limit=100", admin, MSG.pageTooLarge);
+  });
+
+  it("POST /api/scheduled-messages with year 0 or a far-future instant changes nothing", async () => {
+    const before = await snapshotTables(server, "scheduled_messages", "messages", "point_ledger");
+    for (const scheduledAt of ["0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"]) {
+      const res = await server.request({
+        method: "POST",
+        url: "/api/scheduled-messages",
+        as: member,
+        payload: { type: "direct", recipients: [other.id], content: "こんにちは", scheduledAt, source: "user:search" },
+      });
+      expect(res.statusCode, `${scheduledAt}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe(MSG.scheduledAtInvalid);
+    }
+    expect(await snapshotTables(server, "scheduled_messages", "messages", "point_ledger")).toEqual(before);
+  });
+});
+
+describe("GET /api/board honours limit from 1 to 50", () => {
+  it("limit 1–50 is a page of that size (default 10); 0 and 51 are refused", async () => {
+    const res = await server.request({ method: "GET", url: "/api/board?limit=25", as: member });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().pagination.limit).toBe(25);
+    const standard = await server.request({ method: "GET", url: "/api/board", as: member });
+    expect(standard.json().pagination.limit).toBe(10);
+    await refused("/api/board?limit=0", member);
+    await refused("/api/board?limit=51", member);
+  });
+});
+
+describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", () => {
+  async function status(who: RestUser, call: (c: ReturnType<typeof createCaller>) => Promise<unknown>) {
+    const caller = createCaller(createContextInner(server.app.deps, { id: who.id, role: who.role }));
+    try {
+      await call(caller);
+      return 200;
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      return getHTTPStatusCodeFromError(error);
+    }
+  }
+
+  it("scheduled.create with a far-past Date", async () => {
+    const at = new Date("0000-01-01T00:00:00Z");
+    const send = (c: ReturnType<typeof createCaller>) =>
+      c.scheduled.create({
+        type: "direct",
+        recipientIds: [other.id],
+        content: "こんにちは",
+        scheduledAt: at,
+        source: "user:search",
+      });
+    expect(await status(member, send)).toBe(400);
+  });
+
+  it("adminPayments.sales and adminAudit.list with year 0000", async () => {
+    expect(await status(admin, (c) => c.adminPayments.sales({ granularity: "day", from: "0000-01-01" }))).toBe(400);
+    expect(await status(admin, (c) => c.adminPayments.sales({ granularity: "month", to: "0000-12-31" }))).toBe(400);
+    expect(await status(admin, (c) => c.adminAudit.list({ dateFrom: "0000-01-01" }))).toBe(400);
+    expect(await status(admin, (c) => c.adminAudit.list({ dateTo: "0000-01-01" }))).toBe(400);
+    expect(await status(admin, (c) => c.adminMessages.list({ dateFrom: "0000-01-01" }))).toBe(400);
+    expect(await status(member, (c) => c.board.list({ startDate: "0000-01-01" }))).toBe(400);
+  });
+});
