@@ -1,8 +1,11 @@
-import { createCaller, createContextInner } from "@enmusubi/api";
+import { AppError, createCaller, createContextInner, toTRPCError } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import Fastify from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { registerRoutes, route } from "../src/rest/adapter";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /*
@@ -137,5 +140,54 @@ describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", (
     expect(await status(admin, (c) => c.adminAudit.list({ dateTo: "0000-01-01" }))).toBe(400);
     expect(await status(admin, (c) => c.adminMessages.list({ dateFrom: "0000-01-01" }))).toBe(400);
     expect(await status(member, (c) => c.board.list({ startDate: "0000-01-01" }))).toBe(400);
+  });
+});
+
+describe("errors a handler throws are shaped by errors.ts", () => {
+  it("a ZodError, an AppError, a TRPCError BAD_REQUEST and a database refusal of a value are 400, anything else 500", async () => {
+    const app = Fastify({ logger: false });
+    app.decorate("deps", server.app.deps);
+    const failing = (name: string, fail: () => never) =>
+      route({
+        method: "GET",
+        path: `/test/${name}`,
+        summary: name,
+        access: "public",
+        response: z.object({}),
+        example: {},
+        handler: async () => fail(),
+      });
+    const databaseRefusal = Object.assign(new Error("date/time field value out of range"), { code: "22008" });
+    registerRoutes(app, [
+      failing("zod", () => {
+        z.number({ error: MSG.pageTooLarge }).parse("x");
+        throw new Error("unreachable");
+      }),
+      failing("app", () => {
+        throw new AppError("BAD_REQUEST", MSG.dateInvalid);
+      }),
+      failing("trpc", () => {
+        throw toTRPCError(new AppError("BAD_REQUEST", MSG.dateRangeInvalid));
+      }),
+      failing("database", () => {
+        throw new Error("Failed query", { cause: databaseRefusal });
+      }),
+      failing("bug", () => {
+        throw new TypeError("x is undefined");
+      }),
+    ]);
+    await app.ready();
+    const answer = async (name: string) => {
+      const res = await app.inject({ method: "GET", url: `/test/${name}` });
+      return [res.statusCode, res.json().message];
+    };
+    expect(await answer("zod")).toEqual([400, MSG.pageTooLarge]);
+    expect(await answer("app")).toEqual([400, MSG.dateInvalid]);
+    expect(await answer("trpc")).toEqual([400, MSG.dateRangeInvalid]);
+    expect(await answer("database")).toEqual([400, MSG.badRequest]);
+    expect(await answer("bug")).toEqual([500, MSG.internalError]);
+    await app.close();
+    // The same mapping for procedures.
+    expect(toTRPCError(new Error("Failed query", { cause: databaseRefusal })).code).toBe("BAD_REQUEST");
   });
 });
