@@ -1,4 +1,5 @@
 import { AppError, createCaller, createContextInner, toTRPCError } from "@enmusubi/api";
+import { messages } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -93,6 +94,28 @@ describe("REST: impossible days, year 0, reversed ranges and huge pages answer 4
       expect(res.json().message).toBe(MSG.scheduledAtInvalid);
     }
     expect(await snapshotTables(server, "scheduled_messages", "messages", "point_ledger")).toEqual(before);
+  });
+});
+
+describe("a day in a filter is the Japanese day (Asia/Tokyo), not UTC's", () => {
+  it("GET /api/admin/messages?dateFrom=D&dateTo=D lists what was written on D in Japan", async () => {
+    // 2025-03-02 01:00 in Tokyo: still 2025-03-01 in UTC.
+    await server.database.db.insert(messages).values({
+      fromUserId: member.id,
+      toUserId: other.id,
+      body: "日本時間の3月2日",
+      createdAt: new Date("2025-03-01T16:00:00Z"),
+    });
+    const list = async (query: string) => {
+      const res = await server.request({ method: "GET", url: `/api/admin/messages?${query}`, as: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().messages.map((m: { body: string }) => m.body);
+    };
+    expect(await list("dateFrom=2025-03-02&dateTo=2025-03-02")).toEqual(["日本時間の3月2日"]);
+    expect(await list("dateFrom=2025-03-01&dateTo=2025-03-01")).toEqual([]);
+    expect(await list("dateFrom=2025-03-02T00:00:00%2B09:00&dateTo=2025-03-02T02:00:00%2B09:00")).toEqual([
+      "日本時間の3月2日",
+    ]);
   });
 });
 

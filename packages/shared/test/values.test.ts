@@ -13,6 +13,8 @@ import {
   pageNumber,
   pageSize,
   pageWithinOffset,
+  rangeEnd,
+  rangeStart,
 } from "../src/index";
 
 const message = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
@@ -83,10 +85,15 @@ describe("instant", () => {
     }
   });
 
-  it("dayOrInstant keeps days as strings and instants as Dates", () => {
+  it("dayOrInstant keeps the string; rangeStart / rangeEnd read a day as the whole Japanese day", () => {
     expect(dayOrInstant().parse("2025-08-21")).toBe("2025-08-21");
-    expect(dayOrInstant().parse("2025-08-21T00:00:00Z")).toBeInstanceOf(Date);
-    expect(dayOrInstant().safeParse("0000-01-01").success).toBe(false);
+    expect(dayOrInstant().parse("2025-08-21T00:00:00Z")).toBe("2025-08-21T00:00:00Z");
+    for (const bad of ["0000-01-01", "2025-02-31", "0000-01-01T00:00:00Z", "2025-08-21junk"]) {
+      expect(dayOrInstant().safeParse(bad).success, bad).toBe(false);
+    }
+    expect(rangeStart("2025-08-21").toISOString()).toBe("2025-08-20T15:00:00.000Z");
+    expect(rangeEnd("2025-08-21").toISOString()).toBe("2025-08-21T15:00:00.000Z");
+    expect(rangeStart("2025-08-21T09:00:00").toISOString()).toBe("2025-08-21T00:00:00.000Z");
   });
 });
 

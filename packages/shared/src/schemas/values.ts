@@ -62,20 +62,22 @@ export function isSaneInstant(at: Date): boolean {
 
 const HAS_OFFSET = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-/** An ISO datetime string; without an offset it is Japan's time. */
-const parseInstant = (value: string) => new Date(HAS_OFFSET.test(value) ? value : `${value}+09:00`);
+/** An ISO datetime string's instant; without an offset it is Japan's time. */
+export const instantOf = (value: string): Date => new Date(HAS_OFFSET.test(value) ? value : `${value}+09:00`);
+
+const ISO_DATETIME = z.iso.datetime({ offset: true, local: true });
+
+/** True for an ISO 8601 datetime string naming an instant within the year range. */
+export function isInstantText(value: string): boolean {
+  return ISO_DATETIME.safeParse(value).success && isSaneInstant(instantOf(value));
+}
 
 /**
  * An instant written as an ISO 8601 datetime string (`2025-08-21T11:00:00Z`, `…+09:00`; without an
  * offset: Japan time), within the year range, as a `Date`. The form for JSON bodies and queries.
  */
 export function instantText(message: string = MSG.instantInvalid) {
-  return z
-    .string({ error: message })
-    .trim()
-    .pipe(z.iso.datetime({ offset: true, local: true, error: message }))
-    .transform(parseInstant)
-    .refine(isSaneInstant, message);
+  return z.string({ error: message }).trim().refine(isInstantText, message).transform(instantOf);
 }
 
 /** An instant as a `Date` (tRPC, superjson) or an ISO datetime string (see `instantText`), within the year range. */
@@ -86,19 +88,23 @@ export function instant(message: string = MSG.instantInvalid) {
 }
 
 /**
- * A day (a Japanese calendar day, the whole day) or an exact instant, for filters that took both
- * (the admin message list's `dateFrom` / `dateTo`). Days stay strings; `rangeStart` / `rangeEnd`
- * turn either into the instants to compare with.
+ * A day (a Japanese calendar day, the whole day) or an exact instant (an ISO datetime), kept as
+ * the string sent, for filters that take both (the admin message list's `dateFrom` / `dateTo`).
+ * `rangeStart` / `rangeEnd` turn it into the instants to compare with.
  */
 export function dayOrInstant(message: string = MSG.dateInvalid) {
-  return z.union([calendarDay(message), instantText(message)], { error: message });
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((v) => isCalendarDay(v) || isInstantText(v), message);
 }
 
-/** The first instant a day or instant filter includes. */
-export const rangeStart = (v: string | Date): Date => (typeof v === "string" ? japanDayStart(v) : v);
-/** The first instant after what a day or instant filter includes (a day includes its whole Japanese day). */
+/** The first instant a day or instant filter includes (a day: its Japanese midnight). */
+export const rangeStart = (v: string | Date): Date =>
+  v instanceof Date ? v : isCalendarDay(v) ? japanDayStart(v) : instantOf(v);
+/** The first instant a day or instant filter no longer includes: a day includes its whole Japanese day, an instant ends there. */
 export const rangeEnd = (v: string | Date): Date =>
-  typeof v === "string" ? japanDayStart(v, 1) : new Date(v.getTime() + 1);
+  typeof v === "string" && isCalendarDay(v) ? japanDayStart(v, 1) : rangeStart(v);
 
 /**
  * The cross-field rule "end not before start" for a pair of optional days or instants, as the
