@@ -121,11 +121,26 @@ describe("a day in a filter is the Japanese day (Asia/Tokyo), not UTC's", () => 
 
 describe("GET /api/board honours limit from 1 to 50", () => {
   it("limit 1–50 is a page of that size (default 10); 0 and 51 are refused", async () => {
+    const entered = await server.request({ method: "POST", url: "/api/board/enter", as: member, payload: {} });
+    expect(entered.statusCode, entered.body).toBeLessThan(300);
+    for (let i = 0; i < 12; i += 1) {
+      const res = await server.request({
+        method: "POST",
+        url: "/api/admin/board",
+        as: admin,
+        payload: { title: `お知らせ${i}`, content: "本文" },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const eleven = await server.request({ method: "GET", url: "/api/board?limit=11", as: member });
+    expect(eleven.json().posts).toHaveLength(11);
+    expect(eleven.json().pagination).toMatchObject({ limit: 11, totalPages: 2, hasNextPage: true });
     const res = await server.request({ method: "GET", url: "/api/board?limit=25", as: member });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pagination.limit).toBe(25);
     const standard = await server.request({ method: "GET", url: "/api/board", as: member });
     expect(standard.json().pagination.limit).toBe(10);
+    expect(standard.json().posts).toHaveLength(10);
     await refused("/api/board?limit=0", member);
     await refused("/api/board?limit=51", member);
   });

@@ -147,16 +147,21 @@ export function pageSize({ max, message = MSG.badRequest }: { max: number; messa
   return z.number({ error: message }).int(message).min(1, message).max(max, message);
 }
 
-/** True when the page starts within MAX_PAGE_OFFSET rows. */
-export const withinOffset = (page: number, limit: number): boolean => (page - 1) * limit <= MAX_PAGE_OFFSET;
+/** True when the page starts within `maxOffset` rows (MAX_PAGE_OFFSET unless told). */
+export const withinOffset = (page: number, limit: number, maxOffset = MAX_PAGE_OFFSET): boolean =>
+  (page - 1) * limit <= maxOffset;
 
 /**
  * The rule "page × limit stays within a sane offset", as the arguments of `.refine` on the object
- * holding `page` and the page size (`limit` unless named): `.refine(...pageWithinOffset(20))`, the
- * default size used when the size is absent.
+ * holding `page` and the page size (`limit` unless `limitKey` names another):
+ * `.refine(...pageWithinOffset(20))`, 20 being the size used when the size is absent. A list whose
+ * depth costs more (the board's walk) passes a smaller `maxOffset`.
  */
-export function pageWithinOffset<L extends string = "limit">(defaultLimit: number, limitKey: L = "limit" as L) {
+export function pageWithinOffset<L extends string = "limit">(
+  defaultLimit: number,
+  { limitKey = "limit" as L, maxOffset = MAX_PAGE_OFFSET }: { limitKey?: L; maxOffset?: number } = {},
+) {
   const check = (v: { page?: number } & { [K in L]?: number }) =>
-    withinOffset(v.page ?? 1, (v[limitKey] as number | undefined) ?? defaultLimit);
+    withinOffset(v.page ?? 1, (v[limitKey] as number | undefined) ?? defaultLimit, maxOffset);
   return [check, { message: MSG.pageTooLarge, path: ["page"] as PropertyKey[] }] as [typeof check, RefineParams];
 }
