@@ -171,6 +171,33 @@ describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", (
     expect(await status(member, send)).toBe(400);
   });
 
+  /** The TRPCError's message, or "" when the call succeeds. */
+  async function refusal(who: RestUser, call: (c: ReturnType<typeof createCaller>) => Promise<unknown>) {
+    const caller = createCaller(createContextInner(server.app.deps, { id: who.id, role: who.role }));
+    return call(caller).then(
+      () => "",
+      (error: TRPCError) => error.message,
+    );
+  }
+
+  it("the schemas stop them (their own message, not the database's refusal)", async () => {
+    expect(await refusal(admin, (c) => c.adminAudit.list({ dateFrom: "0000-01-01" }))).toBe(MSG.dateInvalid);
+    expect(await refusal(admin, (c) => c.adminPayments.sales({ granularity: "day", from: "0000-01-01" }))).toBe(
+      MSG.dateInvalid,
+    );
+    expect(await refusal(admin, (c) => c.adminMessages.list({ dateFrom: "0000-01-01" }))).toBe(MSG.dateInvalid);
+    expect(await refusal(admin, (c) => c.adminInquiries.list({ page: 1e15 }))).toBe(MSG.pageTooLarge);
+    expect(await refusal(admin, (c) => c.adminUsers.list({ page: 1e15 }))).toBe(MSG.pageTooLarge);
+    expect(await refusal(member, (c) => c.members.search({ page: 1e15 }))).toBe(MSG.pageTooLarge);
+  });
+
+  it("an empty search has one (empty) page, not zero", async () => {
+    const caller = createCaller(createContextInner(server.app.deps, { id: member.id, role: member.role }));
+    const found = await caller.members.search({ keyword: "該当する人のいない名前" });
+    expect(found.total).toBe(0);
+    expect(found.totalPages).toBe(1);
+  });
+
   it("adminPayments.sales and adminAudit.list with year 0000", async () => {
     expect(await status(admin, (c) => c.adminPayments.sales({ granularity: "day", from: "0000-01-01" }))).toBe(400);
     expect(await status(admin, (c) => c.adminPayments.sales({ granularity: "month", to: "0000-12-31" }))).toBe(400);

@@ -3,6 +3,7 @@ import { type Gender, MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } fro
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { pagesFor } from "../lists/capped-count";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
@@ -158,7 +159,7 @@ export async function searchMembers(
     page: input.page,
     limit: input.limit,
     // Capped: at least one more match, so at least one more page.
-    totalPages: Math.ceil((totalCapped ? total + 1 : total) / input.limit),
+    totalPages: pagesFor(total, totalCapped, input.limit),
   };
 }
 
