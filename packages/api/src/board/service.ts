@@ -23,6 +23,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
+import { likeEscape } from "../lists/like";
 import { type PublicProfile, toPublicProfile } from "../members/public-profile";
 import { chargeAction } from "../points/ledger";
 import type { Charge } from "../points/paid-procedure";
@@ -203,9 +204,6 @@ export async function assertBoardOpen(db: Db, userId: string): Promise<void> {
 export type BoardListFilters = z.output<typeof boardListInput>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface Found {
   ids: string[];

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, type SQL, sq
 import type { z } from "zod";
 import { AppError } from "../errors";
 import { pagesFor } from "../lists/capped-count";
+import { likeEscape } from "../lists/like";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "./public-profile";
@@ -82,7 +83,6 @@ export function yearsBefore(today: Date, years: number): string {
 export const SEARCH_COUNT_CAP = 1000;
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Profile search (spec §7 GET /api/users/search): live members only, never the searcher or an
