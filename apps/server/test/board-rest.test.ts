@@ -198,7 +198,10 @@ describe("posts, reactions and reads in the legacy shapes", () => {
     for (const [query, message] of [
       ["dateFrom=2025-13-01", MSG.boardDateInvalid],
       ["dateFrom=2025-03-02&dateTo=2025-03-01", MSG.boardDateRangeInvalid],
-      ["limit=50", MSG.boardSearchBadRequest],
+      ["limit=51", MSG.boardSearchBadRequest],
+      ["limit=0", MSG.boardSearchBadRequest],
+      ["dateFrom=0000-01-01", MSG.boardDateInvalid],
+      ["dateTo=2023-02-29", MSG.boardDateInvalid],
       ["page=0", MSG.boardSearchBadRequest],
     ] as const) {
       const res = await server.request({ method: "GET", url: `/api/board/?${query}`, as: reader });

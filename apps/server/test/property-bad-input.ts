@@ -16,7 +16,8 @@ import { createWriteGuard, type WriteGuard } from "./write-guard";
  *
  * What is sent: arbitrary JSON, wrong types, strings past every length limit, NUL bytes and lone
  * surrogates, deep nesting, numbers at the edges, unknown keys next to the schema's real ones,
- * odd path parameters; REST as query string or JSON body, tRPC mostly handed to the procedure in
+ * odd path parameters, impossible days, year 0 and far futures, reversed ranges and huge pages
+ * (see `valueFor`); REST as query string or JSON body, tRPC mostly handed to the procedure in
  * process and one request in ten over HTTP (see `envelope`). Each route and procedure gets
  * PROPERTY_RUNS requests (default 1,000), split evenly over anonymous, a member and an
  * administrator (334 each). Every answer must be below 500, every REST answer must match
@@ -111,13 +112,114 @@ const deep = fc.integer({ min: 50, max: 400 }).map((n) => {
   return v;
 });
 
+/*
+ * Values (issue 21 "No 500 for any input"): every key that holds a day, an instant or a page also
+ * gets impossible days (2025-02-31, 2023-02-29), year 0 and years the database or `Date` cannot
+ * hold, far futures, ISO instants of those years (as text and as `Date`, which tRPC carries), and
+ * huge pages (page × limit far past any offset, "1e15"); objects holding a pair of days also get
+ * the pair reversed (end before start).
+ */
+const IMPOSSIBLE_DAYS = [
+  "2025-02-31",
+  "2023-02-29",
+  "2025-04-31",
+  "2025-13-01",
+  "2025-00-10",
+  "0000-01-01",
+  "0001-01-01",
+  "1899-12-31",
+  "3000-01-01",
+  "9999-12-31",
+  "+275760-09-13",
+  "-000001-01-01",
+];
+const someDay = fc
+  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2999-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const anyYearDay = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+const dayValue = fc.oneof(fc.constantFrom(...IMPOSSIBLE_DAYS), anyYearDay, someDay);
+const instantValue = fc.oneof(
+  dayValue.map((d) => `${d}T00:00:00Z`),
+  anyYearDay.map((d) => `${d}T23:59:59+09:00`),
+  fc.constantFrom("0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "2025-02-31T00:00:00"),
+  fc.constantFrom(
+    new Date("0000-01-01T00:00:00Z"),
+    new Date(-8.64e15),
+    new Date(8.64e15),
+    new Date(Number.NaN),
+    new Date("9999-12-31T23:59:59Z"),
+  ),
+  fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15) }),
+);
+const hugePage = fc.oneof(
+  fc.constantFrom(100_001, 1_000_001, 1e15, 2 ** 31, 2 ** 53, 10_000, 0, -1),
+  fc.constantFrom("100001", "1e15", "1000000000000000", "99999999999999999999", "10000", "1.5", " 7 "),
+  fc.integer({ min: 1, max: 2 ** 40 }),
+);
+const DAY_KEY = /date|Date|^(from|to)$|At$/;
+const PAGE_KEY = /^(page|limit|pageSize)$/;
+const RANGES: Array<[string, string]> = [
+  ["startDate", "endDate"],
+  ["dateFrom", "dateTo"],
+  ["from", "to"],
+];
+
+/** Valid values of the other fields a list needs (e.g. the sales report's granularity). */
+const COMPANIONS: Record<string, fc.Arbitrary<unknown>> = { granularity: fc.constantFrom("day", "month") };
+
+/** Besides any value: the values a key's name says it holds (days, instants, pages). */
+function valueFor(key: string): fc.Arbitrary<unknown> {
+  const any = fc.oneof(value, oddString, edgeNumber);
+  if (DAY_KEY.test(key)) return fc.oneof(any, key.endsWith("At") ? instantValue : dayValue, instantValue);
+  if (PAGE_KEY.test(key)) return fc.oneof(any, hugePage, hugePage);
+  return any;
+}
+
+/** A pair of real days, the end before the start. */
+const reversedRange = ([start, end]: [string, string]) =>
+  fc
+    .tuple(someDay, someDay)
+    .filter(([a, b]) => a !== b)
+    .map(([a, b]) => (a > b ? { [start]: a, [end]: b } : { [start]: b, [end]: a }));
+
 /** An object with the schema's keys (some), each holding any value, plus unknown keys. */
 function inputFor(keys: string[]): fc.Arbitrary<unknown> {
-  const known = keys.length
-    ? fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof(value, oddString, edgeNumber)])), {
+  const base = keys.length
+    ? fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(k)])), {
         requiredKeys: [],
       })
     : fc.constant({});
+  const pairs = RANGES.filter(([a, b]) => keys.includes(a) && keys.includes(b));
+  const known = pairs.length
+    ? fc.oneof(
+        { weight: 3, arbitrary: base },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(base, fc.constantFrom(...pairs).chain(reversedRange))
+            .map(([a, r]) => ({ ...(a as object), ...r })),
+        },
+      )
+    : base;
+  // Only the value keys (with the few other fields a list needs to reach its query), so that an
+  // impossible day or a huge page is not hidden behind another field's refusal.
+  const valueKeys = keys.filter((k) => DAY_KEY.test(k) || PAGE_KEY.test(k));
+  const focused = valueKeys.length
+    ? fc
+        .tuple(
+          fc.record<Record<string, unknown>>(
+            Object.fromEntries([
+              ...valueKeys.map((k) => [k, DAY_KEY.test(k) ? fc.oneof(dayValue, instantValue) : hugePage]),
+              ...keys.filter((k) => k in COMPANIONS).map((k) => [k, COMPANIONS[k] as fc.Arbitrary<unknown>]),
+            ]),
+            { requiredKeys: keys.filter((k) => k in COMPANIONS) as never[] },
+          ),
+          pairs.length ? fc.option(fc.constantFrom(...pairs).chain(reversedRange)) : fc.constant(null),
+        )
+        .map(([a, r]) => ({ ...a, ...(r ?? {}) }))
+    : undefined;
   const withUnknown = fc
     .tuple(known, fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 3 }))
     .map(([a, b]) => ({ ...b, ...a }));
@@ -127,6 +229,7 @@ function inputFor(keys: string[]): fc.Arbitrary<unknown> {
     : hugeString.map((s) => ({ text: s }));
   return fc.oneof(
     { weight: 250, arbitrary: withUnknown },
+    ...(focused ? [{ weight: 150, arbitrary: focused }] : []),
     { weight: 100, arbitrary: value },
     { weight: 50, arbitrary: deep },
     { weight: 1, arbitrary: huge },

@@ -50,6 +50,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's refusals of a value the input carried: a datetime out of range (22008), a number
+ * out of range (22003), an unreadable datetime (22007), an unreadable number or uuid (22P02). The
+ * schemas (packages/shared/src/schemas/values.ts) stop such values first; should one still reach
+ * the database, it is the caller's bad input (400, logged), not a server failure.
+ */
+const INPUT_DATA_ERRORS = new Set(["22008", "22003", "22007", "22P02"]);
+
+/** True when `error` (or a cause of it) is PostgreSQL refusing a value the input carried. */
+export function isInputDatabaseError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && INPUT_DATA_ERRORS.has(code)) return true;
+  }
+  return false;
+}
+
 /** What a client reads for errors the framework raises itself (unknown procedure, bad request body…). */
 const FRAMEWORK_MESSAGES: Partial<Record<TRPCError["code"], string>> = {
   PARSE_ERROR: MSG.invalidJson,
@@ -68,6 +85,7 @@ export function toTRPCError(error: unknown): TRPCError {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
   if (cause instanceof ZodError) return toTRPCError(invalidInput(cause));
+  if (isInputDatabaseError(cause)) return new TRPCError({ code: "BAD_REQUEST", message: MSG.badRequest, cause });
   if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
     return new TRPCError({ code: error.code, message: FRAMEWORK_MESSAGES[error.code] ?? MSG.badRequest, cause: error });
   }

@@ -2,7 +2,14 @@ export { createAccount, generateCredentials, type NewAccount } from "./accounts/
 export { createPasswordHasher, generatePassword, generateUserId, type PasswordHasher } from "./auth/password";
 export { createTokenService, type TokenService } from "./auth/tokens";
 export { type ApiDeps, type Context, createContext, createContextInner, resolveSession, type Session } from "./context";
-export { AppError, type AppErrorCode, invalidInput, publicMessage, toTRPCError } from "./errors";
+export {
+  AppError,
+  type AppErrorCode,
+  invalidInput,
+  isInputDatabaseError,
+  publicMessage,
+  toTRPCError,
+} from "./errors";
 export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";

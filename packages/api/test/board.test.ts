@@ -478,6 +478,7 @@ describe("Japanese search and filters", () => {
     expect(first.posts[0]?.title).toBe("鯱の投稿11");
     expect(first.pagination).toEqual({
       currentPage: 1,
+      limit: 10,
       totalPages: 2,
       totalPosts: 12,
       hasNextPage: true,

@@ -15,4 +15,5 @@ export * from "./schemas/safety";
 export * from "./schemas/scheduled";
 export * from "./schemas/text";
 export * from "./schemas/users";
+export * from "./schemas/values";
 export * from "./schemas/verification";

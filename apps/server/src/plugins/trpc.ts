@@ -1,4 +1,4 @@
-import { type AppRouter, appRouter, createContext } from "@enmusubi/api";
+import { type AppRouter, appRouter, createContext, isInputDatabaseError } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
@@ -28,6 +28,9 @@ export async function registerTrpc(app: FastifyInstance): Promise<void> {
         onError: ({ error, path }) => {
           if (error.code === "INTERNAL_SERVER_ERROR")
             app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+          // Answered 400 (errors.ts), but the schemas should have stopped the value: worth a look.
+          else if (isInputDatabaseError(error))
+            app.log.warn({ err: error.cause ?? error, path }, "the database refused an input value");
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
     });

@@ -1,14 +1,16 @@
 import { Readable } from "node:stream";
 import {
+  AppError,
   type AppRouter,
   createCaller,
   createContextInner,
   invalidInput,
+  isInputDatabaseError,
   resolveSession,
   type Session,
+  toTRPCError,
 } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
-import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -142,19 +144,23 @@ export function errorStatuses(def: RestRoute): Map<ErrorStatus, string[]> {
   return new Map([...out].sort(([a], [b]) => a - b));
 }
 
-/** `{ message }` plus any figures the error carries (e.g. required/available points). */
+/**
+ * `{ message }` plus any figures the error carries (e.g. required/available points). Every error a
+ * handler throws (a procedure's TRPCError, an AppError or a ZodError of its own, a database refusal
+ * of a value) is shaped by errors.ts, as tRPC's are: a validation error is 400, never 500.
+ */
 function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest) {
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error);
-    if (status >= 500) {
-      request.log.error({ err: error.cause ?? error }, "legacy route failed");
-      return reply.status(500).send({ message: MSG.internalError });
-    }
-    const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
-    return reply.status(status).send({ ...details, message: error.message });
+  const mapped = toTRPCError(error);
+  const status = getHTTPStatusCodeFromError(mapped);
+  if (status >= 500) {
+    request.log.error({ err: mapped.cause ?? error }, "legacy route failed");
+    return reply.status(500).send({ message: MSG.internalError });
   }
-  request.log.error({ err: error }, "legacy route failed");
-  return reply.status(500).send({ message: MSG.internalError });
+  // The schemas should have stopped it: a value the database refused is logged, and answered 400.
+  if (isInputDatabaseError(error))
+    request.log.warn({ err: error }, "legacy route: the database refused an input value");
+  const details = mapped.cause instanceof AppError ? mapped.cause.details : undefined;
+  return reply.status(status).send({ ...details, message: mapped.message });
 }
 
 const sessions = new WeakMap<FastifyRequest, Session | null>();

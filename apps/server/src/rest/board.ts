@@ -2,14 +2,20 @@ import type { RouterOutputs } from "@enmusubi/api";
 import {
   adminBoardListInput,
   BOARD_ENTRY_MINUTES,
+  BOARD_LIMIT_MAX,
+  BOARD_OFFSET_MAX,
   BOARD_PAGE_SIZE,
   boardContent,
   boardListInput,
   boardTitle,
+  instantOf,
+  isInstantText,
+  japanDayOf,
   MSG,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
+import { queryBoolean, queryNumber } from "./coerce";
 import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
 import { legacyPublicProfile, toLegacyPublicProfile } from "./members";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
@@ -83,6 +89,7 @@ const adminPost = z.strictObject({
 
 const pagination = z.strictObject({
   currentPage: z.number().int().min(1),
+  limit: z.number().int().min(1).meta({ description: "Posts per page (added field)" }),
   totalPages: z.number().int().min(1),
   totalPosts: z.number().int().min(0),
   hasNextPage: z.boolean(),
@@ -139,29 +146,32 @@ async function withPeople(caller: Caller, page: RouterOutputs["board"]["list"]) 
 
 // ---- inputs ---------------------------------------------------------------------------------
 
-const digits = (v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
-const flag = (v: unknown) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v);
-/** A legacy date may come as an ISO instant; the day is its first ten characters. */
-const dayOf = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v);
+/** A legacy date may come as an ISO instant; the day is the Japanese day it falls on. */
+const dayOf = (v: unknown) => (typeof v === "string" && isInstantText(v.trim()) ? japanDayOf(instantOf(v.trim())) : v);
 
-const page = z.preprocess(digits, boardListInput.shape.page).meta({ description: "1-based page (10 posts a page)" });
+const page = queryNumber(boardListInput.shape.page).meta({ description: "1-based page (10 posts a page)" });
 const optionalText = (description: string) =>
   z.string({ error: MSG.boardSearchBadRequest }).optional().meta({ description });
 
 const listQuery = z
   .object({
     page,
-    limit: z
-      .preprocess(digits, z.literal(BOARD_PAGE_SIZE, { error: MSG.boardSearchBadRequest }).optional())
-      .meta({ description: `Page size: ${BOARD_PAGE_SIZE} (spec §9; other values are refused)` }),
+    limit: queryNumber(boardListInput.shape.limit.unwrap().optional()).meta({
+      description: `Posts per page, 1–${BOARD_LIMIT_MAX} (default ${BOARD_PAGE_SIZE}, spec §9); page × limit reaches at most the ${BOARD_OFFSET_MAX.toLocaleString("en")}th post`,
+    }),
     search: optionalText(
       "Part of the title or the content, 1–50 characters: any substring, Japanese too (「食事」 finds 「東京で食事しませんか」); NFKC, case-insensitive",
     ),
-    dateFrom: z.preprocess(dayOf, optionalText("From this day (YYYY-MM-DD, Japan time)")),
-    dateTo: z.preprocess(dayOf, optionalText("Up to and including this day (YYYY-MM-DD, Japan time)")),
+    dateFrom: z.preprocess(
+      dayOf,
+      optionalText("From this day (YYYY-MM-DD, Japan time; an ISO instant stands for its Japanese day)"),
+    ),
+    dateTo: z.preprocess(
+      dayOf,
+      optionalText("Up to and including this day (YYYY-MM-DD, Japan time; an ISO instant stands for its Japanese day)"),
+    ),
     userId: optionalText("A poster's _id, or part of a poster's name (at most 50 characters)"),
-    excludeSameSex: z.preprocess(
-      flag,
+    excludeSameSex: queryBoolean(
       z
         .boolean({ error: MSG.boardSearchBadRequest })
         .optional()
@@ -171,6 +181,7 @@ const listQuery = z
   .transform((q, ctx) => {
     const parsed = boardListInput.safeParse({
       page: q.page,
+      limit: q.limit,
       keyword: q.search,
       posterUserID: q.userId,
       startDate: q.dateFrom,
@@ -192,7 +203,7 @@ const postBody = z.object({
   content: boardContent.meta({ description: "Trimmed, 1–2,000 characters; plain text" }),
 });
 const adminListQuery = z.object({
-  page: z.preprocess(digits, adminBoardListInput.shape.page).meta({ description: "1-based page (10 posts a page)" }),
+  page: queryNumber(adminBoardListInput.shape.page).meta({ description: "1-based page (10 posts a page)" }),
   userID: adminBoardListInput.shape.userID.meta({ description: "An author's login ID, or part of it" }),
 });
 
@@ -236,6 +247,7 @@ const EXAMPLE_POST: z.input<typeof legacyPost> = {
   isMine: false,
 };
 const EXAMPLE_PAGINATION = {
+  limit: BOARD_PAGE_SIZE,
   currentPage: 1,
   totalPages: 1,
   totalPosts: 1,
@@ -273,7 +285,7 @@ function boardList(path: string) {
   return route({
     method: "GET",
     path,
-    summary: "Member: the board, newest first, 10 a page, searched and filtered",
+    summary: "Member: the board, newest first, 10 a page (limit: 1–50), searched and filtered",
     description: `${GATE_DESCRIPTION} Deleted posts, posts of members who left and of members blocked either way are never listed.`,
     access: "member",
     input: listQuery,

@@ -6,9 +6,13 @@ import {
   inquiryReplyText,
   inquiryTitle,
   MSG,
+  pageNumber,
+  pageSize,
+  pageWithinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { queryNumber } from "./coerce";
 
 /**
  * Legacy inquiry rows of spec §7 (/api/inquiry*, /api/admin/inquiries*) over the `inquiries.*` and
@@ -62,10 +66,10 @@ export function toLegacyInquiry(i: Inquiry): z.input<typeof legacyInquiry> {
 
 // ---- inputs ---------------------------------------------------------------------------------
 
-const queryInt = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema.optional());
-const page = queryInt(z.number({ error: MSG.badRequest }).int().min(1)).meta({ description: "Page, from 1" });
-const limit = queryInt(z.number({ error: MSG.badRequest }).int().min(1).max(INQUIRY_PAGE_SIZE_MAX)).meta({
+/** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
+const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
+const page = queryInt(pageNumber()).meta({ description: "Page, from 1" });
+const limit = queryInt(pageSize({ max: INQUIRY_PAGE_SIZE_MAX })).meta({
   description: `Rows per page (default ${INQUIRY_PAGE_SIZE_DEFAULT}, at most ${INQUIRY_PAGE_SIZE_MAX})`,
 });
 const inquiryId = z.object({ id: z.uuid({ error: MSG.notFound }) });
@@ -165,7 +169,7 @@ export const inquiryRoutes = [
     description:
       "Paged on the server (page, limit); X-Total-Count gives the total and X-Unread-Replies how many hold a reply not opened yet.",
     access: "member",
-    input: z.object({ page, limit }),
+    input: z.object({ page, limit }).refine(...pageWithinOffset(INQUIRY_PAGE_SIZE_DEFAULT)),
     response: z.array(legacyInquiry),
     example: [EXAMPLE_INQUIRY],
     headers: {

@@ -1,6 +1,7 @@
-import { MSG, memberIdInput, memberSearchInput } from "@enmusubi/shared";
+import { MEMBER_SEARCH_PAGE_SIZE, MSG, memberIdInput, memberSearchInput, pageWithinOffset } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
+import { queryBoolean, queryNumber } from "./coerce";
 import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
 import { successMessage } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
@@ -57,13 +58,9 @@ const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
 
 const s = memberSearchInput.shape;
 
-/** Digit strings from the query (`?page=2`); anything else is left for the schema to refuse. */
-const queryInt = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema);
-
-/** `true`/`false` (or 1/0) from the query. */
-const queryBool = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), schema);
+/** Digit strings and true/false (or 1/0) from the query (coerce.ts); anything else is left for the schema to refuse. */
+const queryInt = queryNumber;
+const queryBool = queryBoolean;
 
 const searchQuery = z
   .object({
@@ -80,6 +77,7 @@ const searchQuery = z
     page: queryInt(s.page),
     limit: queryInt(s.limit).meta({ description: "Page size, 1–100 (default 20)" }),
   })
+  .refine(...pageWithinOffset(MEMBER_SEARCH_PAGE_SIZE))
   .transform(({ occupation, annual_income, ...rest }) => ({
     ...rest,
     occupationId: occupation,

@@ -4,13 +4,18 @@ import {
   ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
   ADMIN_MESSAGE_STATUSES,
   adminMessageListInput,
+  endNotBeforeStart,
+  MEMBER_MESSAGE_PAGE_SIZE,
   MESSAGE_RECIPIENTS_MAX,
   MSG,
   memberMessageListInput,
   messageBody,
+  pageWithinOffset,
+  withinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
+import { queryNumber } from "./coerce";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 import { asMemberOrOperator } from "./operator";
 
@@ -118,9 +123,8 @@ function toPagination(p: { total: number; page: number; limit: number; totalPage
 
 // ---- inputs ---------------------------------------------------------------------------------
 
-/** Digit strings from the query (`?page=2`); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema.optional());
+/** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
+const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
 const uuid = (message: string) => z.uuid({ error: message });
 const recipientIdsField = z
@@ -178,35 +182,46 @@ const sendByPath = z
     markRead: b.markRead ?? false,
   }));
 
-const memberListQuery = z.object({
-  page: queryInt(memberMessageListInput.shape.page.unwrap()),
-  limit: queryInt(memberMessageListInput.shape.limit.unwrap()),
-  counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
-});
+const memberListQuery = z
+  .object({
+    page: queryInt(memberMessageListInput.shape.page.unwrap()),
+    limit: queryInt(memberMessageListInput.shape.limit.unwrap()),
+    counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
+  })
+  .refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
 
-const adminListQuery = z.object({
-  page: queryInt(adminMessageListInput.shape.page.unwrap()),
-  limit: z
-    .union([z.literal("all"), z.string().regex(/^\s*\d+\s*$/, MSG.badRequest)], { error: MSG.badRequest })
-    .optional()
-    .meta({
+const adminListQuery = z
+  .object({
+    page: queryInt(adminMessageListInput.shape.page.unwrap()),
+    limit: queryNumber(
+      z.union([z.literal("all"), adminMessageListInput.shape.limit.unwrap()], { error: MSG.badRequest }).optional(),
+    ).meta({
       description: `Rows per page (25/50/100/200, at most ${ADMIN_MESSAGE_PAGE_SIZE_ALL}; default ${ADMIN_MESSAGE_PAGE_SIZE_DEFAULT}), or "all": one page of every match (up to ${ADMIN_MESSAGE_PAGE_SIZE_ALL}).`,
     }),
-  search: adminMessageListInput.shape.search
-    .optional()
-    .meta({ description: "Words in the body, or a sender's / recipient's name or userID (case-insensitive)" }),
-  status: z
-    .enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest })
-    .optional()
-    .meta({ description: "read: read or replied; unread: neither; replied: has_reply" }),
-  dateFrom: adminMessageListInput.shape.dateFrom.meta({ description: "From this date or instant (YYYY-MM-DD…)" }),
-  dateTo: adminMessageListInput.shape.dateTo.meta({ description: "Up to this instant; a bare date includes the day" }),
-  box: z
-    .enum(["all", "sent", "inbox"], { error: MSG.badRequest })
-    .optional()
-    .meta({ description: "all (default); sent: written by administrators; inbox: addressed to administrators" }),
-  counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages from or to this account" }),
-});
+    search: adminMessageListInput.shape.search
+      .optional()
+      .meta({ description: "Words in the body, or a sender's / recipient's name or userID (case-insensitive)" }),
+    status: z
+      .enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest })
+      .optional()
+      .meta({ description: "read: read or replied; unread: neither; replied: has_reply" }),
+    dateFrom: adminMessageListInput.shape.dateFrom.meta({
+      description: "From this Japanese day (YYYY-MM-DD) or instant (ISO datetime; without an offset, Japan time)",
+    }),
+    dateTo: adminMessageListInput.shape.dateTo.meta({
+      description: "Up to this instant; a day (YYYY-MM-DD) includes the whole Japanese day",
+    }),
+    box: z
+      .enum(["all", "sent", "inbox"], { error: MSG.badRequest })
+      .optional()
+      .meta({ description: "all (default); sent: written by administrators; inbox: addressed to administrators" }),
+    counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages from or to this account" }),
+  })
+  .refine(...endNotBeforeStart("dateFrom", "dateTo"))
+  .refine((v) => v.limit === "all" || withinOffset(v.page ?? 1, v.limit ?? ADMIN_MESSAGE_PAGE_SIZE_DEFAULT), {
+    message: MSG.pageTooLarge,
+    path: ["page"],
+  });
 
 const messageId = z.object({ id: uuid(MSG.notFound) });
 
@@ -426,11 +441,11 @@ export const messageRoutes = [
       pagination: { ...EXAMPLE_PAGINATION, limit: ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, totalCapped: false },
     },
     handler: async (caller, input) => {
-      const all = input.limit?.trim() === "all";
+      const all = input.limit === "all";
       const page = await caller.adminMessages.list({
         box: input.box ?? "all",
         page: all ? 1 : (input.page ?? 1),
-        limit: all ? ADMIN_MESSAGE_PAGE_SIZE_ALL : input.limit ? Number(input.limit) : ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
+        limit: input.limit === "all" ? ADMIN_MESSAGE_PAGE_SIZE_ALL : (input.limit ?? ADMIN_MESSAGE_PAGE_SIZE_DEFAULT),
         search: input.search ?? "",
         status: input.status ?? "all",
         ...(input.dateFrom ? { dateFrom: input.dateFrom } : {}),

@@ -1,19 +1,24 @@
 import { AppError, type RouterOutputs, simulateStorePayment } from "@enmusubi/api";
 import {
-  adminTransactionsInput,
-  isoDay,
+  calendarDay,
+  endNotBeforeStart,
   MSG,
   PAYMENT_METHODS,
+  pageNumber,
+  pageSize,
+  pageWithinOffset,
   purchaseAboveMaximum,
   purchaseBelowMinimum,
   purchaseCreateInput,
   TRANSACTION_STATUSES,
+  TRANSACTIONS_PAGE_SIZE,
+  TRANSACTIONS_PAGE_SIZE_MAX,
   text,
 } from "@enmusubi/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { rawBodyOf, route } from "./adapter";
-import { withNumbers } from "./coerce";
+import { queryNumber, withNumbers } from "./coerce";
 
 /*
  * Legacy rows of spec §7 for purchases and payments, over the `purchase` and `adminPayments`
@@ -207,25 +212,23 @@ const EXAMPLE_SETTINGS: z.input<typeof legacySettings> = {
   bankTransferBalance: 0,
 };
 
-const pageQuery = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).default(1);
+const pageQuery = queryNumber(pageNumber().default(1));
 const emptyToUndefined = (v: unknown) => (v === "" || v === "all" ? undefined : v);
 
-const adminListQuery = z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES, { error: MSG.badRequest }).optional()),
-  paymentMethod: z.preprocess(
-    emptyToUndefined,
-    z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }).optional(),
-  ),
-  startDate: z.preprocess(emptyToUndefined, isoDay.optional()),
-  endDate: z.preprocess(emptyToUndefined, isoDay.optional()),
-  page: pageQuery,
-  limit: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100, MSG.badRequest)
-    .default(20),
-});
+const adminListQuery = z
+  .object({
+    status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES, { error: MSG.badRequest }).optional()),
+    paymentMethod: z.preprocess(
+      emptyToUndefined,
+      z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }).optional(),
+    ),
+    startDate: z.preprocess(emptyToUndefined, calendarDay().optional()),
+    endDate: z.preprocess(emptyToUndefined, calendarDay().optional()),
+    page: pageQuery,
+    limit: queryNumber(pageSize({ max: TRANSACTIONS_PAGE_SIZE_MAX }).default(TRANSACTIONS_PAGE_SIZE)),
+  })
+  .refine(...endNotBeforeStart("startDate", "endDate"))
+  .refine(...pageWithinOffset(TRANSACTIONS_PAGE_SIZE));
 
 /** `:id` is the transaction's reference (`transactionId`, as the legacy client sends) or its `_id`. */
 const transactionPath = z.object({ id: text({ max: 64, required: MSG.notFound }) });
@@ -349,7 +352,7 @@ export const paymentRoutes = [
     path: "/api/purchase/history",
     summary: "Member: own purchase transactions, newest first, 20 a page (X-Total-Count gives the total)",
     access: "member",
-    input: z.object({ page: pageQuery }),
+    input: z.object({ page: pageQuery }).refine(...pageWithinOffset(TRANSACTIONS_PAGE_SIZE)),
     response: z.array(legacyTransaction),
     example: [EXAMPLE_TRANSACTION],
     headers: {
@@ -406,9 +409,9 @@ export const paymentRoutes = [
       pagination: { total: 1, totalPages: 1, currentPage: 1 },
       summary: { count: 1, amount: 3000, points: 1500 },
     },
-    errors: { 400: [MSG.dateInvalid, MSG.dateRangeInvalid] },
+    errors: { 400: [MSG.dateInvalid, MSG.dateRangeInvalid, MSG.pageTooLarge] },
     handler: async (caller, input) => {
-      const parsed = adminTransactionsInput.parse({
+      const list = await caller.adminPayments.list({
         page: input.page,
         status: input.status,
         method: input.paymentMethod,
@@ -416,7 +419,6 @@ export const paymentRoutes = [
         endDate: input.endDate,
         limit: input.limit,
       });
-      const list = await caller.adminPayments.list(parsed);
       return {
         transactions: list.transactions.map(toLegacyTransaction),
         pagination: {

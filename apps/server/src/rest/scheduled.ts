@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@enmusubi/api";
 import {
+  instantText,
   MESSAGE_BODY_MAX,
   MSG,
   SCHEDULED_SOURCES,
@@ -8,6 +9,8 @@ import {
   scheduledCreateInput,
   scheduledIdInput,
   scheduledListInput,
+  YEAR_MAX,
+  YEAR_MIN,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
@@ -66,7 +69,9 @@ const createBody = z.preprocess(
       minLength: 1,
       maxLength: MESSAGE_BODY_MAX,
     }),
-    scheduledAt: z.iso.datetime({ offset: true, error: MSG.scheduledAtInvalid }),
+    scheduledAt: instantText(MSG.scheduledAtInvalid).meta({
+      description: `ISO 8601 date and time (with Z or an offset; without one, Japan time), years ${YEAR_MIN}–${YEAR_MAX}`,
+    }),
     source: fields.source,
     relatedMessageId: fields.relatedMessageId,
     markAsReplied: fields.markAsReplied,
@@ -133,9 +138,7 @@ export const scheduledRoutes = [
     },
     handler: async (caller, input) => {
       const { recipients, scheduledAt, needsPointDeduction: _ignored, ...rest } = input;
-      return toLegacyScheduled(
-        await caller.scheduled.create({ ...rest, recipientIds: recipients, scheduledAt: new Date(scheduledAt) }),
-      );
+      return toLegacyScheduled(await caller.scheduled.create({ ...rest, recipientIds: recipients, scheduledAt }));
     },
   }),
   route({

@@ -6,6 +6,7 @@ import {
   adminUserUpdateFields,
   deductPointsInput,
   MSG,
+  pageWithinOffset,
   passwordConfirmed,
   userIdInput,
 } from "@enmusubi/shared";
@@ -13,17 +14,19 @@ import { TRPCError } from "@trpc/server";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
-import { withNumbers } from "./coerce";
+import { queryNumber, withNumbers } from "./coerce";
 import { EXAMPLE_USER } from "./examples";
 import { legacyUser, newPhotoDoc, photoLinkOrImage, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
-const listQuery = z.object({
-  field: adminUserListInput.shape.field,
-  search: adminUserListInput.shape.search,
-  page: z.coerce.number({ error: MSG.badRequest }).int().min(1).default(1),
-  limit: z.coerce.number({ error: MSG.badRequest }).int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
-});
+const listQuery = z
+  .object({
+    field: adminUserListInput.shape.field,
+    search: adminUserListInput.shape.search,
+    page: queryNumber(adminUserListInput.shape.page),
+    limit: queryNumber(adminUserListInput.shape.pageSize),
+  })
+  .refine(...pageWithinOffset(ADMIN_USER_PAGE_SIZE));
 
 /** photoLink documented with its `{ photodatas }` form (the add-user camera capture). */
 const photoFields = {

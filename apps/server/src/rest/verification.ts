@@ -1,6 +1,8 @@
 import {
   MSG,
+  pageWithinOffset,
   REJECT_REASON_MAX,
+  VERIFICATION_QUEUE_PAGE_SIZE,
   VERIFICATION_STATUSES,
   verificationQueueInput,
   verificationRejectInput,
@@ -8,6 +10,7 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { queryNumber } from "./coerce";
 
 /**
  * Age verification rows (ours, not in spec §7; decision 0006): a member's status and submission,
@@ -24,9 +27,8 @@ const statusView = z.object({
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Digit strings from the query (`?page=2`); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), schema.optional());
+/** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
+const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
 const queueEntry = z.object({
   _id: z.string(),
@@ -110,10 +112,12 @@ export const verificationRoutes = [
     path: "/api/admin/verifications",
     summary: "Admin: age verification submissions waiting for review, oldest first, paged",
     access: "admin",
-    input: z.object({
-      page: queryInt(verificationQueueInput.shape.page.unwrap()),
-      limit: queryInt(verificationQueueInput.shape.limit.unwrap()),
-    }),
+    input: z
+      .object({
+        page: queryInt(verificationQueueInput.shape.page.unwrap()),
+        limit: queryInt(verificationQueueInput.shape.limit.unwrap()),
+      })
+      .refine(...pageWithinOffset(VERIFICATION_QUEUE_PAGE_SIZE)),
     response: z.object({ verifications: z.array(queueEntry), pagination }),
     example: {
       verifications: [

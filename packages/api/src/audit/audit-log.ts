@@ -1,5 +1,5 @@
 import { adminAuditLog, type Db, rowsOf, users } from "@enmusubi/db";
-import { type AuditListInput, auditListInput } from "@enmusubi/shared";
+import { type AuditListInput, auditListInput, japanDayStart } from "@enmusubi/shared";
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
 
@@ -28,9 +28,6 @@ export interface AuditPage {
   pagination: { total: number; totalCapped: boolean; totalPages: number; currentPage: number; limit: number };
 }
 
-/** Days of the filter are Japan's days (the screen's dates): 2025-08-20 runs from 00:00 to 24:00 JST. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
-
 /**
  * The audit log, newest first, paged in the database. Reading only: nothing here (or anywhere but
  * `writeAudit`) writes to the table, and nothing changes or deletes a row.
@@ -45,8 +42,9 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
         )
       : undefined,
     input.action ? eq(adminAuditLog.action, input.action) : undefined,
-    input.dateFrom ? gte(adminAuditLog.createdAt, dayStart(input.dateFrom)) : undefined,
-    input.dateTo ? lt(adminAuditLog.createdAt, new Date(dayStart(input.dateTo).getTime() + 86_400_000)) : undefined,
+    // Japan's days (the screen's dates): 2025-08-20 runs from 00:00 to 24:00 JST.
+    input.dateFrom ? gte(adminAuditLog.createdAt, japanDayStart(input.dateFrom)) : undefined,
+    input.dateTo ? lt(adminAuditLog.createdAt, japanDayStart(input.dateTo, 1)) : undefined,
   );
   // Never a count of the whole log per page (issue 14): it stops at the cap.
   const { total, totalCapped } = await cappedCount(

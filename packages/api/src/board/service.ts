@@ -10,12 +10,20 @@ import {
   prepaidActions,
   users,
 } from "@enmusubi/db";
-import { BOARD_ENTRY_MINUTES, BOARD_PAGE_SIZE, type BoardPostInput, type boardListInput, MSG } from "@enmusubi/shared";
+import {
+  BOARD_ENTRY_MINUTES,
+  BOARD_PAGE_SIZE,
+  type BoardPostInput,
+  type boardListInput,
+  japanDayStart,
+  MSG,
+} from "@enmusubi/shared";
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
+import { likeEscape } from "../lists/like";
 import { type PublicProfile, toPublicProfile } from "../members/public-profile";
 import { chargeAction } from "../points/ledger";
 import type { Charge } from "../points/paid-procedure";
@@ -70,6 +78,8 @@ export interface AdminBoardPost extends Omit<BoardPost, "author"> {
 
 export interface BoardPagination {
   currentPage: number;
+  /** Posts per page. */
+  limit: number;
   totalPages: number;
   totalPosts: number;
   hasNextPage: boolean;
@@ -195,13 +205,6 @@ export type BoardListFilters = z.output<typeof boardListInput>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Midnight in Japan of a YYYY-MM-DD day (the dates members pick are Japanese calendar days). */
-const japanDayStart = (day: string, plusDays = 0) =>
-  new Date(new Date(`${day}T00:00:00+09:00`).getTime() + plusDays * 86_400_000);
-
 interface Found {
   ids: string[];
   total: number;
@@ -320,9 +323,15 @@ async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL 
  * keyword's driving gram in board_post_grams (search.ts); without, the live posts' index. One
  * author's posts are few: they are read in one query by the author index.
  */
-async function findPage(db: Db, scope: Scope, keyword: string | undefined, page: number): Promise<Found> {
-  const offset = (page - 1) * BOARD_PAGE_SIZE;
-  const countLimit = Math.max(BOARD_COUNT_CAP, offset + BOARD_PAGE_SIZE);
+async function findPage(
+  db: Db,
+  scope: Scope,
+  keyword: string | undefined,
+  page: number,
+  size = BOARD_PAGE_SIZE,
+): Promise<Found> {
+  const offset = (page - 1) * size;
+  const countLimit = Math.max(BOARD_COUNT_CAP, offset + size);
   let match: SQL | undefined;
   let gram: string | undefined;
   if (keyword !== undefined) {
@@ -359,17 +368,18 @@ async function findPage(db: Db, scope: Scope, keyword: string | undefined, page:
     matches = await walk(db, gram, scope, and(scope.where, match), countLimit + 1);
   }
   return {
-    ids: matches.slice(offset, offset + BOARD_PAGE_SIZE),
+    ids: matches.slice(offset, offset + size),
     total: Math.min(matches.length, countLimit),
     totalIsLowerBound: matches.length > countLimit,
-    hasNextPage: matches.length > offset + BOARD_PAGE_SIZE,
+    hasNextPage: matches.length > offset + size,
   };
 }
 
-function pagination(page: number, found: Found): BoardPagination {
-  const totalPages = Math.max(1, Math.ceil(found.total / BOARD_PAGE_SIZE), found.hasNextPage ? page + 1 : page);
+function pagination(page: number, found: Found, size = BOARD_PAGE_SIZE): BoardPagination {
+  const totalPages = Math.max(1, Math.ceil(found.total / size), found.hasNextPage ? page + 1 : page);
   return {
     currentPage: page,
+    limit: size,
     totalPages,
     totalPosts: found.total,
     hasNextPage: found.hasNextPage,
@@ -416,8 +426,9 @@ export async function listBoard(db: Db, viewerId: string, input: BoardListFilter
     to: input.endDate ? japanDayStart(input.endDate, 1) : undefined,
     authorId,
   };
-  const found = await findPage(db, scope, input.keyword, input.page);
-  return { posts: await memberViews(db, viewerId, found.ids), pagination: pagination(input.page, found) };
+  const size = input.limit ?? BOARD_PAGE_SIZE;
+  const found = await findPage(db, scope, input.keyword, input.page, size);
+  return { posts: await memberViews(db, viewerId, found.ids), pagination: pagination(input.page, found, size) };
 }
 
 /** My own posts, newest first: never gated (they are mine). */

@@ -3,6 +3,8 @@ import { type Gender, MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } fro
 import { and, count, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { pagesFor } from "../lists/capped-count";
+import { likeEscape } from "../lists/like";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
@@ -82,7 +84,6 @@ export function yearsBefore(today: Date, years: number): string {
 export const SEARCH_COUNT_CAP = 1000;
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Profile search (spec §7 GET /api/users/search): reachable members only (neither deleted nor
@@ -160,7 +161,7 @@ export async function searchMembers(
     page: input.page,
     limit: input.limit,
     // Capped: at least one more match, so at least one more page.
-    totalPages: Math.ceil((totalCapped ? total + 1 : total) / input.limit),
+    totalPages: pagesFor(total, totalCapped, input.limit),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { and, desc, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { likeEscape } from "../lists/like";
 
 /**
  * The search box of the administrators' message lists (email management, sent, inbox): a word in
@@ -28,7 +29,7 @@ export interface AdminSearch {
 }
 
 export async function adminSearch(db: Db, keyword: string): Promise<AdminSearch> {
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${likeEscape(keyword)}%`;
   if ([...keyword].length >= TRIGRAM_MIN) {
     const accounts = await db
       .select({ id: users.id })

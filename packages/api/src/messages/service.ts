@@ -7,6 +7,8 @@ import {
   type MemberSendInput,
   MSG,
   memberMessageListInput,
+  rangeEnd,
+  rangeStart,
   type SendAsUserInput,
   type VerificationStatus,
 } from "@enmusubi/shared";
@@ -519,13 +521,9 @@ function adminWhere(db: Db, input: ReturnType<typeof adminMessageListInput.parse
   if (input.status === "read") conditions.push(or(eq(messages.isRead, true), eq(messages.hasReply, true)));
   if (input.status === "unread") conditions.push(and(eq(messages.isRead, false), eq(messages.hasReply, false)));
   if (input.status === "replied") conditions.push(eq(messages.hasReply, true));
-  if (input.dateFrom) conditions.push(gte(messages.createdAt, new Date(input.dateFrom)));
-  if (input.dateTo) {
-    // A bare date includes that whole day.
-    const end = new Date(input.dateTo);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(input.dateTo)) end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(messages.createdAt, end));
-  }
+  // A day is a Japanese day (from its midnight in Tokyo; up to and including it), an instant is exact.
+  if (input.dateFrom) conditions.push(gte(messages.createdAt, rangeStart(input.dateFrom)));
+  if (input.dateTo) conditions.push(lt(messages.createdAt, rangeEnd(input.dateTo)));
   if (input.counterpartId) {
     conditions.push(or(eq(messages.fromUserId, input.counterpartId), eq(messages.toUserId, input.counterpartId)));
   }

@@ -1,4 +1,5 @@
 import { type Db, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
+import { japanDayStart } from "@enmusubi/shared";
 import { eq, min, sql } from "drizzle-orm";
 
 /** 資金決済法: above this unused balance at a base date the issuer must file and deposit half of it. */
@@ -18,7 +19,7 @@ export interface UnusedBalanceRow {
 }
 
 /** The end of a Japanese day (its next midnight in Asia/Tokyo), as an instant. */
-const endOfJstDay = (day: string) => new Date(new Date(`${day}T00:00:00+09:00`).getTime() + 24 * 3600 * 1000);
+const endOfJstDay = (day: string) => japanDayStart(day, 1);
 
 /** Every 3/31 and 9/30 from the first paid lot's day to the last one already over. */
 export function baseDatesBetween(first: Date, now: Date): string[] {

@@ -14,6 +14,7 @@ import {
   type AdminTransactionsInput,
   BANK_TRANSFER_BALANCE_DEFAULT,
   EXCHANGE_RATE_DEFAULT,
+  japanDayStart,
   MSG,
   type NotificationListInput,
   type PaymentMethod,
@@ -306,10 +307,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refCondition = (ref: string) =>
   UUID.test(ref) ? eq(purchaseTransactions.id, ref) : eq(purchaseTransactions.transactionId, ref);
 
-/** Start of a Japanese calendar day, as an instant. */
-const jstDayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
-const jstNextDay = (day: string) => new Date(jstDayStart(day).getTime() + 24 * 3600 * 1000);
-
 // ---------- administrator ----------
 
 /**
@@ -331,11 +328,11 @@ export async function listTransactions(db: Db, input: AdminTransactionsInput) {
     daily.push(eq(purchaseDailyTotals.paymentMethod, input.method));
   }
   if (input.startDate) {
-    where.push(gte(purchaseTransactions.createdAt, jstDayStart(input.startDate)));
+    where.push(gte(purchaseTransactions.createdAt, japanDayStart(input.startDate)));
     daily.push(gte(purchaseDailyTotals.day, input.startDate));
   }
   if (input.endDate) {
-    where.push(lt(purchaseTransactions.createdAt, jstNextDay(input.endDate)));
+    where.push(lt(purchaseTransactions.createdAt, japanDayStart(input.endDate, 1)));
     daily.push(lte(purchaseDailyTotals.day, input.endDate));
   }
   const filter = where.length ? and(...where) : undefined;
@@ -515,8 +512,8 @@ export async function sales(db: Db, input: { granularity: "day" | "month"; from?
   const format = input.granularity === "day" ? "YYYY-MM-DD" : "YYYY-MM";
   const period = sql<string>`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${purchaseTransactions.confirmedAt} at time zone 'Asia/Tokyo'), ${sql.raw(`'${format}'`)})`;
   const where: SQL[] = [eq(purchaseTransactions.status, "paid")];
-  if (input.from) where.push(gte(purchaseTransactions.confirmedAt, jstDayStart(input.from)));
-  if (input.to) where.push(lt(purchaseTransactions.confirmedAt, jstNextDay(input.to)));
+  if (input.from) where.push(gte(purchaseTransactions.confirmedAt, japanDayStart(input.from)));
+  if (input.to) where.push(lt(purchaseTransactions.confirmedAt, japanDayStart(input.to, 1)));
   const rows = await db
     .select({
       period,

@@ -13,6 +13,7 @@ import { createAccount } from "../accounts/create-account";
 import { writeAudit } from "../audit/audit-log";
 import type { PasswordHasher } from "../auth/password";
 import { AppError, isUniqueViolation } from "../errors";
+import { likeEscape } from "../lists/like";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import type { RateLimiter } from "../security/rate-limit";
@@ -66,7 +67,7 @@ function searchCondition(field: "userID" | "gender", search: string): Search {
   if (ids.length === 1) {
     // One ID: a case-insensitive prefix (so an admin finds "ab12…" while typing), which the
     // users_user_id_prefix_idx index answers without reading the table.
-    const escaped = (ids[0] ?? "").toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    const escaped = likeEscape((ids[0] ?? "").toLowerCase());
     return { where: sql`lower(${users.userId}) like ${`${escaped}%`}`, prefix: true };
   }
   return { where: inArray(users.userId, ids), prefix: false };

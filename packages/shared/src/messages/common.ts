@@ -9,6 +9,14 @@ export const COMMON_MSG = {
   badRequest: "入力内容に誤りがあります。",
   /** A NUL character or a broken (lone surrogate) character in any text. */
   textInvalid: "使用できない文字が含まれています。",
+  /** A day that is not a real calendar day (2025-02-31) or outside the years a list covers (schemas/values.ts). */
+  dateInvalid: "日付の形式が正しくありません。",
+  /** An instant that is not an ISO date and time, or outside the years a list covers (schemas/values.ts). */
+  instantInvalid: "日時の形式が正しくありません。",
+  /** A period whose end comes before its start. */
+  dateRangeInvalid: "終了日は開始日以降にしてください。",
+  /** A page past the deepest offset any list serves (page × rows per page). */
+  pageTooLarge: "ページ番号が大きすぎます。",
   invalidJson: "リクエストの形式が正しくありません。",
   payloadTooLarge: "送信データが大きすぎます。",
   internalError: "サーバーでエラーが発生しました。しばらくしてから再度お試しください。",

@@ -25,8 +25,6 @@ export const PAYMENTS_MSG = {
   settingTextTooLong: "入力は100文字以内で入力してください。",
   smartPitKeyRequired: "SmartPitを有効にするにはSmartPit IDとAPIキーを入力してください。",
   bankDetailsRequired: "銀行振込を有効にするには銀行名・支店名・口座番号・口座名義を入力してください。",
-  dateInvalid: "日付の形式が正しくありません。",
-  dateRangeInvalid: "終了日は開始日以降にしてください。",
   orderPointsTooLarge: "1回のご注文で購入できるポイント数（100,000,000ポイント）を超えています。",
   pointCeilingExceeded:
     "保有ポイントと未払いのご注文の合計が上限（1,000,000,000ポイント）を超えるため、このご注文はお受けできません。",

@@ -3,6 +3,7 @@ import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH } from "../constants";
 import { MSG } from "../messages";
 import { photoData } from "./photos";
 import { text } from "./text";
+import { isCalendarDay } from "./values";
 
 export const loginInput = z.object({
   userID: text({ required: MSG.loginRequired, max: 100, tooLong: MSG.invalidCredentials }),
@@ -42,10 +43,8 @@ export function ageOn(birthday: string, today: Date): number {
 export const birthday = z
   .string({ error: MSG.birthdayInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.birthdayInvalid)
-  .refine((v) => {
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v) && v >= "1900-01-01";
-  }, MSG.birthdayInvalid)
+  // A real calendar day from 1900 on (the one day check, values.ts).
+  .refine(isCalendarDay, MSG.birthdayInvalid)
   .refine((v) => ageOn(v, new Date()) >= MIN_AGE, MSG.underAge);
 
 /** A photo link is a stored photo path (`/uploads/…`) or an http(s) URL; empty clears it. */

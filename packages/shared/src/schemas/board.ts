@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { POST_TITLE_MAX } from "../constants";
+import { BOARD_PAGE_SIZE, POST_TITLE_MAX } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** The message board 掲示板 (spec §3 Board post, §5 post rules, §7 /api/board*, §9). */
 
@@ -33,22 +34,15 @@ export const boardReactInput = z.object({
   kind: z.enum(["like", "dislike"], { error: MSG.badRequest }),
 });
 
-const page = z
-  .number({ error: MSG.boardSearchBadRequest })
-  .int(MSG.boardSearchBadRequest)
-  .min(1, MSG.boardSearchBadRequest)
-  .max(BOARD_PAGE_MAX, MSG.boardSearchBadRequest)
-  .default(1);
+const page = pageNumber({ max: BOARD_PAGE_MAX, message: MSG.boardSearchBadRequest }).default(1);
 
-/** A calendar day, YYYY-MM-DD (taken as a day in Japan time). */
-const day = z
-  .string({ error: MSG.boardDateInvalid })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.boardDateInvalid)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, MSG.boardDateInvalid);
+/** Posts a page of the board list may hold (GET /api/board?limit=…; 10 unless asked). */
+export const BOARD_LIMIT_MAX = 50;
+/** The deepest post a list reaches, whatever the page size (the walk costs about the posts before the page). */
+export const BOARD_OFFSET_MAX = BOARD_PAGE_MAX * BOARD_PAGE_SIZE;
+
+/** A calendar day, YYYY-MM-DD (taken as a day in Japan time): the one schema (values.ts). */
+const day = calendarDay(MSG.boardDateInvalid);
 
 /** Blank strings from a search form mean "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -56,6 +50,8 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 export const boardListInput = z
   .object({
     page,
+    /** Posts per page, 1–50 (10 unless asked). */
+    limit: pageSize({ max: BOARD_LIMIT_MAX, message: MSG.boardSearchBadRequest }).default(BOARD_PAGE_SIZE),
     /** A substring of the title or the content (NFKC-normalised, case-insensitive); any length from 1. */
     keyword: z.preprocess(
       blankToUndefined,
@@ -68,10 +64,8 @@ export const boardListInput = z
     /** Only posts of members of the other gender (operator posts stay). Default false. */
     excludeSameSex: z.boolean({ error: MSG.boardSearchBadRequest }).default(false),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
-    message: MSG.boardDateRangeInvalid,
-    path: ["endDate"],
-  });
+  .refine(...endNotBeforeStart("startDate", "endDate", MSG.boardDateRangeInvalid))
+  .refine(...pageWithinOffset(BOARD_PAGE_SIZE, { maxOffset: BOARD_OFFSET_MAX }));
 export type BoardListInput = z.input<typeof boardListInput>;
 
 export const boardPageInput = z.object({ page });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Support inquiries (spec §3 Inquiry, §5, §7 /api/inquiry*, /api/admin/inquiries*). */
 
@@ -31,15 +32,13 @@ export type InquiryCreateInput = z.output<typeof inquiryCreateInput>;
 
 export const inquiryIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
 
-const page = z.number({ error: MSG.badRequest }).int().min(1).default(1);
-const limit = z
-  .number({ error: MSG.badRequest })
-  .int()
-  .min(1)
-  .max(INQUIRY_PAGE_SIZE_MAX)
-  .default(INQUIRY_PAGE_SIZE_DEFAULT);
+const page = pageNumber().default(1);
+const limit = pageSize({ max: INQUIRY_PAGE_SIZE_MAX }).default(INQUIRY_PAGE_SIZE_DEFAULT);
 
-export const inquiryListInput = z.object({ page, limit }).default({ page: 1, limit: INQUIRY_PAGE_SIZE_DEFAULT });
+export const inquiryListInput = z
+  .object({ page, limit })
+  .refine(...pageWithinOffset(INQUIRY_PAGE_SIZE_DEFAULT))
+  .default({ page: 1, limit: INQUIRY_PAGE_SIZE_DEFAULT });
 export type InquiryListInput = z.input<typeof inquiryListInput>;
 
 export const adminInquiryListInput = z
@@ -49,6 +48,7 @@ export const adminInquiryListInput = z
     /** Only inquiries no administrator has marked read yet. */
     unreadOnly: z.boolean({ error: MSG.badRequest }).default(false),
   })
+  .refine(...pageWithinOffset(INQUIRY_PAGE_SIZE_DEFAULT))
   .default({ page: 1, limit: INQUIRY_PAGE_SIZE_DEFAULT, unreadOnly: false });
 export type AdminInquiryListInput = z.input<typeof adminInquiryListInput>;
 
@@ -59,19 +59,13 @@ export type InquiryReplyInput = z.output<typeof inquiryReplyInput>;
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
-const auditDate = z
-  .string({ error: MSG.badRequest })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.badRequest)
-  // A real calendar day: 2025-02-31 does not survive the round trip.
-  .refine((v) => {
-    const day = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
-  }, MSG.badRequest);
+/** A real calendar day (2025-02-31 and year 0 refused): the one schema (values.ts). */
+const auditDate = calendarDay();
 
 export const auditListInput = z
   .object({
     page,
-    limit: z.number({ error: MSG.badRequest }).int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
+    limit: pageSize({ max: AUDIT_PAGE_SIZE_MAX }).default(AUDIT_PAGE_SIZE_DEFAULT),
     /** The acting administrator's login ID (exact). */
     adminUserID: text({ max: 100 }).optional(),
     /** An action name as written (exact), e.g. `inquiry.reply`. */
@@ -81,9 +75,7 @@ export const auditListInput = z
     /** Last day included (YYYY-MM-DD, Japan time). */
     dateTo: auditDate.optional(),
   })
-  .refine((v) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo, {
-    message: MSG.auditDateRangeInvalid,
-    path: ["dateTo"],
-  })
+  .refine(...endNotBeforeStart("dateFrom", "dateTo", MSG.auditDateRangeInvalid))
+  .refine(...pageWithinOffset(AUDIT_PAGE_SIZE_DEFAULT))
   .default({ page: 1, limit: AUDIT_PAGE_SIZE_DEFAULT });
 export type AuditListInput = z.input<typeof auditListInput>;

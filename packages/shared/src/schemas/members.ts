@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PREFECTURES } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Discovery (spec §2 member menu 検索, §7 GET /api/users/search, favourites). */
 
@@ -28,19 +29,10 @@ export const memberSearchInput = z
     hasPhoto: z.boolean({ error: MSG.badRequest }).optional(),
     /** Part of the name; blank means no keyword. */
     keyword: text({ max: 50, tooLong: MSG.keywordTooLong }).optional(),
-    page: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(100_000, MSG.badRequest)
-      .default(1),
-    limit: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(MEMBER_SEARCH_MAX_PAGE_SIZE, MSG.badRequest)
-      .default(MEMBER_SEARCH_PAGE_SIZE),
+    page: pageNumber().default(1),
+    limit: pageSize({ max: MEMBER_SEARCH_MAX_PAGE_SIZE }).default(MEMBER_SEARCH_PAGE_SIZE),
   })
+  .refine(...pageWithinOffset(MEMBER_SEARCH_PAGE_SIZE))
   .refine((v) => v.ageMin === undefined || v.ageMax === undefined || v.ageMin <= v.ageMax, {
     message: MSG.ageRangeInvalid,
     path: ["ageMax"],

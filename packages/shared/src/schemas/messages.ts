@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { dayOrInstant, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Messaging inputs (spec §5 messaging, §7 /api/messages and /api/admin/messages). */
 
@@ -32,43 +33,41 @@ export const memberSendInput = z.object({
 });
 export type MemberSendInput = z.output<typeof memberSendInput>;
 
-const page = z.number({ error: MSG.badRequest }).int().min(1).default(1);
+const page = pageNumber().default(1);
+export const MEMBER_MESSAGE_PAGE_SIZE = 20;
 
-export const memberMessageListInput = z.object({
-  /** inbox: received; unread: received and not read; sent: written by me. */
-  box: z.enum(["inbox", "unread", "sent"]),
-  page,
-  limit: z.number({ error: MSG.badRequest }).int().min(1).max(100).default(20),
-  /** Only messages exchanged with this member (the sender / recipient filter). */
-  counterpartId: id.optional(),
-});
+export const memberMessageListInput = z
+  .object({
+    /** inbox: received; unread: received and not read; sent: written by me. */
+    box: z.enum(["inbox", "unread", "sent"]),
+    page,
+    limit: pageSize({ max: 100 }).default(MEMBER_MESSAGE_PAGE_SIZE),
+    /** Only messages exchanged with this member (the sender / recipient filter). */
+    counterpartId: id.optional(),
+  })
+  .refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
 export type MemberMessageListInput = z.input<typeof memberMessageListInput>;
 
 export const ADMIN_MESSAGE_STATUSES = ["all", "read", "unread", "replied"] as const;
 
-const isoDate = z
-  .string({ error: MSG.badRequest })
-  .regex(/^\d{4}-\d{2}-\d{2}/, MSG.badRequest)
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), MSG.badRequest);
-
-export const adminMessageListInput = z.object({
-  /** all: every message; sent: written by administrators; inbox: addressed to administrators. */
-  box: z.enum(["all", "sent", "inbox"]).default("all"),
-  page,
-  limit: z
-    .number({ error: MSG.badRequest })
-    .int()
-    .min(1)
-    .max(ADMIN_MESSAGE_PAGE_SIZE_ALL)
-    .default(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT),
-  /** Words in the body, or a sender's / recipient's name or userID. */
-  search: text({ max: 200 }).default(""),
-  status: z.enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest }).default("all"),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
-  /** Only messages from or to this account (the sent / inbox screens' filters). */
-  counterpartId: id.optional(),
-});
+export const adminMessageListInput = z
+  .object({
+    /** all: every message; sent: written by administrators; inbox: addressed to administrators. */
+    box: z.enum(["all", "sent", "inbox"]).default("all"),
+    page,
+    limit: pageSize({ max: ADMIN_MESSAGE_PAGE_SIZE_ALL }).default(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT),
+    /** Words in the body, or a sender's / recipient's name or userID. */
+    search: text({ max: 200 }).default(""),
+    status: z.enum(ADMIN_MESSAGE_STATUSES, { error: MSG.badRequest }).default("all"),
+    /** From this Japanese day (YYYY-MM-DD) or instant (ISO datetime). */
+    dateFrom: dayOrInstant().optional(),
+    /** Up to this instant; a day includes its whole Japanese day. */
+    dateTo: dayOrInstant().optional(),
+    /** Only messages from or to this account (the sent / inbox screens' filters). */
+    counterpartId: id.optional(),
+  })
+  .refine(...endNotBeforeStart("dateFrom", "dateTo"))
+  .refine(...pageWithinOffset(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT));
 export type AdminMessageListInput = z.input<typeof adminMessageListInput>;
 
 /** An administrator writes to members (direct or batch). */

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../constants";
+import { PAYMENT_METHODS, TRANSACTIONS_PAGE_SIZE } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Yen amounts: whole, positive, finite (spec §5 '正しい金額を入力してください'); the settings bound them further. */
 const yenAmount = z
@@ -27,15 +28,18 @@ export const purchaseCreateInput = z.object({
 });
 export type PurchaseCreateInput = z.infer<typeof purchaseCreateInput>;
 
-const page = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000).default(1);
+/** The legacy REST call may ask up to 100 transactions a page (20 otherwise, spec §9). */
+export const TRANSACTIONS_PAGE_SIZE_MAX = 100;
 
-export const purchaseHistoryInput = z.object({ page }).default({ page: 1 });
+const page = pageNumber().default(1);
 
-/** A calendar day in Japan, `YYYY-MM-DD`. */
-export const isoDay = z
-  .string({ error: MSG.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+09:00`)), MSG.dateInvalid);
+export const purchaseHistoryInput = z
+  .object({ page })
+  .refine(...pageWithinOffset(TRANSACTIONS_PAGE_SIZE))
+  .default({ page: 1 });
+
+/** A calendar day in Japan, `YYYY-MM-DD` (the one schema, schemas/values.ts). */
+export const isoDay = calendarDay();
 
 export const adminTransactionsInput = z
   .object({
@@ -45,17 +49,10 @@ export const adminTransactionsInput = z
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     /** Page size: 20 (spec §9); the legacy REST call may ask up to 100. */
-    limit: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(100, MSG.badRequest)
-      .optional(),
+    limit: pageSize({ max: TRANSACTIONS_PAGE_SIZE_MAX }).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
-    message: MSG.dateRangeInvalid,
-    path: ["endDate"],
-  })
+  .refine(...endNotBeforeStart("startDate", "endDate"))
+  .refine(...pageWithinOffset(TRANSACTIONS_PAGE_SIZE))
   .default({ page: 1 });
 export type AdminTransactionsInput = z.infer<typeof adminTransactionsInput>;
 
@@ -68,7 +65,7 @@ export const salesInput = z
     from: isoDay.optional(),
     to: isoDay.optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: MSG.dateRangeInvalid, path: ["to"] });
+  .refine(...endNotBeforeStart("from", "to"));
 
 const rateField = z
   .number({ error: MSG.exchangeAmountInvalid })

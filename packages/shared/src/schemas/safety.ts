@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { pageNumber, pageWithinOffset } from "./values";
 
 /** Blocking, reports and moderation (ours; 出会い系サイト規制法 art. 12). */
 
@@ -52,15 +53,12 @@ export const reportInput = z
   });
 export type ReportInput = z.input<typeof reportInput>;
 
-export const moderationQueueInput = z.object({
-  status: z.enum(REPORT_STATUSES, { error: MSG.badRequest }).default("open"),
-  page: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
-    .default(1),
-});
+export const moderationQueueInput = z
+  .object({
+    status: z.enum(REPORT_STATUSES, { error: MSG.badRequest }).default("open"),
+    page: pageNumber().default(1),
+  })
+  .refine(...pageWithinOffset(MODERATION_PAGE_SIZE));
 export type ModerationQueueInput = z.input<typeof moderationQueueInput>;
 
 export const reportIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });

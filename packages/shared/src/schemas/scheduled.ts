@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { MESSAGE_RECIPIENTS_MAX, messageBody } from "./messages";
+import { instant } from "./values";
 
 /**
  * Scheduled messages (spec §3 Scheduled message, §4, §5 scheduling). The browser queue
@@ -41,9 +42,8 @@ export const scheduledCreateInput = z.object({
     .string({ error: MSG.scheduledContentRequired })
     .refine((v) => v.trim() !== "", MSG.scheduledContentRequired)
     .pipe(messageBody),
-  scheduledAt: z
-    .date({ error: MSG.scheduledAtInvalid })
-    .refine((d) => !Number.isNaN(d.getTime()), MSG.scheduledAtInvalid),
+  /** A Date (or an ISO datetime string) within the years of values.ts; year 0 or 99999 is refused. */
+  scheduledAt: instant(MSG.scheduledAtInvalid),
   source: z.enum(SCHEDULED_SOURCES, { error: MSG.badRequest }),
   /** The message this answers (a reply); marked replied / read when sent, as the flags say. */
   relatedMessageId: id.optional(),

@@ -4,6 +4,7 @@ import { MSG } from "../messages";
 import { email, gender, newPassword, photoLink } from "./auth";
 import { photoData } from "./photos";
 import { text } from "./text";
+import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Admin user management (spec §2 admin screen 1, §5 "Admin user edit" and "Add user"). */
 
@@ -16,14 +17,17 @@ const points = z
 export const userIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
 
 export const ADMIN_USER_PAGE_SIZE = 50;
+export const ADMIN_USER_PAGE_SIZE_MAX = 1000;
 
-export const adminUserListInput = z.object({
-  /** userID: one or several IDs separated by commas; gender: male/female or 男性/女性. */
-  field: z.enum(["userID", "gender"]).default("userID"),
-  search: text({ max: 2000 }).default(""),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(1000).default(ADMIN_USER_PAGE_SIZE),
-});
+export const adminUserListInput = z
+  .object({
+    /** userID: one or several IDs separated by commas; gender: male/female or 男性/女性. */
+    field: z.enum(["userID", "gender"]).default("userID"),
+    search: text({ max: 2000 }).default(""),
+    page: pageNumber().default(1),
+    pageSize: pageSize({ max: ADMIN_USER_PAGE_SIZE_MAX }).default(ADMIN_USER_PAGE_SIZE),
+  })
+  .refine(...pageWithinOffset(ADMIN_USER_PAGE_SIZE, { limitKey: "pageSize" }));
 
 const name = text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong });
 const loginId = text({ max: 32, tooLong: MSG.userIdInvalid }).regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);

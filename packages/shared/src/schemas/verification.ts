@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { photoData } from "./photos";
 import { text } from "./text";
+import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Age verification (出会い系サイト規制法 art. 11; decision 0006). */
 
@@ -26,18 +27,10 @@ export const verificationRejectInput = z.object({
 });
 export type VerificationRejectInput = z.infer<typeof verificationRejectInput>;
 
-export const verificationQueueInput = z.object({
-  page: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
-    .default(1),
-  limit: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100, MSG.badRequest)
-    .default(VERIFICATION_QUEUE_PAGE_SIZE),
-});
+export const verificationQueueInput = z
+  .object({
+    page: pageNumber().default(1),
+    limit: pageSize({ max: 100 }).default(VERIFICATION_QUEUE_PAGE_SIZE),
+  })
+  .refine(...pageWithinOffset(VERIFICATION_QUEUE_PAGE_SIZE));
 export type VerificationQueueInput = z.input<typeof verificationQueueInput>;
