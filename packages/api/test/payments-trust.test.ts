@@ -192,6 +192,41 @@ describe("a cancelled or expired SmartPit order", () => {
     await api.database.db.update(users).set({ deletedAt: null }).where(eq(users.id, member.id));
   });
 
+  it("forged notifications from one client are stored up to its allowance, then refused without a record", async () => {
+    const { createDatabaseRateLimiter, RATE_LIMITS } = await import("../src/security/rate-limit");
+    const { createCaller } = await import("../src/root");
+    const { createContextInner } = await import("../src/context");
+    const caller = createCaller(
+      createContextInner({ ...api.deps, limiter: createDatabaseRateLimiter(api.database.db) }, null, "198.51.100.9"),
+    );
+    const member = await api.createUser();
+    const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" });
+    const forged = () =>
+      simulateSmartPitPayment({
+        apiKey: "guess",
+        transactionId: tx.transactionId,
+        paymentCode: must(tx.smartPit).paymentCode,
+        amount: 1000,
+      });
+    const max = RATE_LIMITS.forgedNotificationsPerIp.max;
+    for (let i = 0; i < max + 5; i++) {
+      await expect(caller.purchase.smartPitNotify(forged())).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    expect(await notificationsFor(tx.transactionId)).toHaveLength(max);
+    // A signed payment from the same client is never limited.
+    await expect(
+      caller.purchase.smartPitNotify(
+        simulateSmartPitPayment({
+          apiKey: API_KEY,
+          transactionId: tx.transactionId,
+          paymentCode: must(tx.smartPit).paymentCode,
+          amount: 1000,
+        }),
+      ),
+    ).resolves.toMatchObject({ status: "paid" });
+    expect((await notificationsFor(tx.transactionId)).filter((n) => n.outcome === "credited")).toHaveLength(1);
+  });
+
   it("every notification is stored with its outcome, forged and unknown ones too, without the signature", async () => {
     const member = await api.createUser();
     const tx = await api.caller(member).purchase.create({ amount: 4000, paymentMethod: "smart_pit" });

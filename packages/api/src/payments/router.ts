@@ -15,7 +15,7 @@ import {
   transactionRefInput,
   unusedBalanceReportInput,
 } from "@enmusubi/shared";
-import { enforceRateLimit } from "../security/rate-limit";
+import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
 import { unusedBalanceCsv, unusedBalanceReport } from "./report";
 import {
@@ -59,9 +59,12 @@ export const purchaseRouter = router({
    * SmartPit's payment notification (public: SmartPit has no account here). Trusted only through its
    * signature over the exact body with the API key; the REST row passes the raw body and headers.
    */
-  smartPitNotify: publicProcedure
-    .input(smartPitNotifyInput)
-    .mutation(({ ctx, input }) => handleSmartPitNotification(ctx.db, input)),
+  smartPitNotify: publicProcedure.input(smartPitNotifyInput).mutation(({ ctx, input }) =>
+    handleSmartPitNotification(ctx.db, {
+      ...input,
+      mayRecordForged: () => ctx.limiter.hit(`smartpit-forged:ip:${ctx.ip}`, RATE_LIMITS.forgedNotificationsPerIp),
+    }),
+  ),
   /** One of the member's own transactions; another member's is NOT_FOUND. */
   get: memberProcedure
     .input(transactionRefInput)

@@ -598,7 +598,16 @@ class NotificationRefused extends Error {
  */
 export async function handleSmartPitNotification(
   db: Db,
-  input: { rawBody: string; headers: Record<string, string | string[] | undefined>; now?: Date },
+  input: {
+    rawBody: string;
+    headers: Record<string, string | string[] | undefined>;
+    now?: Date;
+    /**
+     * Whether an unsigned (forged or stale) call may still be recorded: anyone can send one, so the
+     * caller bounds how many a client adds (the call is refused either way).
+     */
+    mayRecordForged?: () => Promise<boolean>;
+  },
 ): Promise<Transaction> {
   const header = (name: string) => {
     const v = input.headers[name];
@@ -632,7 +641,7 @@ export async function handleSmartPitNotification(
     now: input.now ?? new Date(),
   });
   if (check !== "ok" || !nonce) {
-    await record(db, { outcome: "refused_signature" }, check);
+    if (await (input.mayRecordForged?.() ?? true)) await record(db, { outcome: "refused_signature" }, check);
     throw new AppError("UNAUTHORIZED", MSG.notificationRejected);
   }
   let body: z.infer<typeof notificationBody>;

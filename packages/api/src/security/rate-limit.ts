@@ -106,6 +106,12 @@ export const RATE_LIMITS = {
    */
   reportPerMemberHour: { max: 10, windowMs: 60 * 60_000 },
   reportPerMemberDay: { max: 30, windowMs: 24 * 60 * 60_000 },
+  /**
+   * Unsigned SmartPit notifications recorded per client (payment_notifications keeps every call
+   * received; a forged one is refused either way, and past this allowance it is no longer stored, so
+   * nobody can fill the table). Signed notifications are never limited: a payment is never dropped.
+   */
+  forgedNotificationsPerIp: { max: 100, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
