@@ -748,6 +748,22 @@ export interface PaymentNotificationView {
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
 
+/** The orders (with their member) that notifications are linked to, for the administrators' list. */
+async function ordersOfNotifications(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: purchaseTransactions.id,
+      transactionId: purchaseTransactions.transactionId,
+      status: purchaseTransactions.status,
+      points: purchaseTransactions.points,
+      userID: users.userId,
+      name: users.name,
+    })
+    .from(purchaseTransactions)
+    .innerJoin(users, eq(users.id, purchaseTransactions.userId))
+    .where(inArray(purchaseTransactions.id, ids));
+}
 /**
  * `adminPayments.notifications`: the payment notifications received, newest first, 20 a page.
  * `open`: money that could not be credited and is not settled or refunded yet (the administrators'
@@ -770,20 +786,7 @@ export async function listNotifications(db: Db, input: NotificationListInput) {
     .limit(NOTIFICATIONS_PAGE_SIZE)
     .offset((input.page - 1) * NOTIFICATIONS_PAGE_SIZE);
   const txIds = [...new Set(rows.flatMap((r) => (r.purchaseTransactionId ? [r.purchaseTransactionId] : [])))];
-  const orders = txIds.length
-    ? await db
-        .select({
-          id: purchaseTransactions.id,
-          transactionId: purchaseTransactions.transactionId,
-          status: purchaseTransactions.status,
-          points: purchaseTransactions.points,
-          userID: users.userId,
-          name: users.name,
-        })
-        .from(purchaseTransactions)
-        .innerJoin(users, eq(users.id, purchaseTransactions.userId))
-        .where(inArray(purchaseTransactions.id, txIds))
-    : [];
+  const orders = await ordersOfNotifications(db, txIds);
   const adminIds = [...new Set(rows.flatMap((r) => (r.resolvedById ? [r.resolvedById] : [])))];
   const admins = adminIds.length
     ? await db
@@ -888,20 +891,7 @@ export async function resolveNotification(
         note: input.note ?? null,
       },
     });
-    const orders = row.purchaseTransactionId
-      ? await tx
-          .select({
-            id: purchaseTransactions.id,
-            transactionId: purchaseTransactions.transactionId,
-            status: purchaseTransactions.status,
-            points: purchaseTransactions.points,
-            userID: users.userId,
-            name: users.name,
-          })
-          .from(purchaseTransactions)
-          .innerJoin(users, eq(users.id, purchaseTransactions.userId))
-          .where(eq(purchaseTransactions.id, row.purchaseTransactionId))
-      : [];
+    const orders = await ordersOfNotifications(tx, row.purchaseTransactionId ? [row.purchaseTransactionId] : []);
     const confirmer = await confirmerOf(tx, adminId);
     return toNotificationView(
       updated,
