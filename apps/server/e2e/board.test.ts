@@ -171,7 +171,11 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     // At 375 px the fields fold away behind a toggle; a keyword found in the content only.
     expect(await narrow.getByRole("textbox", { name: "キーワード" }).isVisible()).toBe(false);
     await narrow.getByRole("button", { name: "検索条件を開く" }).click();
-    await narrow.getByRole("textbox", { name: "キーワード" }).fill("ランチ");
+    // The fields unfold with an animation: type once they are still, and see the text kept before 検索.
+    await settle(narrow);
+    const keyword = narrow.getByRole("textbox", { name: "キーワード" });
+    await keyword.fill("ランチ");
+    await expect.poll(() => keyword.inputValue()).toBe("ランチ");
     await narrow.getByRole("button", { name: "検索", exact: true }).click();
     await narrow.getByTestId("filter-chips").getByText("キーワード: ランチ").waitFor();
     await expect.poll(() => narrow.getByTestId("board-count").textContent()).toBe("1件");
