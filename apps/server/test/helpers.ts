@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher, unlimited } from "@enmusubi/api";
@@ -44,6 +44,17 @@ export interface TestServer {
 }
 
 /**
+ * A web build of one page, so the server tests serve the SPA without `pnpm build` (the browser
+ * tests, project e2e, serve the real one).
+ */
+export function writeTestWebDist(dataDir: string): string {
+  const webDist = path.join(dataDir, "web");
+  mkdirSync(path.join(webDist, "assets"), { recursive: true });
+  writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html lang="ja"><title>縁結び</title></html>');
+  return webDist;
+}
+
+/**
  * The whole server (REST, tRPC, static web) on a fresh test database for this file, jobs off,
  * rate limits off unless `limits` is set. Call at the top level of a test file.
  */
@@ -51,14 +62,16 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
   const server = {} as TestServer;
   beforeAll(async () => {
     server.database = await openTestDatabase(inject("dbTemplate"));
+    const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-server-test-"));
     server.config = {
       ...loadConfig({
         NODE_ENV: "test",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-server-test-")),
+        DATA_DIR: dataDir,
         JWT_SECRET: "server-test-secret-server-test-secret-0123",
         LOG_LEVEL: "silent",
         ...options.env,
       }),
+      webDist: writeTestWebDist(dataDir),
       jobs: false,
     };
     server.app = await buildApp(server.config, {
