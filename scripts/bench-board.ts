@@ -240,6 +240,8 @@ const CALLS: Array<[string, string]> = [
   ["search 3 chars 「カフェ」", `/api/board/?search=${encodeURIComponent("カフェ")}`],
   ["search 7 chars 「食事しませんか」", `/api/board/?search=${encodeURIComponent("食事しませんか")}`],
   ["search 「食事」 page 3", `/api/board/?page=3&search=${encodeURIComponent("食事")}`],
+  ["search 「かふぇ」 (hiragana for カフェ)", `/api/board/?search=${encodeURIComponent("かふぇ")}`],
+  ["search two words 「猫 カフェ」", `/api/board/?search=${encodeURIComponent("猫 カフェ")}`],
 ];
 
 /**

@@ -17,7 +17,7 @@
  * `pnpm bench:board` on PostgreSQL 15 and PGlite (figures in the decision record).
  */
 import { boardPostGrams, type Db, rowsOf } from "@enmusubi/db";
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /** A gram with at least this many posts counts as "common"; probing stops counting there. */
 export const GRAM_PROBE_LIMIT = 2000;
@@ -25,17 +25,35 @@ export const GRAM_PROBE_LIMIT = 2000;
 export const GRAM_PROBES_MAX = 12;
 
 /**
- * The keyword as the search text holds it, normalised by the same SQL function as the posts (so
- * the database's case rules apply to both sides alike). Empty when nothing searchable is left.
+ * What a member typed, as the search text holds it: normalised by the same SQL function as the
+ * posts (so the database's case rules and the kana folding apply to both sides alike), then split
+ * into words at white space (「渋谷 ランチ」, full-width spaces too: NFKC made them plain). Every
+ * word must occur in the post, in any order, in the title or the content. Duplicate words count
+ * once; `grams` is every word's grams, from which the walk picks the rarest (`chooseDrivingGram`).
+ * No words when nothing searchable is left.
  */
-export async function normalizeKeyword(db: Db, keyword: string): Promise<string> {
-  const [row] = await rowsOf<{ k: string }>(db, sql`select trim(board_search_normalize(${keyword})) as k`);
-  return row?.k ?? "";
+export interface KeywordSearch {
+  words: string[];
+  grams: string[];
 }
 
-/** The grams to look up for a normalised keyword: itself when one character, else its distinct bigrams. */
-export function keywordGrams(normalized: string): string[] {
-  const chars = Array.from(normalized);
+export async function parseKeyword(db: Db, keyword: string): Promise<KeywordSearch> {
+  const [row] = await rowsOf<{ k: string }>(db, sql`select trim(board_search_normalize(${keyword})) as k`);
+  const words = [...new Set((row?.k ?? "").split(" ").filter((w) => w !== ""))];
+  return { words, grams: [...new Set(words.flatMap(keywordGrams))] };
+}
+
+/** The exact test on the rows the walk reads: every word is a substring of the search text. */
+export function matchesEveryWord(searchText: SQLWrapper, words: string[]): SQL {
+  return sql.join(
+    words.map((word) => sql`strpos(${searchText}, ${word}) > 0`),
+    sql` and `,
+  );
+}
+
+/** The grams to look up for one normalised word: itself when one character, else its distinct bigrams. */
+export function keywordGrams(word: string): string[] {
+  const chars = Array.from(word);
   if (chars.length <= 1) return chars;
   const grams = new Set<string>();
   for (let i = 0; i + 1 < chars.length; i++) grams.add(`${chars[i]}${chars[i + 1]}`);

@@ -30,7 +30,7 @@ import type { Charge } from "../points/paid-procedure";
 import { cachedPointCosts } from "../reference/service";
 import { notBlockedWith } from "../safety/blocks";
 import { referenceColumns } from "../users/user-view";
-import { chooseDrivingGram, keywordGrams, normalizeKeyword } from "./search";
+import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "./search";
 
 /**
  * The message board 掲示板 (spec §3 Board post, §4 view gating / read / like-dislike toggles,
@@ -335,10 +335,9 @@ async function findPage(
   let match: SQL | undefined;
   let gram: string | undefined;
   if (keyword !== undefined) {
-    const normalized = await normalizeKeyword(db, keyword);
-    const grams = keywordGrams(normalized);
+    const { words, grams } = await parseKeyword(db, keyword);
     if (grams.length > 0) {
-      match = sql`strpos(${boardPosts.searchText}, ${normalized}) > 0`;
+      match = matchesEveryWord(boardPosts.searchText, words);
       if (!scope.authorId) {
         const driving = await chooseDrivingGram(db, grams);
         if (driving.posts === 0) return noneFound;
