@@ -195,7 +195,7 @@ async function explain(app: App, statements: Array<[string, string]>): Promise<v
 }
 
 /**
- * The statements behind GET /api/admin/messages (messages/service.ts paged() and admin-search.ts),
+ * The statements behind GET /api/admin/messages (messages/message-rows.ts paged() and admin-search.ts),
  * written out by hand with the values the service would bind.
  */
 async function explainAdminList(app: App, userID: string, day: string): Promise<void> {

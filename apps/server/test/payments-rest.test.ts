@@ -413,11 +413,15 @@ describe("issue 21: payments a legacy client can trust", () => {
     expect(await snapshotTables(server, ...TABLES)).toEqual(untouched);
   });
 
-  it("the REST file calls procedures only: no database import, no CSV of its own", async () => {
+  it("the REST files call procedures only: no database import, no CSV of its own, no service call", async () => {
     const { readFileSync } = await import("node:fs");
-    const source = readFileSync(new URL("../src/rest/payments.ts", import.meta.url), "utf8");
-    expect(source).not.toContain("@enmusubi/db");
-    expect(source).not.toMatch(/overThreshold/);
+    for (const file of ["payments.ts", "payment-shapes.ts"]) {
+      const source = readFileSync(new URL(`../src/rest/${file}`, import.meta.url), "utf8");
+      expect(source).not.toContain("@enmusubi/db");
+      expect(source).not.toMatch(/overThreshold/);
+      // Types of the procedures' answers only (the simulator's service call is plugins/smartpit-simulator.ts).
+      expect(source).not.toMatch(/import \{[^}]*\} from "@enmusubi\/api"/);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
 export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";
-export { simulateStorePayment } from "./payments/service";
+export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { changeBalance, chargeAction, prepayAction, refundExpiredPrepaid, setBalance } from "./points/ledger";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

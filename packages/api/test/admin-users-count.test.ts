@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listUsers, USER_COUNT_CAP } from "../src/users/admin-service";
+import { listUsers, USER_COUNT_CAP } from "../src/users/admin-list";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_COUNT_CAP } from "../src/lists/capped-count";
-import { RECENT_REPORTS_CAP } from "../src/safety/service";
+import { RECENT_REPORTS_CAP } from "../src/safety/moderation-queue";
 import { type TestUser, useTestApi } from "./helpers";
 
 /** The admin lists' counts stop at LIST_COUNT_CAP (issue 14): a lower bound, flagged, one more page. */

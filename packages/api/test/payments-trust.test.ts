@@ -9,8 +9,10 @@ import {
 import { MSG, POINT_BALANCE_CEILING } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { pruneRefusedNotifications } from "../src/payments/notifications";
 import { simulateSmartPitPayment } from "../src/payments/providers/smart-pit-simulator";
-import { failExpiredSmartPit, handleSmartPitNotification, pruneRefusedNotifications } from "../src/payments/service";
+import { handleSmartPitNotification } from "../src/payments/smart-pit-notification";
+import { failExpiredSmartPit } from "../src/payments/transactions";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /*

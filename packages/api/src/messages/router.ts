@@ -13,19 +13,21 @@ import { adminProcedure, authedProcedure, memberProcedure, router } from "../trp
 import {
   conversation,
   deleteMessage,
-  getMemberMessage,
   listAdminMessages,
+  sendAsAdmin,
+  sendAsUser,
+  updateMessage,
+} from "./admin-service";
+import {
+  getMemberMessage,
   listContacts,
   listMemberMessages,
   markRead,
   markReplied,
-  sendAsAdmin,
-  sendAsMember,
-  sendAsUser,
   unreadCount,
   unreadCountWhileLive,
-  updateMessage,
-} from "./service";
+} from "./mailbox";
+import { sendAsMember } from "./send";
 
 /** A member's own mailbox (marking read or replied: any recipient, administrators too). */
 export const messagesRouter = router({

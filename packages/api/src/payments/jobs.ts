@@ -1,5 +1,6 @@
 import type { BackgroundJob } from "../jobs";
-import { failExpiredSmartPit, pruneNotificationNonces, pruneRefusedNotifications } from "./service";
+import { pruneNotificationNonces, pruneRefusedNotifications } from "./notifications";
+import { failExpiredSmartPit } from "./transactions";
 
 export const paymentJobs: BackgroundJob[] = [
   {

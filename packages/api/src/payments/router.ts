@@ -17,23 +17,13 @@ import {
 } from "@enmusubi/shared";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
+import { cancelTransaction, confirmTransaction, listTransactions, sales } from "./admin-transactions";
+import { listNotifications, resolveNotification } from "./notifications";
+import { legalInfo, memberPurchaseSettings, quote } from "./purchase-info";
 import { unusedBalanceCsv, unusedBalanceReport } from "./report";
-import {
-  cancelTransaction,
-  confirmTransaction,
-  createPurchase,
-  handleSmartPitNotification,
-  legalInfo,
-  listNotifications,
-  listTransactions,
-  memberPurchaseSettings,
-  ownTransaction,
-  purchaseHistory,
-  quote,
-  resolveNotification,
-  sales,
-} from "./service";
 import { getAdminSettings, saveSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
+import { handleSmartPitNotification } from "./smart-pit-notification";
+import { createPurchase, ownTransaction, purchaseHistory } from "./transactions";
 
 /** Orders a member may place per hour: real buyers place a few; a script cannot fill the admin list. */
 export const PURCHASE_RATE_LIMIT = { max: 20, windowMs: 60 * 60_000 };

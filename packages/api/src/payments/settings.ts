@@ -1,10 +1,13 @@
 import { type Db, paymentSettings } from "@enmusubi/db";
 import {
+  BANK_TRANSFER_BALANCE_DEFAULT,
   bankSettingsInput,
+  EXCHANGE_RATE_DEFAULT,
   exchangeSettingsInput,
   generalSettingsInput,
   MSG,
   POINTS_PER_ORDER_MAX,
+  PURCHASE_LIMIT_DEFAULTS,
   type SettingsPatchInput,
   smartPitSettingsInput,
 } from "@enmusubi/shared";
@@ -13,9 +16,54 @@ import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { bankMissing, smartPitMissing } from "./methods";
-import { loadSettings, pointsFor } from "./service";
+export type SettingsRow = typeof paymentSettings.$inferSelect;
 
-type SettingsRow = typeof paymentSettings.$inferSelect;
+/**
+ * The payment settings (spec §9): the one row, the rate arithmetic, and the administrators' view
+ * and save of it. Members read what they need through purchase-info.ts.
+ */
+
+/** The single settings row; made with the §9 defaults if a database lacks it. */
+export async function loadSettings(db: Db, lock = false): Promise<SettingsRow> {
+  const read = () => {
+    const q = db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+    return lock ? q.for("update") : q;
+  };
+  const [row] = await read();
+  if (row) return row;
+  await db
+    .insert(paymentSettings)
+    .values({
+      id: 1,
+      exchangeYenAmount: EXCHANGE_RATE_DEFAULT.yenAmount,
+      exchangePointAmount: EXCHANGE_RATE_DEFAULT.pointAmount,
+      exchangeIsActive: EXCHANGE_RATE_DEFAULT.isActive,
+      minimumPurchase: PURCHASE_LIMIT_DEFAULTS.minimumPurchase,
+      maximumPurchase: PURCHASE_LIMIT_DEFAULTS.maximumPurchase,
+      bankTransferBalance: BANK_TRANSFER_BALANCE_DEFAULT,
+    })
+    .onConflictDoNothing();
+  const [made] = await read();
+  if (!made) throw new Error("payment settings row missing");
+  return made;
+}
+
+/**
+ * Points for a yen amount at the rate: spec §5 floor(amount / (yenAmount / pointAmount)), computed
+ * in integers (amount × pointAmount ÷ yenAmount) so a rate like 3 yen = 1 point never rounds 2.9999….
+ */
+export function pointsFor(amount: number, rate: { yenAmount: number; pointAmount: number }): number {
+  // In BigInt: amount × pointAmount can pass 2^53 with the settings' largest figures.
+  return Number((BigInt(amount) * BigInt(rate.pointAmount)) / BigInt(rate.yenAmount));
+}
+
+export const bankOf = (s: SettingsRow) => ({
+  bankName: s.bankName,
+  bankBranchName: s.bankBranchName,
+  bankAccountType: s.bankAccountType,
+  bankAccountNumber: s.bankAccountNumber,
+  bankAccountName: s.bankAccountName,
+});
 
 /**
  * The API key is never sent back, not even to an administrator: the answer says whether one is set

@@ -9,19 +9,11 @@ import {
   unsuspendInput,
 } from "@enmusubi/shared";
 import { adminProcedure, memberProcedure, router } from "../trpc";
-import {
-  blockMember,
-  createReport,
-  dismissReport,
-  listBlocked,
-  moderationQueue,
-  removeReportedContent,
-  suspendedAmong,
-  suspendMember,
-  suspendReportedMember,
-  unblockMember,
-  unsuspendMember,
-} from "./service";
+import { blockMember, listBlocked, unblockMember } from "./blocking";
+import { dismissReport, removeReportedContent, suspendReportedMember } from "./moderation";
+import { moderationQueue } from "./moderation-queue";
+import { createReport } from "./reports";
+import { suspendedAmong, suspendMember, unsuspendMember } from "./suspension";
 
 /** A member's own safety tools: block, unblock, the blocked list, reports. */
 export const safetyRouter = router({

@@ -22,7 +22,7 @@ import type { ApiDeps, Session } from "../context";
 import { AppError, publicMessage, toTRPCError } from "../errors";
 import type { JobLog } from "../jobs";
 import type { MailboxEvents } from "../messages/events";
-import { sendManyAsMembers } from "../messages/service";
+import { sendManyAsMembers } from "../messages/send";
 
 /**
  * Scheduled messages (spec §3, §4, §5): the browser queue `scheduled_messages_v1` is a server

@@ -7,7 +7,9 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { createUser, deleteUser, getUser, listUsers, updateSendPoints, updateUser, userLedger } from "./admin-service";
+import { listUsers } from "./admin-list";
+import { createUser, deleteUser, updateSendPoints, updateUser, userLedger } from "./admin-service";
+import { getUser } from "./user-version";
 
 export const adminUsersRouter = router({
   list: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),

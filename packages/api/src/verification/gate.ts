@@ -9,7 +9,7 @@ import { isVerified } from "./standing";
  * art. 11 (decision 0006). Until the viewer is verified, such a message is listed without its body
  * (`locked: true`, the body replaced by a notice) and opening it is FORBIDDEN; messages from
  * administrators, and the viewer's own sent messages, stay readable. One rule for tRPC and REST:
- * both read through messages/service.ts, which calls this.
+ * both read through messages/mailbox.ts, which calls this.
  */
 
 interface Readable {

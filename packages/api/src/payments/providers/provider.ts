@@ -13,7 +13,7 @@ export interface PaymentSettingsView {
 /**
  * One payment method behind one interface: `issue` runs when a member orders points (inside the
  * purchase transaction, so a failure creates nothing). Confirmation is the same for every method
- * (payments/service.ts `confirmTransaction`): an administrator on receipt, or the provider's signed
+ * (payments/admin-transactions.ts `confirmTransaction`): an administrator on receipt, or the provider's signed
  * notification.
  */
 export interface PaymentProvider {

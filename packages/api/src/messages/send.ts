@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import { type Db, messages, rowsOf, users } from "@enmusubi/db";
+import { type MemberSendInput, MSG } from "@enmusubi/shared";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { AppError } from "../errors";
+import { chargeMany } from "../points/ledger";
+import type { Charge } from "../points/paid-procedure";
+import { blockedBetween, pairKey } from "../safety/blocks";
+import type { Role } from "./message-rows";
+
+/**
+ * Writing messages: a member's send (one request, or a batch of scheduled sends) and the steps an
+ * administrator's send shares with it (live recipients, the answered message, the insert).
+ */
+
+/** Live accounts among `ids`, with their roles; refuses any that is unknown or deleted. */
+export async function liveRecipients(tx: Db, ids: string[]) {
+  const rows = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  if (rows.length !== ids.length) throw new AppError("BAD_REQUEST", MSG.recipientUnavailable);
+  return rows;
+}
+
+/**
+ * The message being answered: addressed to `senderId` and written by the one recipient. It is
+ * marked replied, and read too when asked (answered from the unread list).
+ */
+export async function markAnswered(
+  tx: Db,
+  replyToId: string,
+  senderId: string,
+  recipientIds: string[],
+  markRead: boolean,
+) {
+  const [original] = await tx
+    .select({ fromUserId: messages.fromUserId })
+    .from(messages)
+    .where(and(eq(messages.id, replyToId), eq(messages.toUserId, senderId), isNull(messages.deletedAt)))
+    .for("update");
+  if (!original || recipientIds.length !== 1 || recipientIds[0] !== original.fromUserId) {
+    throw new AppError("BAD_REQUEST", MSG.replyTargetInvalid);
+  }
+  await tx
+    .update(messages)
+    .set({ hasReply: true, ...(markRead ? { isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` } : {}) })
+    .where(eq(messages.id, replyToId));
+}
+
+export async function insertMessages(
+  tx: Db,
+  rows: Array<{ fromUserId: string; toUserId: string; body: string; replyToId?: string; sentByAdminId?: string }>,
+): Promise<string[]> {
+  const inserted = await tx.insert(messages).values(rows).returning({ id: messages.id });
+  return inserted.map((r) => r.id);
+}
+
+/** What a member's send needs from the database: refused (and why), or how many recipients are paid. */
+interface SendCheck {
+  refusal: AppError | null;
+  /** Member recipients (each costs send_message); writing to an administrator is free. */
+  paid: number;
+}
+
+/**
+ * The rules of a member's send, for one send or a batch of them in the same two statements: not
+ * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
+ * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
+ * any of them (a batch is all or nothing, and its refusal names no one). Standing (a verified
+ * member, not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
+ * scheduled entry.
+ */
+export async function checkMemberSends(
+  tx: Db,
+  sends: Array<{ senderId: string; recipientIds: string[] }>,
+): Promise<SendCheck[]> {
+  // Every (sender, recipient) pair in one statement: the recipient's role when live, and any block.
+  const pairs = sends.flatMap((s) => s.recipientIds.map((id) => sql`(${s.senderId}::uuid, ${id}::uuid)`));
+  const rows =
+    pairs.length === 0
+      ? []
+      : await rowsOf<{ sender: string; recipient: string; role: Role | null; blocked: boolean }>(
+          tx,
+          sql`select v.sender, v.recipient, u.role, ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
+              from (values ${sql.join(pairs, sql`, `)}) as v(sender, recipient)
+              left join ${users} u on u.id = v.recipient and u.deleted_at is null and u.suspended_at is null`,
+        );
+  const live = new Map<string, Role>();
+  const blocked = new Set<string>();
+  for (const row of rows) {
+    if (row.role) live.set(row.recipient, row.role);
+    if (row.blocked) blocked.add(pairKey(row.sender, row.recipient));
+  }
+  return sends.map((s) => {
+    if (s.recipientIds.includes(s.senderId))
+      return { refusal: new AppError("BAD_REQUEST", MSG.cannotMessageSelf), paid: 0 };
+    if (!s.recipientIds.every((id) => live.has(id)))
+      return { refusal: new AppError("NOT_FOUND", MSG.recipientUnavailable), paid: 0 };
+    if (s.recipientIds.some((id) => blocked.has(pairKey(s.senderId, id))))
+      return { refusal: new AppError("FORBIDDEN", MSG.blockedEitherWay), paid: 0 };
+    return { refusal: null, paid: s.recipientIds.filter((id) => live.get(id) === "user").length };
+  });
+}
+
+/**
+ * A member writes to one or several accounts, inside the paid procedure's transaction: each
+ * member recipient costs `send_message` (one charge of cost × count, all or nothing); writing to
+ * an administrator is free. A refusal comes before anything is written or charged.
+ */
+export async function sendAsMember(tx: Db, charge: Charge, senderId: string, input: MemberSendInput) {
+  const [check] = await checkMemberSends(tx, [{ senderId, recipientIds: input.recipientIds }]);
+  if (!check || check.refusal) throw check?.refusal ?? new Error("no send check");
+  if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
+  const ids = await insertMessages(
+    tx,
+    input.recipientIds.map((toUserId) => ({
+      fromUserId: senderId,
+      toUserId,
+      body: input.body,
+      ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+    })),
+  );
+  const result = await charge({ quantity: check.paid, reference: ids[0] });
+  return { messageIds: ids, sent: ids.length, cost: result.required, remainingPoints: result.remainingPoints };
+}
+
+/**
+ * Many members' sends (not replies) at once, in the caller's transaction and a fixed number of
+ * statements: the rules of `sendAsMember` (`checkMemberSends`), the charges of `chargeMany` (the
+ * same as the paid procedure's `chargeAction`, in order, each whole or refused), one INSERT of
+ * every message. Answers, per send, its message ids or the error a request would have been
+ * given; a refused send writes and charges nothing. The scheduled-message dispatcher's path.
+ */
+export async function sendManyAsMembers(
+  tx: Db,
+  sends: Array<{ senderId: string; recipientIds: string[]; body: string }>,
+): Promise<Array<{ messageIds: string[] } | AppError>> {
+  const checks = await checkMemberSends(tx, sends);
+  const ids = sends.map((s) => s.recipientIds.map(() => randomUUID()));
+  const open = checks.flatMap((check, index) => (check.refusal ? [] : [index]));
+  const charges = await chargeMany(
+    tx,
+    "send_message",
+    open.map((index) => ({
+      userId: (sends[index] as (typeof sends)[number]).senderId,
+      quantity: checks[index]?.paid ?? 0,
+      reference: ids[index]?.[0],
+    })),
+  );
+  const results: Array<{ messageIds: string[] } | AppError> = checks.map((c) => c.refusal ?? { messageIds: [] });
+  const rows: Array<typeof messages.$inferInsert> = [];
+  for (const [n, index] of open.entries()) {
+    const charged = charges[n];
+    const send = sends[index] as (typeof sends)[number];
+    if (charged instanceof AppError) {
+      results[index] = charged;
+      continue;
+    }
+    const messageIds = ids[index] as string[];
+    results[index] = { messageIds };
+    send.recipientIds.forEach((toUserId, r) => {
+      rows.push({ id: messageIds[r], fromUserId: send.senderId, toUserId, body: send.body });
+    });
+  }
+  if (rows.length > 0) await tx.insert(messages).values(rows);
+  return results;
+}

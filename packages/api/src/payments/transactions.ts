@@ -1,0 +1,216 @@
+import { randomBytes } from "node:crypto";
+import { type Db, purchaseTransactions, users } from "@enmusubi/db";
+import {
+  MSG,
+  type PaymentMethod,
+  POINT_BALANCE_CEILING,
+  POINTS_PER_ORDER_MAX,
+  type PurchaseCreateInput,
+  purchaseAboveMaximum,
+  purchaseBelowMinimum,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionStatus,
+} from "@enmusubi/shared";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { AppError, notFound } from "../errors";
+import { usableMethods } from "./methods";
+import { bankTransferProvider } from "./providers/bank-transfer";
+import type { PaymentProvider } from "./providers/provider";
+import { smartPitProvider } from "./providers/smart-pit";
+import { bankOf, loadSettings, pointsFor, type SettingsRow } from "./settings";
+
+/**
+ * A member's point orders (spec §5): placing one, the history, one order; the shape every answer
+ * gives a transaction in; and the SmartPit codes that expire. Administrators confirm and cancel in
+ * admin-transactions.ts; SmartPit's notification is smart-pit-notification.ts.
+ */
+
+const PROVIDERS: Record<PaymentMethod, PaymentProvider> = {
+  smart_pit: smartPitProvider,
+  bank_transfer: bankTransferProvider,
+};
+
+export type TransactionRow = typeof purchaseTransactions.$inferSelect;
+
+export interface Transaction {
+  id: string;
+  transactionId: string;
+  amount: number;
+  points: number;
+  paymentMethod: PaymentMethod;
+  status: TransactionStatus;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  cancelledAt: Date | null;
+  confirmedVia: "admin" | "smartpit" | null;
+  /** The administrator who confirmed (administrators' answers; null for members and for SmartPit). */
+  confirmedBy: { userID: string; name: string | null } | null;
+  /** A cancelled or expired order paid late and credited then. */
+  reinstatedAt: Date | null;
+  smartPit: { paymentCode: string; barcodeValue: string; expiresAt: Date | null } | null;
+  bank: (ReturnType<typeof bankOf> & { transferName: string }) | null;
+}
+
+/**
+ * A transaction as answered. The payment code and barcode are withdrawn from a cancelled or
+ * expired order (`failed`): the member must not be sent to a store with them. Administrators still
+ * see them (`showWithdrawn`), to match a late payment.
+ */
+export function toTransaction(
+  row: TransactionRow,
+  settings: SettingsRow,
+  options: { showWithdrawn?: boolean; confirmedBy?: Transaction["confirmedBy"] } = {},
+): Transaction {
+  const withdrawn = row.status === "cancelled" || row.status === "failed";
+  return {
+    id: row.id,
+    transactionId: row.transactionId,
+    amount: row.amount,
+    points: row.points,
+    paymentMethod: row.paymentMethod,
+    status: row.status,
+    createdAt: row.createdAt,
+    confirmedAt: row.confirmedAt,
+    cancelledAt: row.cancelledAt,
+    confirmedVia: (row.confirmedVia as Transaction["confirmedVia"]) ?? null,
+    confirmedBy: options.confirmedBy ?? null,
+    reinstatedAt: row.reinstatedAt,
+    smartPit:
+      row.paymentMethod === "smart_pit" && row.smartPitPaymentCode && (!withdrawn || options.showWithdrawn)
+        ? {
+            paymentCode: row.smartPitPaymentCode,
+            barcodeValue: row.smartPitBarcode ?? row.smartPitPaymentCode,
+            expiresAt: row.smartPitExpiresAt,
+          }
+        : null,
+    // The member writes the reference as the sender name, so the administrator can match the transfer.
+    bank:
+      row.paymentMethod === "bank_transfer" && (!withdrawn || options.showWithdrawn)
+        ? { ...bankOf(settings), transferName: row.transactionId }
+        : null,
+  };
+}
+
+/** A reference a member can read out and type: date plus 8 random base-32 characters. */
+function newTransactionId(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(8);
+  let tail = "";
+  for (const b of bytes) tail += alphabet[b % alphabet.length];
+  return `TX${day}${tail}`;
+}
+
+/**
+ * `purchase.create`: the points are computed here from the active rate (whatever the client sent),
+ * the amount must be within the settings' limits and the method usable (switched on and configured
+ * completely). The row starts pending; points are credited only when the payment is confirmed.
+ * An order that could not be credited is refused now, before anyone pays: more than
+ * POINTS_PER_ORDER_MAX points, or the member's balance plus their pending orders plus this one past
+ * POINT_BALANCE_CEILING (checked under the member's row lock, so two orders cannot both pass).
+ */
+export async function createPurchase(db: Db, userId: string, input: PurchaseCreateInput): Promise<Transaction> {
+  return db.transaction(async (tx) => {
+    const s = await loadSettings(tx);
+    if (!s.exchangeIsActive) throw new AppError("BAD_REQUEST", MSG.exchangeInactive);
+    const methods = usableMethods(s);
+    const usable = input.paymentMethod === "smart_pit" ? methods.smartPit : methods.bankTransfer;
+    if (!usable) throw new AppError("BAD_REQUEST", MSG.paymentMethodUnavailable);
+    if (input.amount < s.minimumPurchase) throw new AppError("BAD_REQUEST", purchaseBelowMinimum(s.minimumPurchase));
+    if (input.amount > s.maximumPurchase) throw new AppError("BAD_REQUEST", purchaseAboveMaximum(s.maximumPurchase));
+    const points = pointsFor(input.amount, { yenAmount: s.exchangeYenAmount, pointAmount: s.exchangePointAmount });
+    if (points < 1) throw new AppError("BAD_REQUEST", MSG.amountInvalid);
+    if (points > POINTS_PER_ORDER_MAX) throw new AppError("BAD_REQUEST", MSG.orderPointsTooLarge);
+    const [member] = await tx
+      .select({ points: users.points })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!member) throw notFound();
+    const [waiting] = await tx
+      .select({ points: sql<string>`coalesce(sum(${purchaseTransactions.points}), 0)` })
+      .from(purchaseTransactions)
+      .where(and(eq(purchaseTransactions.userId, userId), eq(purchaseTransactions.status, "pending")));
+    if (member.points + Number(waiting?.points ?? 0) + points > POINT_BALANCE_CEILING) {
+      throw new AppError("BAD_REQUEST", MSG.pointCeilingExceeded);
+    }
+    const now = new Date();
+    const transactionId = newTransactionId(now);
+    const issued = PROVIDERS[input.paymentMethod].issue({
+      transactionId,
+      amount: input.amount,
+      settings: { smartPitId: s.smartPitId, smartPitApiKey: s.smartPitApiKey },
+      now,
+    });
+    const [row] = await tx
+      .insert(purchaseTransactions)
+      .values({
+        transactionId,
+        userId,
+        paymentMethod: input.paymentMethod,
+        amount: input.amount,
+        points,
+        status: "pending",
+        smartPitPaymentCode: issued.smartPit?.paymentCode,
+        smartPitBarcode: issued.smartPit?.barcodeValue,
+        smartPitExpiresAt: issued.smartPit?.expiresAt,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned nothing");
+    return toTransaction(row, s);
+  });
+}
+
+/** `purchase.history`: the member's own transactions, newest first, 20 a page. */
+export async function purchaseHistory(db: Db, userId: string, page: number) {
+  const s = await loadSettings(db);
+  const [total] = await db
+    .select({ n: count() })
+    .from(purchaseTransactions)
+    .where(eq(purchaseTransactions.userId, userId));
+  const rows = await db
+    .select()
+    .from(purchaseTransactions)
+    .where(eq(purchaseTransactions.userId, userId))
+    .orderBy(desc(purchaseTransactions.createdAt), desc(purchaseTransactions.id))
+    .limit(TRANSACTIONS_PAGE_SIZE)
+    .offset((page - 1) * TRANSACTIONS_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return {
+    transactions: rows.map((r) => toTransaction(r, s)),
+    pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(n / TRANSACTIONS_PAGE_SIZE)), total: n },
+  };
+}
+
+/** A member's own transaction by id or reference; anyone else's is NOT_FOUND. */
+export async function ownTransaction(db: Db, userId: string, ref: string): Promise<Transaction> {
+  const [row] = await db
+    .select()
+    .from(purchaseTransactions)
+    .where(and(refCondition(ref), eq(purchaseTransactions.userId, userId)));
+  if (!row) throw notFound();
+  return toTransaction(row, await loadSettings(db));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const refCondition = (ref: string) =>
+  UUID.test(ref) ? eq(purchaseTransactions.id, ref) : eq(purchaseTransactions.transactionId, ref);
+
+/**
+ * SmartPit codes the store no longer accepts (past `smart_pit_expires_at`) end as `failed`; nothing
+ * was credited, so nothing is taken back. A notification for one is then refused (not pending).
+ */
+export async function failExpiredSmartPit(db: Db): Promise<number> {
+  const failed = await db
+    .update(purchaseTransactions)
+    .set({ status: "failed" })
+    .where(
+      and(
+        eq(purchaseTransactions.status, "pending"),
+        eq(purchaseTransactions.paymentMethod, "smart_pit"),
+        lt(purchaseTransactions.smartPitExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: purchaseTransactions.id });
+  return failed.length;
+}
