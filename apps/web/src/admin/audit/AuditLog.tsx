@@ -1,9 +1,9 @@
-import type { RouterInputs, RouterOutputs } from "@enmusubi/api";
 import { AUDIT_PAGE_SIZE_DEFAULT, auditListInput, MSG } from "@enmusubi/shared";
 import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { RouterInputs, RouterOutputs } from "../../lib/api-types";
 import { countLabel } from "../../lib/count-label";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
 import { formatDateTime } from "../../lib/format";

@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { INQUIRY_REPLY_MAX, MSG } from "@enmusubi/shared";
 import {
   Badge,
@@ -18,6 +17,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { countLabel } from "../../lib/count-label";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";

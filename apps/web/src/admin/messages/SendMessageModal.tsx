@@ -5,14 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import type { AdminUser } from "../users/types";
 import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
 
-export interface Recipient {
-  id: string;
-  name: string | null;
-  userID: string;
-}
+/** The member written to: a row of the user list. */
+export type Recipient = Pick<AdminUser, "id" | "name" | "userID">;
 
 /**
  * An administrator writes to one member now or at a scheduled time (spec §2 admin 1 "send

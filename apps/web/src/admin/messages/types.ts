@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "@enmusubi/api";
+import type { RouterOutputs } from "../../lib/api-types";
 
 export type AdminMessage = RouterOutputs["adminMessages"]["list"]["messages"][number];
 export type AdminMessageParty = AdminMessage["from"];

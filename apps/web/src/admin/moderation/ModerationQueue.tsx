@@ -1,4 +1,3 @@
-import type { AppRouter } from "@enmusubi/api";
 import {
   MODERATION_NOTE_MAX,
   REPORT_REASONS,
@@ -22,8 +21,8 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { countLabel } from "../../lib/count-label";
 import { formatDateTime } from "../../lib/format";
@@ -31,7 +30,7 @@ import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { ListStates } from "../../ui/ListStates";
 
-type Report = inferRouterOutputs<AppRouter>["adminModeration"]["queue"]["reports"][number];
+type Report = RouterOutputs["adminModeration"]["queue"]["reports"][number];
 type Party = Report["reporter"];
 
 const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label])) as Record<

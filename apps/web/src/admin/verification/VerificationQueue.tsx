@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { MSG, REJECT_REASON_MAX } from "@enmusubi/shared";
 import {
   Alert,
@@ -18,6 +17,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";

@@ -74,12 +74,12 @@ export function PostCard({
                     {line}
                   </Text>
                 )}
-                {showUserID && post.author?.userID && (
+                {showUserID && post.author && "userID" in post.author && (
                   <Text size="xs" c="dimmed" component="span" ff="monospace">
                     ID: {post.author.userID}
                   </Text>
                 )}
-                {showUserID && post.byOperator && post.operator && (
+                {showUserID && post.byOperator && "operator" in post && post.operator && (
                   <Text size="xs" c="dimmed" component="span">
                     投稿した管理者: {post.operator.name?.trim() || UNSET_NAME}
                   </Text>

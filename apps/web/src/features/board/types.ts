@@ -1,44 +1,19 @@
-import { type Gender, MSG } from "@enmusubi/shared";
+import { MSG } from "@enmusubi/shared";
+import type { RouterOutputs } from "../../lib/api-types";
 
-/** What the board screens read of a post's author (the server's public profile; never email or points). */
-export interface BoardAuthor {
-  id: string;
-  name: string | null;
-  photoLink: string | null;
-  gender: Gender;
-  age: number | null;
-  /** Administrators see the login ID; members do not get it. */
-  userID?: string;
-}
+/** A post as members read it (board.list, board.myPosts). */
+export type MemberBoardPost = RouterOutputs["board"]["list"]["posts"][number];
+/** A post in board management (adminBoard.list): the author's login ID and the writing administrator added. */
+export type AdminBoardPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
 
-/** What the board screens read of a post (board.list, board.myPosts, adminBoard.list). */
-export interface BoardPostView {
-  id: string;
-  title: string;
-  content: string;
-  createdAt: Date | string;
-  /** null for an operator's post or a deleted member. */
-  author: BoardAuthor | null;
-  byOperator: boolean;
-  /** Board management: the administrator who wrote an operator post. */
-  operator?: { id: string; name: string | null } | null;
-  readerCount: number;
-  likeCount: number;
-  dislikeCount: number;
-  myReaction?: "like" | "dislike" | null;
-  isRead?: boolean;
-  isMine?: boolean;
-}
+/** What the board screens read of a post: either answer. */
+export type BoardPostView = MemberBoardPost | AdminBoardPost;
 
-export interface BoardPagination {
-  currentPage: number;
-  totalPages: number;
-  totalPosts: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-  /** More than `totalPosts` match (the server counts exactly up to a cap). */
-  totalIsLowerBound?: boolean;
-}
+/** A post's author (the public profile; administrators also get the login ID). */
+export type BoardAuthor = NonNullable<BoardPostView["author"]>;
+
+/** The page a board list answers with (the same for members and administrators). */
+export type BoardPagination = RouterOutputs["board"]["list"]["pagination"];
 
 /** 「43件」, or 「1,000件以上」 past the server's exact count. */
 export function totalLabel(pagination: BoardPagination): string {

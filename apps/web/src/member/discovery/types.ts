@@ -1,15 +1,7 @@
+import type { RouterOutputs } from "../../lib/api-types";
+
 /** How a member sees another member (the server's PublicProfile; never email, points or role). */
-export interface PublicProfile {
-  id: string;
-  name: string | null;
-  photoLink: string | null;
-  gender: "male" | "female";
-  age: number | null;
-  prefecture: string | null;
-  occupation: { id: string; name: string } | null;
-  annualIncome: { id: string; label: string } | null;
-  createdAt: Date | string;
-}
+export type PublicProfile = RouterOutputs["members"]["favorites"][number];
 
 /** Screen texts of discovery (spec §8 search and favourite messages; the rest ours). */
 export const DISCOVERY_MSG = {
