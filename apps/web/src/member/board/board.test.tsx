@@ -1,5 +1,5 @@
 import { Notifications } from "@mantine/notifications";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import type { ReactElement } from "react";
@@ -346,6 +346,34 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     expect(screen.queryByTestId("filter-chips")).toBeNull();
     expect(screen.getByLabelText("キーワード")).toHaveValue("");
     expect(last()).toEqual({ page: 1 });
+  });
+
+  it("a search sent while the previous one is still fetching is not dropped (a loading 検索 button was disabled)", async () => {
+    let answer: (value: ReturnType<typeof page>) => void = () => {};
+    const { calls } = withNotifications(<BoardSearch />, {
+      ...open,
+      "board.list": (input) =>
+        input.keyword === "食事"
+          ? new Promise<ReturnType<typeof page>>((resolve) => {
+              answer = resolve;
+            })
+          : page([post(ID1, "東京で食事しませんか")]),
+    });
+    await screen.findByRole("article");
+    const keyword = screen.getByLabelText("キーワード");
+    await typeIn(keyword, "食事");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    await waitFor(() =>
+      expect(calls.some((c) => (c.input as { keyword?: string } | undefined)?.keyword === "食事")).toBe(true),
+    );
+    // Still fetching 食事: the member changes their mind and sends ランチ with Enter.
+    await userEvent.clear(keyword);
+    await typeIn(keyword, "ランチ");
+    await userEvent.keyboard("{Enter}");
+    const chips = await screen.findByTestId("filter-chips");
+    expect(within(chips).getByText("キーワード: ランチ")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({ page: 1, keyword: "ランチ" });
+    answer(page([]));
   });
 
   it("refuses an end date before the start date without asking the server", async () => {
