@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
+import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import type { AdminUser } from "../users/types";
 import { ComposeFields } from "./ComposeFields";
@@ -75,7 +76,7 @@ export function SendMessageModal({
       {recipient && (
         <Stack gap="sm">
           <Text size="sm">
-            宛先: {recipient.name ?? "未設定"}（{recipient.userID}）
+            宛先: {displayName(recipient)}（{recipient.userID}）
           </Text>
           <ComposeFields body={body} onBody={setBody} schedule={schedule} onSchedule={setSchedule} autoFocus />
           <Group justify="flex-end">

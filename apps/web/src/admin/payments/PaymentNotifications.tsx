@@ -8,6 +8,7 @@ import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PagePagination } from "../../features/payments/PagePagination";
 import { STATUS_LABELS } from "../../features/payments/StatusBadge";
 import type { RouterOutputs } from "../../lib/api-types";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -129,7 +130,7 @@ export function PaymentNotifications() {
                       </Text>
                       {n.transaction && (
                         <Text size="xs" c="dimmed">
-                          {n.transaction.user.name || "未設定"}（ID: {n.transaction.user.userID}）・
+                          {displayName(n.transaction.user)}（ID: {n.transaction.user.userID}）・
                           {STATUS_LABELS[n.transaction.status]}・{pointsText(n.transaction.points)}
                         </Text>
                       )}

@@ -19,6 +19,7 @@ import {
 import type { AdminTransaction } from "../../features/payments/types";
 import { confirmAction } from "../../lib/confirm";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -204,7 +205,7 @@ export function PaymentTransactions() {
                     {t.transactionId}
                   </Table.Td>
                   <Table.Td fz="sm">
-                    {t.user.name || "未設定"}
+                    {displayName(t.user)}
                     <Text size="xs" c="dimmed">
                       ID: {t.user.userID}
                     </Text>

@@ -1,5 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { RouterOutputs } from "../../lib/api-types";
+import { displayName } from "../../lib/display-name";
 
 /** A post as members read it (board.list, board.myPosts). */
 export type MemberBoardPost = RouterOutputs["board"]["list"]["posts"][number];
@@ -43,13 +44,13 @@ export const BOARD_MSG = {
 } as const;
 
 export const OPERATOR_NAME = MSG.boardOperatorName;
-export const UNSET_NAME = "未設定";
+export { UNSET as UNSET_NAME } from "../../lib/display-name";
 
 /** The name shown for a post's author: the operator, the member's name, or 未設定. */
 export function authorName(post: Pick<BoardPostView, "author" | "byOperator">): string {
   if (post.byOperator) return OPERATOR_NAME;
   if (!post.author) return "退会した会員";
-  return post.author.name?.trim() || UNSET_NAME;
+  return displayName(post.author);
 }
 
 /** 「28歳・女性」 under the author's name. */

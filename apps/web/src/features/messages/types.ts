@@ -11,6 +11,4 @@ export type MessageLike = Pick<MemberMessage & AdminMessage, "id" | "body" | "cr
 export type PartyLike = Pick<MemberMessage["from"] & AdminMessage["from"], "id" | "name" | "photoLink" | "role">;
 
 /** A party's name as shown (spec §2 member card: 'not set' placeholder). */
-export function partyName(party: { name: string | null } | null | undefined): string {
-  return party?.name?.trim() || "未設定";
-}
+export { displayName as partyName } from "../../lib/display-name";

@@ -17,11 +17,7 @@ export const DISCOVERY_MSG = {
   viewFailed: "プロフィールの取得に失敗しました。",
 } as const;
 
-export const UNSET = "未設定";
-
-export function displayName(profile: { name: string | null }): string {
-  return profile.name?.trim() || UNSET;
-}
+export { displayName, UNSET } from "../../lib/display-name";
 
 export function genderLabel(gender: PublicProfile["gender"]): string {
   return gender === "male" ? "男性" : "女性";
