@@ -2,6 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MemberCard } from "../member/MemberCard";
 import { useCurrentUser } from "../member/useCurrentUser";
+import { me as fixtureMe } from "../test/fixtures";
 import { renderWithProviders } from "../test/render";
 import { emitPointsDeducted, usePointsDeductedListener } from "./points";
 
@@ -11,23 +12,7 @@ function LiveCard() {
   return data ? <MemberCard user={data} /> : null;
 }
 
-const me = {
-  id: "u1",
-  userID: "hanako1",
-  name: null,
-  email: "h@example.jp",
-  role: "user",
-  gender: "female",
-  points: 100,
-  sendPoints: 20,
-  photoLink: null,
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  favoriteUserIds: [],
-};
+const me = fixtureMe({ id: "u1", userID: "hanako1", name: null, email: "h@example.jp", gender: "female" });
 
 describe("points:deducted", () => {
   it("updates the member card's balance from the event's remainingPoints; other events are ignored", async () => {

@@ -2,6 +2,7 @@ import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } fr
 import { Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router-dom";
 import { Loading } from "../layout/Loading";
+import { displayName, UNSET } from "../lib/display-name";
 import { formatDate, formatPoints } from "../lib/format";
 import { lazyScreen } from "./lazy-screen";
 import { useCurrentUser } from "./useCurrentUser";
@@ -33,15 +34,15 @@ export function Dashboard() {
       </Stack>
     );
   const items = [
-    { label: "お名前", value: user.name || "未設定", testId: "dashboard-name" },
+    { label: "お名前", value: displayName(user), testId: "dashboard-name" },
     { label: "所持ポイント", value: formatPoints(user.points), testId: "dashboard-points" },
     { label: "登録日", value: formatDate(user.createdAt), testId: "dashboard-created" },
   ];
   const profile = [
-    { label: "生年月日", value: user.birthday ? formatDate(user.birthday) : "未設定" },
-    { label: "住所", value: user.address ?? "未設定" },
-    { label: "職業", value: user.occupation?.name ?? "未設定" },
-    { label: "年収", value: user.annualIncome?.label ?? "未設定" },
+    { label: "生年月日", value: user.birthday ? formatDate(user.birthday) : UNSET },
+    { label: "住所", value: user.address ?? UNSET },
+    { label: "職業", value: user.occupation?.name ?? UNSET },
+    { label: "年収", value: user.annualIncome?.label ?? UNSET },
   ];
   return (
     <Stack gap="md">

@@ -1,4 +1,5 @@
 import { Avatar, Group, Paper, Stack, Text } from "@mantine/core";
+import { displayName } from "../lib/display-name";
 import { formatPoints } from "../lib/format";
 import type { CurrentUser } from "./useCurrentUser";
 
@@ -12,7 +13,7 @@ export function MemberCard({ user }: { user: CurrentUser }) {
         </Avatar>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {user.name || "未設定"}
+            {displayName(user)}
           </Text>
           <Text size="xs" c="dimmed">
             ID: {user.userID}

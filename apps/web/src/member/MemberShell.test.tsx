@@ -1,30 +1,25 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { me as fixtureMe, verificationStatus } from "../test/fixtures";
 import { fakeMediaQueryList } from "../test/media-query";
-import { renderWithProviders } from "../test/render";
+import { type Handlers, renderWithProviders } from "../test/render";
 import MemberShell from "./MemberShell";
 
-const me = {
+const me = fixtureMe({
   id: "00000000-0000-4000-8000-000000000001",
   userID: "shelltaro",
   name: "殻 太郎",
   email: "shelltaro@example.jp",
-  gender: "male",
   points: 1234567,
-  photoLink: null,
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
   createdAt: new Date("2026-01-05T00:00:00Z"),
-};
+});
 
-const handlers = {
+const handlers: Handlers = {
   "profile.me": () => me,
   "messages.unreadCount": () => ({ count: 12 }),
   "messages.onUnreadCount": () => ({ count: 12 }),
-  "verification.status": () => ({ status: "verified" }),
+  "verification.status": () => verificationStatus("verified"),
   "reference.occupations.list": () => [],
   "reference.annualIncomes.list": () => [],
 };

@@ -2,34 +2,25 @@ import { MSG } from "@enmusubi/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { me } from "../test/fixtures";
 import { renderWithProviders } from "../test/render";
 import { ProfileEditModal } from "./ProfileEditModal";
-import type { CurrentUser } from "./useCurrentUser";
 
-const user = {
+const user = me({
   id: "u1",
   userID: "hanako1",
   name: "山田 花子",
   email: "h@example.jp",
-  role: "user",
   gender: "female",
-  points: 100,
-  sendPoints: 20,
-  photoLink: null,
   birthday: "1990-06-15",
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  favoriteUserIds: [],
-} as unknown as CurrentUser;
+});
 
 function setup() {
   const onClose = vi.fn();
   const rendered = renderWithProviders(<ProfileEditModal user={user} opened onClose={onClose} />, {
     "reference.occupations.list": () => [],
     "reference.annualIncomes.list": () => [],
-    "profile.update": () => ({ user, token: null }),
+    "profile.update": () => ({ user, token: undefined }),
   });
   return { ...rendered, onClose };
 }

@@ -1,5 +1,5 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { useQuery } from "@tanstack/react-query";
+import type { RouterOutputs } from "../lib/api-types";
 import { useTRPC } from "../lib/trpc";
 
 export type CurrentUser = RouterOutputs["profile"]["me"];

@@ -5,6 +5,14 @@ import { ModalsProvider } from "@mantine/modals";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createTRPCClient, type TRPCLink } from "@trpc/client";
+import type {
+  AnyTRPCProcedure,
+  AnyTRPCSubscriptionProcedure,
+  inferProcedureInput,
+  inferProcedureOutput,
+  inferTransformedProcedureOutput,
+  TRPCRouterRecord,
+} from "@trpc/server";
 import { observable } from "@trpc/server/observable";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
@@ -12,7 +20,33 @@ import { DATES_SETTINGS } from "../lib/dates";
 import { TRPCProvider } from "../lib/trpc";
 import { cssVariablesResolver, theme } from "../theme";
 
-export type Handlers = Record<string, (input: unknown) => unknown>;
+/** Every procedure of the router as `{ path: "profile.me", procedure }`, nested routers flattened. */
+type ProcedureEntry<TRecord extends TRPCRouterRecord, TPrefix extends string = ""> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyTRPCProcedure
+    ? { path: `${TPrefix}${K}`; procedure: TRecord[K] }
+    : TRecord[K] extends TRPCRouterRecord
+      ? ProcedureEntry<TRecord[K], `${TPrefix}${K}.`>
+      : never;
+}[keyof TRecord & string];
+
+type Entries = ProcedureEntry<AppRouter["_def"]["record"]>;
+
+/** What the client receives: a query's or mutation's answer, or one value of a subscription. */
+type Answer<TProcedure extends AnyTRPCProcedure> = TProcedure extends AnyTRPCSubscriptionProcedure
+  ? inferProcedureOutput<TProcedure> extends AsyncIterable<infer TValue>
+    ? TValue
+    : never
+  : inferTransformedProcedureOutput<AppRouter, TProcedure>;
+
+/**
+ * The test double's answers, typed from the router: a handler takes the procedure's input and
+ * returns (or resolves to) its answer, so a fixture of the wrong shape does not compile.
+ */
+export type Handlers = {
+  [E in Entries as E["path"]]?: (
+    input: inferProcedureInput<E["procedure"]>,
+  ) => Answer<E["procedure"]> | Promise<Answer<E["procedure"]>>;
+};
 
 /**
  * A terminating link answering each procedure from `handlers` (by path, e.g. "profile.me"), so
@@ -23,7 +57,7 @@ function handlerLink(handlers: Handlers, calls: { path: string; input: unknown }
     ({ op }) =>
       observable((observer) => {
         calls.push({ path: op.path, input: op.input });
-        const handler = handlers[op.path];
+        const handler = (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[op.path];
         Promise.resolve()
           .then(() => {
             if (!handler) throw new Error(`no handler for ${op.path}`);

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
+import { format } from "node:util";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { fakeMediaQueryList } from "./media-query";
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
@@ -14,7 +15,27 @@ class NoopResizeObserver {
 }
 window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// A console.error during a test (React's act() and key warnings, a failed render, an unhandled
+// query error) fails that test: such a log is a bug the assertions did not see. A test that
+// expects one stubs console.error itself.
+const consoleErrors: string[] = [];
+const originalConsoleError = console.error;
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(format(...args));
+  originalConsoleError(...args);
+};
+
+function failOnConsoleErrors(when: string) {
+  const logged = consoleErrors.splice(0);
+  if (logged.length > 0) {
+    throw new Error(`console.error was called ${when}:\n${logged.join("\n---\n")}`);
+  }
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  failOnConsoleErrors("during the test");
 });
+// A log that comes after the file's last test (a late query settling) fails the file.
+afterAll(() => failOnConsoleErrors("after the file's last test"));

@@ -2,10 +2,13 @@ import { MSG } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { AuditLog } from "./AuditLog";
 
-const entry = {
+type Entry = RouterOutputs["adminAudit"]["list"]["entries"][number];
+
+const entry: Entry = {
   id: "e1",
   admin: { id: "a1", userID: "admin", name: "運営" },
   action: "user.update",
@@ -14,9 +17,9 @@ const entry = {
   details: { before: { points: 100 }, after: { points: 150 } },
   createdAt: new Date("2025-08-21T09:30:00Z"),
 };
-const answer = (entries: unknown[]) => ({
+const answer = (entries: Entry[]) => ({
   entries,
-  pagination: { total: entries.length, totalPages: 1, currentPage: 1, limit: 50 },
+  pagination: { total: entries.length, totalCapped: false, totalPages: 1, currentPage: 1, limit: 50 },
 });
 
 describe("AuditLog", () => {

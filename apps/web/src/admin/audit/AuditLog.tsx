@@ -1,11 +1,12 @@
-import type { RouterInputs, RouterOutputs } from "@enmusubi/api";
 import { AUDIT_PAGE_SIZE_DEFAULT, auditListInput, MSG } from "@enmusubi/shared";
 import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { RouterInputs, RouterOutputs } from "../../lib/api-types";
 import { countLabel } from "../../lib/count-label";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { useTRPC } from "../../lib/trpc";
@@ -160,7 +161,7 @@ function AuditRow({ entry }: { entry: Entry }) {
     <Table.Tr>
       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.createdAt)}</Table.Td>
       <Table.Td>
-        <Text size="sm">{entry.admin.name ?? "未設定"}</Text>
+        <Text size="sm">{displayName(entry.admin)}</Text>
         <Text size="xs" c="dimmed">
           {entry.admin.userID}
         </Text>

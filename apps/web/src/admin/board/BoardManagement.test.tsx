@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
+import { type AdminBoardPost, boardPage, publicProfile } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { BoardManagement } from "./BoardManagement";
 
@@ -13,22 +14,23 @@ const httpError = (httpStatus: number, message: string) =>
 
 const ID1 = "11111111-1111-4111-8111-111111111111";
 const ID2 = "22222222-2222-4222-8222-222222222222";
-const post = (id: string, title: string, content: string, extra: Record<string, unknown> = {}) => ({
+const post = (id: string, title: string, content: string, extra: Partial<AdminBoardPost> = {}): AdminBoardPost => ({
   id,
   title,
   content,
   createdAt: new Date("2026-11-20T10:00:00Z"),
-  author: { id: "a1", userID: "hanako01", name: "花子", photoLink: null, gender: "female" as const, age: 28 },
+  author: { ...publicProfile({ id: "a1", name: "花子", gender: "female", age: 28 }), userID: "hanako01" },
   byOperator: false,
+  operator: null,
   readerCount: 4,
   likeCount: 2,
   dislikeCount: 1,
+  myReaction: null,
+  isRead: false,
+  isMine: false,
   ...extra,
 });
-const page = (posts: unknown[]) => ({
-  posts,
-  pagination: { currentPage: 1, totalPages: 1, totalPosts: posts.length, hasNextPage: false, hasPrevPage: false },
-});
+const page = (posts: AdminBoardPost[]) => boardPage(posts);
 const stats = () => ({ totalPosts: 1234, totalViews: 56, totalLikes: 7, totalDislikes: 0 });
 
 function renderPage(handlers: Handlers) {
@@ -92,7 +94,7 @@ describe("BoardManagement", { timeout: 15_000 }, () => {
       },
       "adminBoard.delete": (input) => {
         posts = posts.filter((p) => p.id !== (input as { id: string }).id);
-        return { deleted: true };
+        return { ok: true as const };
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));

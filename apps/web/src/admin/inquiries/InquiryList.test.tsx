@@ -2,10 +2,11 @@ import { MSG } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { InquiryList } from "./InquiryList";
 
-const inquiry = {
+const inquiry: RouterOutputs["adminInquiries"]["list"]["inquiries"][number] = {
   id: "i1",
   title: "退会について",
   message: "退会の方法を教えてください。",
@@ -15,7 +16,18 @@ const inquiry = {
   author: { id: "u1", name: "花子", userID: "hanako01", email: "hanako@example.jp" },
   replies: [],
 };
-const answer = { inquiries: [inquiry], total: 1, totalAll: 7, unread: 3, page: 1, limit: 20, totalPages: 1 };
+const answer: RouterOutputs["adminInquiries"]["list"] = {
+  inquiries: [inquiry],
+  total: 1,
+  totalCapped: false,
+  totalAll: 7,
+  totalAllCapped: false,
+  unread: 3,
+  unreadCapped: false,
+  page: 1,
+  limit: 20,
+  totalPages: 1,
+};
 
 describe("InquiryList (admin)", () => {
   it("a failed fetch shows an error with retry and never sample inquiries", async () => {

@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { INQUIRY_REPLY_MAX, MSG } from "@enmusubi/shared";
 import {
   Badge,
@@ -18,7 +17,9 @@ import {
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { countLabel } from "../../lib/count-label";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -121,7 +122,7 @@ function AdminInquiryCard({ inquiry, onReply }: { inquiry: Inquiry; onReply: () 
       onError: (e) => notifications.show({ color: "red", message: errorMessage(e, MSG.inquiryMarkReadFailed) }),
     }),
   );
-  const poster = inquiry.author.name ?? "未設定";
+  const poster = displayName(inquiry.author);
 
   return (
     <Card withBorder padding="md" data-testid="admin-inquiry-card" bg={inquiry.isRead ? undefined : "orange.0"}>
@@ -207,7 +208,7 @@ function ReplyInquiryModal({ inquiry, onClose }: { inquiry: Inquiry | null; onCl
               {inquiry.title}
             </Text>
             <Text size="xs" c="dimmed">
-              {inquiry.author.name ?? "未設定"}（{inquiry.author.userID}） ・ {formatDateTime(inquiry.createdAt)}
+              {displayName(inquiry.author)}（{inquiry.author.userID}） ・ {formatDateTime(inquiry.createdAt)}
             </Text>
             <Text size="sm" lineClamp={4} style={TEXT_STYLE}>
               {inquiry.message}

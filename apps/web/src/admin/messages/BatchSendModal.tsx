@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
+import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
@@ -138,7 +139,7 @@ export function BatchSendModal({
             )}
             <Stack gap={6} p={4}>
               {shown.map((u) => (
-                <Checkbox key={u.id} value={u.id} label={`${u.name ?? "未設定"}（${u.userID}）`} />
+                <Checkbox key={u.id} value={u.id} label={`${displayName(u)}（${u.userID}）`} />
               ))}
             </Stack>
           </ScrollArea.Autosize>

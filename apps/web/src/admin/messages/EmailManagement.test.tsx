@@ -2,7 +2,7 @@ import { ADMIN_MESSAGE_PAGE_SIZE_ALL } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../test/render";
+import { type Handlers, renderWithProviders } from "../../test/render";
 import { EmailManagement } from "./EmailManagement";
 
 const party = (id: string, name: string, role: "user" | "admin" = "user") => ({
@@ -33,21 +33,23 @@ function message(n: number, body = `本文${n}`) {
 
 type ListInput = { page: number; limit: number; search: string; status: string };
 
-function handlers(updates: unknown[] = []) {
+function handlers(updates: unknown[] = []): Handlers {
   return {
-    "adminMessages.list": (input: unknown) => {
+    "adminMessages.list": (input) => {
       const { page, limit } = input as ListInput;
       return {
+        searchWindow: null,
         messages: [message(1, "<b>太字ではない</b>"), message(2)],
         total: 1000,
+        totalCapped: false,
         page,
         limit,
         totalPages: Math.ceil(1000 / limit),
       };
     },
-    "adminMessages.update": (input: unknown) => {
+    "adminMessages.update": (input) => {
       updates.push(input);
-      return { success: true };
+      return { success: true as const };
     },
     "scheduled.list": () => [],
   };

@@ -1,15 +1,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { ScheduledPanel } from "./ScheduledPanel";
+
+type ScheduledEntry = RouterOutputs["scheduled"]["adminPending"][number];
 
 const entry = (
   id: string,
   content: string,
   senderUser: { id: string; name: string | null } | null,
-  status = "pending",
-) => ({
+  status: ScheduledEntry["status"] = "pending",
+): ScheduledEntry => ({
   id,
   type: "direct",
   recipients: [{ id: "r1", name: "花子" }],

@@ -4,15 +4,14 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
+import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import type { AdminUser } from "../users/types";
 import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
 
-export interface Recipient {
-  id: string;
-  name: string | null;
-  userID: string;
-}
+/** The member written to: a row of the user list. */
+export type Recipient = Pick<AdminUser, "id" | "name" | "userID">;
 
 /**
  * An administrator writes to one member now or at a scheduled time (spec §2 admin 1 "send
@@ -77,7 +76,7 @@ export function SendMessageModal({
       {recipient && (
         <Stack gap="sm">
           <Text size="sm">
-            宛先: {recipient.name ?? "未設定"}（{recipient.userID}）
+            宛先: {displayName(recipient)}（{recipient.userID}）
           </Text>
           <ComposeFields body={body} onBody={setBody} schedule={schedule} onSchedule={setSchedule} autoFocus />
           <Group justify="flex-end">

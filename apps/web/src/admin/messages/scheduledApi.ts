@@ -1,7 +1,7 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import type { ScheduledSource as SharedScheduledSource } from "@enmusubi/shared";
 import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RouterOutputs } from "../../lib/api-types";
 import { useTRPC } from "../../lib/trpc";
 
 /**

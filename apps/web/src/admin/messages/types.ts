@@ -1,11 +1,12 @@
-import type { RouterOutputs } from "@enmusubi/api";
+import type { RouterOutputs } from "../../lib/api-types";
+import { UNSET } from "../../lib/display-name";
 
 export type AdminMessage = RouterOutputs["adminMessages"]["list"]["messages"][number];
 export type AdminMessageParty = AdminMessage["from"];
 
 /** How a party is named on the admin screens: name, else the login ID. */
 export function partyName(party: { name: string | null; userID?: string }): string {
-  return party.name ?? party.userID ?? "未設定";
+  return party.name?.trim() || party.userID || UNSET;
 }
 
 /** Unread rows are highlighted (spec §4) by a bar at their start, which keeps every text colour readable. */

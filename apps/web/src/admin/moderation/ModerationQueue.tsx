@@ -1,4 +1,3 @@
-import type { AppRouter } from "@enmusubi/api";
 import {
   MODERATION_NOTE_MAX,
   REPORT_REASONS,
@@ -22,16 +21,17 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { countLabel } from "../../lib/count-label";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { ListStates } from "../../ui/ListStates";
 
-type Report = inferRouterOutputs<AppRouter>["adminModeration"]["queue"]["reports"][number];
+type Report = RouterOutputs["adminModeration"]["queue"]["reports"][number];
 type Party = Report["reporter"];
 
 const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label])) as Record<
@@ -53,7 +53,7 @@ const TEXT = {
 } as const;
 
 function partyLabel(p: Party): string {
-  const name = p.name?.trim() || "未設定";
+  const name = displayName(p);
   return p.userID ? `${name}（${p.userID}）` : name;
 }
 
@@ -133,7 +133,7 @@ function ReportContext({ report }: { report: Report }) {
         {c.profile ? (
           <Text size="sm" data-testid="report-content">
             {[
-              c.profile.name?.trim() || "未設定",
+              displayName(c.profile),
               c.profile.gender === "male" ? "男性" : "女性",
               c.profile.age !== null ? `${c.profile.age}歳` : null,
               c.profile.prefecture,

@@ -6,31 +6,16 @@ import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PagePagination } from "../../features/payments/PagePagination";
-import { STATUS_LABELS, type TransactionStatus } from "../../features/payments/StatusBadge";
+import { STATUS_LABELS } from "../../features/payments/StatusBadge";
+import type { RouterOutputs } from "../../lib/api-types";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
 type View = "open" | "unsettled" | "all";
 
-export interface PaymentNotificationRow {
-  id: string;
-  transactionRef: string | null;
-  amount: number | null;
-  outcome: string;
-  reason: "account_closed" | "overflow" | null;
-  receivedAt: Date | string;
-  resolution: "settled" | "refunded" | null;
-  resolvedAt: Date | string | null;
-  resolvedBy: { userID: string; name: string | null } | null;
-  resolutionNote: string | null;
-  transaction: {
-    transactionId: string;
-    status: TransactionStatus;
-    points: number;
-    user: { userID: string; name: string | null };
-  } | null;
-}
+export type PaymentNotificationRow = RouterOutputs["adminPayments"]["notifications"]["notifications"][number];
 
 export const OUTCOME_LABELS: Record<string, string> = {
   credited: "付与済み",
@@ -92,7 +77,7 @@ export function PaymentNotifications() {
       onConfirm: () => resolve.mutate({ id: row.id, resolution, ...(note.trim() ? { note: note.trim() } : {}) }),
     });
   };
-  const rows = (list.data?.notifications ?? []) as PaymentNotificationRow[];
+  const rows = list.data?.notifications ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="notifications-heading">
       <Stack gap="sm">
@@ -145,7 +130,7 @@ export function PaymentNotifications() {
                       </Text>
                       {n.transaction && (
                         <Text size="xs" c="dimmed">
-                          {n.transaction.user.name || "未設定"}（ID: {n.transaction.user.userID}）・
+                          {displayName(n.transaction.user)}（ID: {n.transaction.user.userID}）・
                           {STATUS_LABELS[n.transaction.status]}・{pointsText(n.transaction.points)}
                         </Text>
                       )}

@@ -25,34 +25,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { displayRate, rateText } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
+import type { RouterOutputs } from "../../lib/api-types";
 import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
 type Num = number | string;
 
-export interface PaymentSettingsData {
-  exchange: { yenAmount: number; pointAmount: number; isActive: boolean };
-  smartPit: {
-    smartPitId: string;
-    apiKeySet: boolean;
-    apiKeyMasked: string;
-    isActive: boolean;
-    usable?: boolean;
-    missing?: string[];
-  };
-  bank: {
-    bankName: string;
-    bankBranchName: string;
-    bankAccountType: string;
-    bankAccountNumber: string;
-    bankAccountName: string;
-    isActive: boolean;
-    usable?: boolean;
-    missing?: string[];
-  };
-  general: { minimumPurchase: number; maximumPurchase: number; bankTransferBalance: number };
-}
+export type PaymentSettingsData = RouterOutputs["adminPayments"]["getSettings"];
 
 const ACCOUNT_TYPES = ["普通", "当座", "貯蓄"];
 
@@ -346,7 +326,7 @@ function Panel({ value, children }: { value: string; children: ReactNode }) {
 export function PaymentSettings() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.adminPayments.getSettings.queryOptions());
-  const data = settings.data as PaymentSettingsData | undefined;
+  const data = settings.data;
   return (
     <Stack gap="md">
       <Title order={2}>決済設定</Title>

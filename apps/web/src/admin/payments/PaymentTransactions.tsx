@@ -8,7 +8,7 @@ import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PagePagination } from "../../features/payments/PagePagination";
-import { SalesChart, type SalesRow } from "../../features/payments/SalesChart";
+import { SalesChart } from "../../features/payments/SalesChart";
 import {
   METHOD_LABELS,
   type PaymentMethodKey,
@@ -16,19 +16,14 @@ import {
   StatusBadge,
   type TransactionStatus,
 } from "../../features/payments/StatusBadge";
-import type { Transaction } from "../../features/payments/types";
+import type { AdminTransaction } from "../../features/payments/types";
 import { confirmAction } from "../../lib/confirm";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { PaymentNotifications } from "./PaymentNotifications";
-
-export type AdminTransaction = Transaction & {
-  user: { id: string; userID: string; name: string | null };
-  confirmedBy: { userID: string; name: string | null } | null;
-  reinstatedAt?: Date | string | null;
-};
 
 interface Filters {
   status: TransactionStatus | null;
@@ -124,7 +119,7 @@ export function PaymentTransactions() {
   };
 
   const data = list.data;
-  const rows = (data?.transactions ?? []) as AdminTransaction[];
+  const rows = data?.transactions ?? [];
   const busyId = confirm.isPending ? confirm.variables?.id : cancel.isPending ? cancel.variables?.id : undefined;
 
   return (
@@ -210,7 +205,7 @@ export function PaymentTransactions() {
                     {t.transactionId}
                   </Table.Td>
                   <Table.Td fz="sm">
-                    {t.user.name || "未設定"}
+                    {displayName(t.user)}
                     <Text size="xs" c="dimmed">
                       ID: {t.user.userID}
                     </Text>
@@ -300,7 +295,7 @@ export function PaymentTransactions() {
             isEmpty={(sales.data?.length ?? 0) === 0}
             emptyText="この期間の売上はありません"
           >
-            <SalesChart rows={(sales.data ?? []) as SalesRow[]} granularity={granularity} />
+            <SalesChart rows={sales.data ?? []} granularity={granularity} />
           </ListStates>
         </Stack>
       </Card>

@@ -10,14 +10,6 @@ import { ListStates } from "../../ui/ListStates";
 /** The REST row serving the same report as CSV (bearer auth, so it is fetched, not linked). */
 export const UNUSED_BALANCE_CSV_PATH = "/api/admin/payments/unused-balance-report.csv";
 
-export interface UnusedBalanceRow {
-  baseDate: string;
-  outstandingPaidPoints: number;
-  yenValue: number;
-  overThreshold: boolean;
-  depositRequired: number;
-}
-
 function baseDateLabel(day: string): string {
   const [y, m, d] = day.split("-");
   return `${y}年${Number(m)}月${Number(d)}日`;
@@ -30,7 +22,7 @@ function baseDateLabel(day: string): string {
 export function UnusedBalanceReport() {
   const trpc = useTRPC();
   const report = useQuery(trpc.adminPayments.unusedBalanceReport.queryOptions());
-  const rows = (report.data ?? []) as UnusedBalanceRow[];
+  const rows = report.data ?? [];
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 

@@ -4,13 +4,23 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { PaymentSettings } from "./PaymentSettings";
 import { PaymentTransactions } from "./PaymentTransactions";
 
-const settings = {
+type Transaction = RouterOutputs["adminPayments"]["list"]["transactions"][number];
+
+const settings: RouterOutputs["adminPayments"]["getSettings"] = {
   exchange: { yenAmount: 1000, pointAmount: 500, isActive: true, displayRate: "0.5000" },
-  smartPit: { smartPitId: "SP001", apiKeySet: true, apiKeyMasked: "••••••••abcd", isActive: true },
+  smartPit: {
+    smartPitId: "SP001",
+    apiKeySet: true,
+    apiKeyMasked: "••••••••abcd",
+    isActive: true,
+    usable: true,
+    missing: [],
+  },
   bank: {
     bankName: "",
     bankBranchName: "",
@@ -18,12 +28,15 @@ const settings = {
     bankAccountNumber: "",
     bankAccountName: "",
     isActive: false,
+    usable: false,
+    missing: [],
   },
   general: { minimumPurchase: 1000, maximumPurchase: 100000, bankTransferBalance: 0 },
   updatedAt: new Date(),
 };
 
-const ok = () => ({ success: true });
+/** An update answers the settings as saved. */
+const saved = () => settings;
 
 // userEvent typing on a loaded 2-core machine can pass the 5 s default.
 describe("PaymentSettings", { timeout: 20_000 }, () => {
@@ -33,7 +46,7 @@ describe("PaymentSettings", { timeout: 20_000 }, () => {
         <Notifications />
         <PaymentSettings />
       </>,
-      { "adminPayments.getSettings": () => settings, "adminPayments.updateExchange": ok },
+      { "adminPayments.getSettings": () => settings, "adminPayments.updateExchange": saved },
     );
     expect(await screen.findByTestId("exchange-rate-display")).toHaveTextContent("0.5000");
     const points = screen.getByLabelText("付与ポイント");
@@ -50,7 +63,7 @@ describe("PaymentSettings", { timeout: 20_000 }, () => {
   it("refuses a rate below 1 with the spec's minimum, sending nothing", async () => {
     const { calls } = renderWithProviders(<PaymentSettings />, {
       "adminPayments.getSettings": () => settings,
-      "adminPayments.updateExchange": ok,
+      "adminPayments.updateExchange": saved,
     });
     const yenField = await screen.findByLabelText("金額（円）");
     await userEvent.clear(yenField);
@@ -63,7 +76,7 @@ describe("PaymentSettings", { timeout: 20_000 }, () => {
   it("checks the general tab's minimums (100, 1,000, 0) and their order, then saves it alone", async () => {
     const { calls } = renderWithProviders(<PaymentSettings />, {
       "adminPayments.getSettings": () => settings,
-      "adminPayments.updateGeneral": ok,
+      "adminPayments.updateGeneral": saved,
     });
     await userEvent.click(await screen.findByRole("tab", { name: "一般" }));
     const min = await screen.findByLabelText("最低購入金額");
@@ -99,7 +112,7 @@ describe("PaymentSettings", { timeout: 20_000 }, () => {
   it("asks for the bank details before bank transfer is switched on; never shows the stored API key", async () => {
     const { calls } = renderWithProviders(<PaymentSettings />, {
       "adminPayments.getSettings": () => settings,
-      "adminPayments.updateBank": ok,
+      "adminPayments.updateBank": saved,
     });
     await userEvent.click(await screen.findByRole("tab", { name: "銀行振込" }));
     await userEvent.click(await screen.findByRole("switch", { name: "銀行振込を有効にする" }));
@@ -123,18 +136,20 @@ describe("PaymentSettings", { timeout: 20_000 }, () => {
   });
 });
 
-const member = { id: "u1", userID: "buyer01", name: "購入 太郎" };
+const member = { id: "u1", userID: "buyer01", name: "購入 太郎", email: "buyer01@example.jp" };
 const base = {
   amount: 3000,
   points: 1500,
-  paymentMethod: "smart_pit",
+  paymentMethod: "smart_pit" as const,
   createdAt: new Date("2026-11-23T10:00:00+09:00"),
   cancelledAt: null,
+  confirmedVia: null,
+  reinstatedAt: null,
   smartPit: null,
   bank: null,
   user: member,
 };
-const rows = [
+const rows: Transaction[] = [
   { ...base, id: "a", transactionId: "PT-A", status: "pending", confirmedAt: null, confirmedBy: null },
   {
     ...base,
@@ -142,6 +157,7 @@ const rows = [
     transactionId: "PT-B",
     status: "paid",
     confirmedAt: new Date("2026-11-23T12:00:00+09:00"),
+    confirmedVia: "admin",
     confirmedBy: { userID: "admin", name: "管理 花子" },
   },
   { ...base, id: "c", transactionId: "PT-C", status: "cancelled", confirmedAt: null, confirmedBy: null },
@@ -158,8 +174,8 @@ function transactionHandlers(extra: Handlers = {}): Handlers {
       { period: "2026-11-22", count: 1, amount: 1000, points: 500 },
       { period: "2026-11-23", count: 2, amount: 6000, points: 3000 },
     ],
-    "adminPayments.confirm": ok,
-    "adminPayments.cancel": ok,
+    "adminPayments.confirm": ({ id }) => ({ ...(rows.find((r) => r.id === id) as Transaction), status: "paid" }),
+    "adminPayments.cancel": ({ id }) => ({ ...(rows.find((r) => r.id === id) as Transaction), status: "cancelled" }),
     ...extra,
   };
 }
@@ -285,7 +301,7 @@ describe("issue 21: what a method lacks, and money to settle", { timeout: 20_000
   });
 
   it("lists money that could not be credited and marks it refunded with a note", async () => {
-    const row = {
+    const row: RouterOutputs["adminPayments"]["notifications"]["notifications"][number] = {
       id: "0b6f0d1e-1111-4222-8333-444455556666",
       provider: "smartpit",
       transactionRef: "TX20261126LATE0001",

@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import {
   DEFAULT_NEW_POINT_COST,
   MSG,
@@ -24,6 +23,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";

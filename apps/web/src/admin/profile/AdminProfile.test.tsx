@@ -2,26 +2,20 @@ import { MSG } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { me } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { AdminProfile } from "./AdminProfile";
 
-const admin = {
+const admin = me({
   id: "a1",
   userID: "admin",
   name: "運営 管理者",
   email: "admin@example.jp",
   role: "admin",
-  gender: "male",
   points: 0,
   sendPoints: 0,
   photoLink: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg",
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  favoriteUserIds: [],
-};
+});
 
 function setup() {
   return renderWithProviders(<AdminProfile />, {
@@ -29,7 +23,10 @@ function setup() {
     "profile.removePhoto": () => {
       throw new Error("storage unavailable");
     },
-    "profile.update": (input) => ({ user: { ...admin, ...(input as object) }, token: null }),
+    "profile.update": ({ name, photoLink }) => ({
+      user: { ...admin, ...(name !== undefined && { name }), ...(photoLink !== undefined && { photoLink }) },
+      token: undefined,
+    }),
   });
 }
 

@@ -59,7 +59,10 @@ describe("user edit sends only what changed (issue 21)", { timeout: 30_000 }, ()
         <Notifications />
         <UserManagement />
       </>,
-      { "adminUsers.list": () => page(row(100)), "adminUsers.update": () => row(1052, 20, "改名") },
+      {
+        "adminUsers.list": () => page(row(100)),
+        "adminUsers.update": () => ({ ...row(1052, 20, "改名"), version: "v2" }),
+      },
     );
     await userEvent.click(await screen.findByRole("button", { name: "編集" }));
     const dialog = await screen.findByRole("dialog");
@@ -87,7 +90,7 @@ describe("user edit sends only what changed (issue 21)", { timeout: 30_000 }, ()
             listed = row(1052);
             throw moved(1052, 20);
           }
-          return { ...listed, points: (input as { points: number }).points };
+          return { ...listed, points: input.points ?? listed.points, version: "v2" };
         },
       },
     );

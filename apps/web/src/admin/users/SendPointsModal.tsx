@@ -3,6 +3,7 @@ import { Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { displayName } from "../../lib/display-name";
 import { formatPoints } from "../../lib/format";
 import { asNumber, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
@@ -69,7 +70,7 @@ export function SendPointsModal({
     <Modal opened={!!user} onClose={onClose} title="送信ポイントの編集" centered>
       <Stack>
         <Text size="sm">
-          {user?.name ?? "未設定"}（{user?.userID}）の現在の送信ポイント: {formatPoints(seen)}
+          {displayName(user)}（{user?.userID}）の現在の送信ポイント: {formatPoints(seen)}
         </Text>
         <PointsInput label="送信ポイント" value={value} onChange={setValue} data-autofocus />
         <FormActions

@@ -20,6 +20,7 @@ import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
+import { displayName } from "../../lib/display-name";
 import { formatPoints } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ScheduledPanel } from "../messages/ScheduledPanel";
@@ -173,7 +174,7 @@ export function UserManagement() {
                 </Table.Td>
                 <Table.Td ff="monospace">{user.userID}</Table.Td>
                 <Table.Td>
-                  {user.name ?? "未設定"}{" "}
+                  {displayName(user)}{" "}
                   {user.role === "admin" && (
                     <Badge size="xs" color="grape" variant="light">
                       管理者

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "@enmusubi/api";
+import type { RouterOutputs } from "../../lib/api-types";
 
 export type AdminUser = RouterOutputs["adminUsers"]["list"]["users"][number];
 export type LedgerEntry = RouterOutputs["adminUsers"]["ledger"][number];

@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { MSG, REJECT_REASON_MAX } from "@enmusubi/shared";
 import {
   Alert,
@@ -18,7 +17,9 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
+import { displayName } from "../../lib/display-name";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -170,7 +171,7 @@ export function VerificationQueue() {
             <Stack gap="sm">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Group gap="xs" wrap="wrap">
-                  <Text fw={700}>{entry.user.name?.trim() || "未設定"}</Text>
+                  <Text fw={700}>{displayName(entry.user)}</Text>
                   <Badge variant="light" color="gray" tt="none">
                     {entry.user.userID}
                   </Badge>

@@ -1,10 +1,11 @@
 import { POST_CONTENT_FOLD_CHARS } from "@enmusubi/shared";
 import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
+import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import classes from "./board.module.css";
 import { PostContent } from "./PostContent";
-import { authorLine, authorName, type BoardPostView, UNSET_NAME } from "./types";
+import { authorLine, authorName, type BoardPostView } from "./types";
 
 /**
  * One board post (all three screens): the author's photo, name and age, the time in Japanese, the
@@ -74,14 +75,14 @@ export function PostCard({
                     {line}
                   </Text>
                 )}
-                {showUserID && post.author?.userID && (
+                {showUserID && post.author && "userID" in post.author && (
                   <Text size="xs" c="dimmed" component="span" ff="monospace">
                     ID: {post.author.userID}
                   </Text>
                 )}
-                {showUserID && post.byOperator && post.operator && (
+                {showUserID && post.byOperator && "operator" in post && post.operator && (
                   <Text size="xs" c="dimmed" component="span">
-                    投稿した管理者: {post.operator.name?.trim() || UNSET_NAME}
+                    投稿した管理者: {displayName(post.operator)}
                   </Text>
                 )}
               </Group>

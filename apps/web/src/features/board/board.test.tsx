@@ -1,18 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { type BoardPost, publicProfile } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { NewPostDialog } from "./NewPostDialog";
 import { PostCard } from "./PostCard";
 import { foldText, PostContent } from "./PostContent";
 import { ReactionButtons } from "./ReactionButtons";
 
-const post = (content: string, extra: Record<string, unknown> = {}) => ({
+const post = (content: string, extra: Partial<BoardPost> = {}): BoardPost => ({
   id: "11111111-1111-4111-8111-111111111111",
   title: "東京で食事しませんか",
   content,
   createdAt: new Date("2026-11-20T10:00:00Z"),
-  author: { id: "a1", name: "花子", photoLink: null, gender: "female" as const, age: 28 },
+  author: publicProfile({ id: "a1", name: "花子", gender: "female", age: 28 }),
   byOperator: false,
   readerCount: 3,
   likeCount: 2,

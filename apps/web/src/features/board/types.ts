@@ -1,44 +1,20 @@
-import { type Gender, MSG } from "@enmusubi/shared";
+import { MSG } from "@enmusubi/shared";
+import type { RouterOutputs } from "../../lib/api-types";
+import { displayName } from "../../lib/display-name";
 
-/** What the board screens read of a post's author (the server's public profile; never email or points). */
-export interface BoardAuthor {
-  id: string;
-  name: string | null;
-  photoLink: string | null;
-  gender: Gender;
-  age: number | null;
-  /** Administrators see the login ID; members do not get it. */
-  userID?: string;
-}
+/** A post as members read it (board.list, board.myPosts). */
+export type MemberBoardPost = RouterOutputs["board"]["list"]["posts"][number];
+/** A post in board management (adminBoard.list): the author's login ID and the writing administrator added. */
+export type AdminBoardPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
 
-/** What the board screens read of a post (board.list, board.myPosts, adminBoard.list). */
-export interface BoardPostView {
-  id: string;
-  title: string;
-  content: string;
-  createdAt: Date | string;
-  /** null for an operator's post or a deleted member. */
-  author: BoardAuthor | null;
-  byOperator: boolean;
-  /** Board management: the administrator who wrote an operator post. */
-  operator?: { id: string; name: string | null } | null;
-  readerCount: number;
-  likeCount: number;
-  dislikeCount: number;
-  myReaction?: "like" | "dislike" | null;
-  isRead?: boolean;
-  isMine?: boolean;
-}
+/** What the board screens read of a post: either answer. */
+export type BoardPostView = MemberBoardPost | AdminBoardPost;
 
-export interface BoardPagination {
-  currentPage: number;
-  totalPages: number;
-  totalPosts: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-  /** More than `totalPosts` match (the server counts exactly up to a cap). */
-  totalIsLowerBound?: boolean;
-}
+/** A post's author (the public profile; administrators also get the login ID). */
+export type BoardAuthor = NonNullable<BoardPostView["author"]>;
+
+/** The page a board list answers with (the same for members and administrators). */
+export type BoardPagination = RouterOutputs["board"]["list"]["pagination"];
 
 /** 「43件」, or 「1,000件以上」 past the server's exact count. */
 export function totalLabel(pagination: BoardPagination): string {
@@ -68,13 +44,13 @@ export const BOARD_MSG = {
 } as const;
 
 export const OPERATOR_NAME = MSG.boardOperatorName;
-export const UNSET_NAME = "未設定";
+export { UNSET as UNSET_NAME } from "../../lib/display-name";
 
 /** The name shown for a post's author: the operator, the member's name, or 未設定. */
 export function authorName(post: Pick<BoardPostView, "author" | "byOperator">): string {
   if (post.byOperator) return OPERATOR_NAME;
   if (!post.author) return "退会した会員";
-  return post.author.name?.trim() || UNSET_NAME;
+  return displayName(post.author);
 }
 
 /** 「28歳・女性」 under the author's name. */

@@ -32,7 +32,7 @@ describe("MessageCard", () => {
     renderWithProviders(
       <MessageCard
         message={{ id: "1", body: "<b>こんにちは</b>", createdAt: new Date(), isRead: false, hasReply: false }}
-        party={{ id: "u", name: "花子", photoLink: null }}
+        party={{ id: "u", name: "花子", photoLink: null, role: "user" }}
         partyLabel="差出人"
         highlightUnread
         onOpen={onOpen}

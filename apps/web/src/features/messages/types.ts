@@ -1,29 +1,14 @@
-import type { AppRouter } from "@enmusubi/api";
-import type { inferRouterOutputs } from "@trpc/server";
-
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs } from "../../lib/api-types";
 
 /** A message as the member mailbox answers it. */
-export type MemberMessage = Outputs["messages"]["list"]["messages"][number];
+export type MemberMessage = RouterOutputs["messages"]["list"]["messages"][number];
+type AdminMessage = RouterOutputs["adminMessages"]["list"]["messages"][number];
 
-/** The least a card needs: both shells' messages have it. */
-export interface MessageLike {
-  id: string;
-  body: string;
-  createdAt: Date;
-  isRead: boolean;
-  hasReply: boolean;
-}
+/** The least a card needs: the part both shells' messages share. */
+export type MessageLike = Pick<MemberMessage & AdminMessage, "id" | "body" | "createdAt" | "isRead" | "hasReply">;
 
-/** Someone on a message: sender or recipient. */
-export interface PartyLike {
-  id: string;
-  name: string | null;
-  photoLink: string | null;
-  role?: string;
-}
+/** Someone on a message, sender or recipient: the part both shells' parties share. */
+export type PartyLike = Pick<MemberMessage["from"] & AdminMessage["from"], "id" | "name" | "photoLink" | "role">;
 
 /** A party's name as shown (spec §2 member card: 'not set' placeholder). */
-export function partyName(party: { name: string | null } | null | undefined): string {
-  return party?.name?.trim() || "未設定";
-}
+export { displayName as partyName } from "../../lib/display-name";

@@ -1,12 +1,8 @@
 import { Stack, Table, Text } from "@mantine/core";
+import type { RouterOutputs } from "../../lib/api-types";
 import { pointsText, yen } from "./calc";
 
-export interface SalesRow {
-  period: string;
-  count: number;
-  amount: number;
-  points: number;
-}
+export type SalesRow = RouterOutputs["adminPayments"]["sales"][number];
 
 const HEIGHT = 180;
 const BAR_GAP = 6;

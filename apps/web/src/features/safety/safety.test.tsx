@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { ModerationQueue } from "../../admin/moderation/ModerationQueue";
+import type { RouterOutputs } from "../../lib/api-types";
 import { BlockedList } from "../../member/safety/BlockedList";
 import { renderWithProviders } from "../../test/render";
 import { ReportButton } from "./ReportDialog";
@@ -120,6 +121,8 @@ describe("BlockedList", () => {
   });
 });
 
+type Report = RouterOutputs["adminModeration"]["queue"]["reports"][number];
+
 const party = (id: string, name: string, userID: string) => ({
   id,
   userID,
@@ -129,7 +132,7 @@ const party = (id: string, name: string, userID: string) => ({
   deleted: false,
 });
 
-const report = {
+const report: Report = {
   id: "44444444-4444-4444-8444-444444444444",
   targetType: "message" as const,
   targetId: "33333333-3333-4333-8333-333333333333",
@@ -140,6 +143,7 @@ const report = {
   reporter: party("a", "太郎", "taro"),
   targetUser: party("b", "花子", "hanako"),
   recentReportsAgainstUser: 2,
+  recentReportsCapped: false,
   context: {
     type: "message" as const,
     body: "高校2年です。会いませんか",
@@ -153,11 +157,18 @@ const report = {
   handledNote: null,
 };
 
-const page = (reports: unknown[]) => ({ reports, total: reports.length, page: 1, limit: 20, totalPages: 1 });
+const page = (reports: Report[]) => ({
+  reports,
+  total: reports.length,
+  totalCapped: false,
+  page: 1,
+  limit: 20,
+  totalPages: 1,
+});
 
 describe("ModerationQueue", () => {
   it("shows each report with its content in context and dismisses with an optional note after confirming", async () => {
-    let reports: unknown[] = [report];
+    let reports: Report[] = [report];
     const { calls } = renderWithProviders(
       <>
         <Notifications />

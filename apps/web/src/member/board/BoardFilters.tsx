@@ -5,6 +5,7 @@ import {
   CloseButton,
   Collapse,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Switch,
@@ -166,7 +167,13 @@ export function BoardFilters({
             >
               クリア
             </Button>
-            <Button type="submit" loading={searching}>
+            {/* Never `loading`: a loading button is disabled, and a search typed and sent (Enter or
+                click) while the previous one is still fetching would be dropped without a word. */}
+            <Button
+              type="submit"
+              aria-busy={searching || undefined}
+              leftSection={searching ? <Loader size={14} aria-hidden /> : undefined}
+            >
               検索
             </Button>
           </Group>

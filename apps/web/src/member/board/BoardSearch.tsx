@@ -6,6 +6,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
 import { BlockButton, ReportButton } from "../../features/safety";
+import { displayName } from "../../lib/display-name";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -201,7 +202,7 @@ function BoardResults({ onClosed }: { onClosed: () => void }) {
                   {post.author && !post.byOperator && !post.isMine && (
                     <Group gap="xs" justify="flex-end">
                       <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
-                      <BlockButton userId={post.author.id} name={post.author.name?.trim() || "未設定"} />
+                      <BlockButton userId={post.author.id} name={displayName(post.author)} />
                     </Group>
                   )}
                 </>

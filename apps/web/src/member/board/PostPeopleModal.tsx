@@ -1,7 +1,8 @@
 import { Avatar, Group, Modal, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type BoardPostView, UNSET_NAME } from "../../features/board";
+import type { BoardPostView } from "../../features/board";
+import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
@@ -55,7 +56,7 @@ export function PostPeopleModal({ post, onClose }: { post: BoardPostView | null;
             >
               <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="post-people">
                 {lists?.[t.value].map((person) => {
-                  const name = person.name?.trim() || UNSET_NAME;
+                  const name = displayName(person);
                   return (
                     <Group key={person.id} component="li" gap="sm" wrap="nowrap">
                       <Avatar src={person.photoLink} alt={name} radius="xl" size="md" color="pink">

@@ -1,10 +1,11 @@
 import { Notifications } from "@mantine/notifications";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POINTS_DEDUCTED_EVENT } from "../../lib/points";
+import { type BoardPost, boardPage, me, pointCost, publicProfile } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { BoardSearch } from "./BoardSearch";
 import { MyPosts } from "./MyPosts";
@@ -14,12 +15,12 @@ const httpError = (httpStatus: number, message: string) =>
     result: { error: { code: -32000, message, data: { httpStatus } } },
   } as never);
 
-const post = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
+const post = (id: string, title: string, extra: Partial<BoardPost> = {}): BoardPost => ({
   id,
   title,
   content: `${title}の本文です`,
   createdAt: new Date("2026-11-20T10:00:00Z"),
-  author: { id: "a1", name: "花子", photoLink: null, gender: "female" as const, age: 28 },
+  author: publicProfile({ id: "a1", name: "花子", gender: "female", age: 28 }),
   byOperator: false,
   readerCount: 0,
   likeCount: 0,
@@ -38,19 +39,10 @@ async function typeIn(field: HTMLElement, text: string) {
 const ID1 = "11111111-1111-4111-8111-111111111111";
 const ID2 = "22222222-2222-4222-8222-222222222222";
 
-const page = (posts: unknown[], currentPage = 1, totalPages = 1) => ({
-  posts,
-  pagination: {
-    currentPage,
-    totalPages,
-    totalPosts: totalPages > 1 ? totalPages * 10 : posts.length,
-    hasNextPage: currentPage < totalPages,
-    hasPrevPage: currentPage > 1,
-  },
-});
+const page = (posts: BoardPost[], currentPage = 1, totalPages = 1) => boardPage(posts, currentPage, totalPages);
 
 const common: Handlers = {
-  "profile.me": () => ({ id: "me", name: "太郎", points: 100 }),
+  "profile.me": () => me(),
   "reference.pointCosts.list": () => [],
 };
 
@@ -92,7 +84,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
       "board.myPosts": () => page([post(ID1, "消す投稿", { isMine: true })]),
       "board.delete": () => {
         if (fail) throw httpError(404, "投稿が見つかりません");
-        return { deleted: true };
+        return { ok: true };
       },
     });
     const deleteButton = await screen.findByRole("button", { name: "投稿「消す投稿」を削除" });
@@ -116,7 +108,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
 
   it("posts without a cost question when posting is free, and says 投稿が完了しました！", async () => {
     const { calls } = withNotifications(<MyPosts />, {
-      "reference.pointCosts.list": () => [{ actionName: "message_board_post", pointCost: 0 }],
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
       "board.myPosts": () => page([]),
       "board.create": (input) => post(ID2, (input as { title: string }).title, { isMine: true }),
     });
@@ -137,7 +129,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   it("asks for the posting cost first; declining sends nothing, a failure keeps the dialog", async () => {
     let fail = false;
     const { calls } = withNotifications(<MyPosts />, {
-      "reference.pointCosts.list": () => [{ actionName: "message_board_post", pointCost: 15 }],
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 15)],
       "board.myPosts": () => page([]),
       "board.create": () => {
         if (fail) throw httpError(500, "Internal server error");
@@ -162,13 +154,8 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   });
 
   it("shows who read, liked and disliked a post when asked", async () => {
-    const person = (id: string, name: string | null, age: number | null) => ({
-      id,
-      name,
-      photoLink: null,
-      gender: "male" as const,
-      age,
-    });
+    const person = (id: string, name: string | null, age: number | null) =>
+      publicProfile({ id, name, gender: "male", age });
     const { calls } = withNotifications(<MyPosts />, {
       "board.myPosts": () => page([post(ID1, "反応を見る投稿", { isMine: true, readerCount: 2, likeCount: 1 })]),
       "board.people": () => ({
@@ -254,7 +241,7 @@ describe("BoardSearch entry", { timeout: 15_000 }, () => {
 
   it("short of points: 「あなたのポイント数が足りません。」 with the way to buy, and no 続ける", async () => {
     withNotifications(<BoardSearch />, {
-      "profile.me": () => ({ id: "me", name: "太郎", points: 5 }),
+      "profile.me": () => me({ points: 5 }),
       "board.access": () => ({ open: false, openUntil: null, cost: 10 }),
     });
     const alert = await screen.findByTestId("board-entry-short");
@@ -361,6 +348,34 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     expect(last()).toEqual({ page: 1 });
   });
 
+  it("a search sent while the previous one is still fetching is not dropped (a loading 検索 button was disabled)", async () => {
+    let answer: (value: ReturnType<typeof page>) => void = () => {};
+    const { calls } = withNotifications(<BoardSearch />, {
+      ...open,
+      "board.list": (input) =>
+        input.keyword === "食事"
+          ? new Promise<ReturnType<typeof page>>((resolve) => {
+              answer = resolve;
+            })
+          : page([post(ID1, "東京で食事しませんか")]),
+    });
+    await screen.findByRole("article");
+    const keyword = screen.getByLabelText("キーワード");
+    await typeIn(keyword, "食事");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    await waitFor(() =>
+      expect(calls.some((c) => (c.input as { keyword?: string } | undefined)?.keyword === "食事")).toBe(true),
+    );
+    // Still fetching 食事: the member changes their mind and sends ランチ with Enter.
+    await userEvent.clear(keyword);
+    await typeIn(keyword, "ランチ");
+    await userEvent.keyboard("{Enter}");
+    const chips = await screen.findByTestId("filter-chips");
+    expect(within(chips).getByText("キーワード: ランチ")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({ page: 1, keyword: "ランチ" });
+    answer(page([]));
+  });
+
   it("refuses an end date before the start date without asking the server", async () => {
     const { calls } = withNotifications(<BoardSearch />, { ...open, "board.list": () => page([]) });
     await screen.findByText("まだ投稿はありません。");
@@ -421,7 +436,7 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
       "board.list": () => page([post(ID1, "東京で食事しませんか", { likeCount: 1, readerCount: 2 })]),
       "board.react": () => {
         if (likeFails) throw httpError(500, "Internal server error");
-        return { likes: 2, dislikes: 0, myReaction: "like" };
+        return { likes: 2, dislikes: 0, myReaction: "like" as const };
       },
       "board.read": () => ({ alreadyRead: false, readerCount: 3 }),
     });

@@ -4,6 +4,7 @@ import {
   Checkbox,
   Collapse,
   Group,
+  Loader,
   NumberInput,
   Pagination,
   Paper,
@@ -102,6 +103,7 @@ export function ProfileSearch() {
     placeholderData: keepPreviousData,
   });
   const result = search.data;
+  const searching = search.isFetching && !search.isLoading;
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const ageError =
     draft.ageMin !== "" && draft.ageMax !== "" && draft.ageMin > draft.ageMax
@@ -222,7 +224,13 @@ export function ProfileSearch() {
               >
                 条件をクリア
               </Button>
-              <Button type="submit" loading={search.isFetching && !search.isLoading}>
+              {/* Never `loading`: a loading button is disabled, and a search sent while the previous
+                  one is still fetching would be dropped without a word. */}
+              <Button
+                type="submit"
+                aria-busy={searching || undefined}
+                leftSection={searching ? <Loader size={14} aria-hidden /> : undefined}
+              >
                 検索
               </Button>
             </Group>

@@ -3,26 +3,25 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../test/render";
+import { type PublicProfile, pointCost, publicProfile } from "../../test/fixtures";
+import { type Handlers, renderWithProviders } from "../../test/render";
 import { FavoriteList } from "./FavoriteList";
 import { ProfileSearch } from "./ProfileSearch";
 
-const profile = (id: string, name: string | null, extra: Record<string, unknown> = {}) => ({
-  id,
-  name,
-  photoLink: null,
-  gender: "female" as const,
-  age: 28,
-  prefecture: "東京都",
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-11-01T00:00:00Z"),
-  ...extra,
-});
+const profile = (id: string, name: string | null, extra: Partial<PublicProfile> = {}): PublicProfile =>
+  publicProfile({
+    id,
+    name,
+    gender: "female",
+    age: 28,
+    prefecture: "東京都",
+    createdAt: new Date("2026-11-01T00:00:00Z"),
+    ...extra,
+  });
 const hanako = profile("11111111-1111-4111-8111-111111111111", "花子");
 const noName = profile("22222222-2222-4222-8222-222222222222", null, { photoLink: "/uploads/p.jpg" });
 
-const common = {
+const common: Handlers = {
   "scheduled.list": () => [],
   "reference.pointCosts.list": () => [],
   "reference.occupations.list": () => [],
@@ -69,7 +68,7 @@ describe("FavoriteList", () => {
         "members.favorites": () => [hanako],
         "members.removeFavorite": () => {
           if (fail) throw new Error("down");
-          return { removed: true };
+          return { success: true as const };
         },
       },
     );
@@ -85,7 +84,14 @@ describe("FavoriteList", () => {
 });
 
 describe("ProfileSearch", () => {
-  const page = (profiles: unknown[]) => ({ profiles, total: profiles.length, page: 1, limit: 20, totalPages: 1 });
+  const page = (profiles: (PublicProfile & { isFavorite: boolean })[]) => ({
+    profiles,
+    total: profiles.length,
+    totalCapped: false,
+    page: 1,
+    limit: 20,
+    totalPages: 1,
+  });
 
   it("searches with excludeSameSex on by default and shows the no-results message", async () => {
     const { calls } = renderWithProviders(<ProfileSearch />, { ...common, "members.search": () => page([]) });
@@ -118,7 +124,7 @@ describe("ProfileSearch", () => {
       </>,
       {
         ...common,
-        "reference.pointCosts.list": () => [{ actionName: "profile_view", pointCost: 15 }],
+        "reference.pointCosts.list": () => [pointCost("profile_view", 15)],
         "members.search": () => page([{ ...hanako, isFavorite: false }]),
         "members.viewProfile": () => {
           throw new TRPCClientError("ポイントが不足しています。", {

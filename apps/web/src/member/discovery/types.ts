@@ -1,15 +1,7 @@
+import type { RouterOutputs } from "../../lib/api-types";
+
 /** How a member sees another member (the server's PublicProfile; never email, points or role). */
-export interface PublicProfile {
-  id: string;
-  name: string | null;
-  photoLink: string | null;
-  gender: "male" | "female";
-  age: number | null;
-  prefecture: string | null;
-  occupation: { id: string; name: string } | null;
-  annualIncome: { id: string; label: string } | null;
-  createdAt: Date | string;
-}
+export type PublicProfile = RouterOutputs["members"]["favorites"][number];
 
 /** Screen texts of discovery (spec §8 search and favourite messages; the rest ours). */
 export const DISCOVERY_MSG = {
@@ -25,11 +17,7 @@ export const DISCOVERY_MSG = {
   viewFailed: "プロフィールの取得に失敗しました。",
 } as const;
 
-export const UNSET = "未設定";
-
-export function displayName(profile: { name: string | null }): string {
-  return profile.name?.trim() || UNSET;
-}
+export { displayName, UNSET } from "../../lib/display-name";
 
 export function genderLabel(gender: PublicProfile["gender"]): string {
   return gender === "male" ? "男性" : "女性";

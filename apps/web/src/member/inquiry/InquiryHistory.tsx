@@ -1,10 +1,10 @@
-import type { RouterOutputs } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";

@@ -2,12 +2,15 @@ import { BANNER_MS, MSG } from "@enmusubi/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { InquiryForm } from "./InquiryForm";
 import { InquiryHistory } from "./InquiryHistory";
 
 const author = { id: "u1", name: "太郎", userID: "taro01", email: "taro@example.jp" };
-const inquiry = (over: Record<string, unknown> = {}) => ({
+type Inquiry = RouterOutputs["inquiries"]["create"];
+
+const inquiry = (over: Partial<Inquiry> = {}): Inquiry => ({
   id: "i1",
   title: "ポイントについて",
   message: "反映されません",
@@ -25,9 +28,10 @@ const inquiry = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
-const page = (items: unknown[], unreadReplies = 0) => ({
+const page = (items: Inquiry[], unreadReplies = 0) => ({
   inquiries: items,
   total: items.length,
+  totalCapped: false,
   page: 1,
   limit: 10,
   totalPages: 1,

@@ -1,10 +1,11 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { pointCost } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { BulkSendDialog } from "./BulkSendDialog";
 
-const contacts = [
+const contacts: { id: string; name: string; photoLink: null; role: "user" | "admin" }[] = [
   { id: "11111111-1111-4111-8111-111111111111", name: "花子", photoLink: null, role: "user" },
   { id: "22222222-2222-4222-8222-222222222222", name: "運営", photoLink: null, role: "admin" },
 ];
@@ -13,7 +14,7 @@ describe("BulkSendDialog", () => {
   it("selects all and clears all recipients", async () => {
     renderWithProviders(<BulkSendDialog opened onClose={() => {}} />, {
       "messages.contacts": () => contacts,
-      "reference.pointCosts.list": () => [{ actionName: "send_message", pointCost: 48 }],
+      "reference.pointCosts.list": () => [pointCost("send_message", 48)],
     });
     await screen.findByLabelText("花子");
     await userEvent.click(screen.getByRole("button", { name: "すべて選択" }));

@@ -2,16 +2,24 @@ import { MSG } from "@enmusubi/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { ReceivedEmails } from "./ReceivedEmails";
 import { UnreadEmails } from "./UnreadEmails";
 
-const party = (id: string, name: string, role = "user") => ({ id, name, photoLink: null, role });
+type Message = RouterOutputs["messages"]["list"]["messages"][number];
+
+const party = (id: string, name: string, role: "user" | "admin" = "user") => ({ id, name, photoLink: null, role });
 const hanako = party("11111111-1111-4111-8111-111111111111", "花子");
 const admin = party("22222222-2222-4222-8222-222222222222", "運営事務局", "admin");
 const me = party("33333333-3333-4333-8333-333333333333", "太郎");
 
-function message(id: string, from: typeof hanako, body: string, extra: { isRead?: boolean; hasReply?: boolean } = {}) {
+function message(
+  id: string,
+  from: typeof hanako,
+  body: string,
+  extra: { isRead?: boolean; hasReply?: boolean } = {},
+): Message {
   return {
     id,
     body,
@@ -21,10 +29,18 @@ function message(id: string, from: typeof hanako, body: string, extra: { isRead?
     replyToId: null,
     from,
     to: me,
+    locked: false,
   };
 }
 
-const page = (messages: unknown[]) => ({ messages, total: messages.length, page: 1, limit: 100, totalPages: 1 });
+const page = (messages: Message[]) => ({
+  messages,
+  total: messages.length,
+  totalCapped: false,
+  page: 1,
+  limit: 100,
+  totalPages: 1,
+});
 
 describe("UnreadEmails", () => {
   it("lists unread messages and administrators' read ones; replied ones have no reply button", async () => {

@@ -4,10 +4,11 @@ import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { CANCELLATION_RULES, CREDIT_TIMING } from "../../features/payments/terms";
+import type { RouterOutputs } from "../../lib/api-types";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { PointPurchase } from "./PointPurchase";
 
-const settings = {
+const settings: RouterOutputs["purchase"]["settings"] = {
   exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
   minimumPurchase: 1000,
   maximumPurchase: 100000,
@@ -15,7 +16,7 @@ const settings = {
   bank: null,
 };
 
-const pending = {
+const pending: RouterOutputs["purchase"]["create"] = {
   id: "t1",
   transactionId: "PT-20261123-0001",
   amount: 3000,
@@ -25,6 +26,9 @@ const pending = {
   createdAt: new Date("2026-11-23T10:00:00+09:00"),
   confirmedAt: null,
   cancelledAt: null,
+  confirmedVia: null,
+  confirmedBy: null,
+  reinstatedAt: null,
   smartPit: {
     paymentCode: "123456789012",
     barcodeValue: "91234567890123",
@@ -126,7 +130,7 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
         "purchase.settings": () => ({ ...settings, methods: { smartPit: true, bankTransfer: true }, bank }),
         "purchase.create": () => ({
           ...pending,
-          paymentMethod: "bank_transfer",
+          paymentMethod: "bank_transfer" as const,
           smartPit: null,
           bank: { ...bank, transferName: "PT-20261123-0001" },
         }),

@@ -43,7 +43,7 @@ export function PointPurchase() {
   const create = useMutation(
     trpc.purchase.create.mutationOptions({
       onSuccess: (transaction) => {
-        setStep({ kind: "done", transaction: transaction as Transaction });
+        setStep({ kind: "done", transaction });
         void queryClient.invalidateQueries({ queryKey: trpc.purchase.history.queryKey() });
       },
       onError: (e) => setError(errorMessage(e, CREATE_FAILED)),

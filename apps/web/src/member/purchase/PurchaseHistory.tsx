@@ -26,7 +26,7 @@ export function PurchaseHistory() {
       query.state.data?.transactions.some((t) => t.status === "pending") ? POLL_PENDING_MS : false,
   });
   const [shown, setShown] = useState<Transaction | null>(null);
-  const rows = (history.data?.transactions ?? []) as Transaction[];
+  const rows = history.data?.transactions ?? [];
   // An order confirmed since the last look credited points: the header and card show the new balance.
   const paid = rows.filter((t) => t.status === "paid").length;
   const lastPaid = useRef<number | null>(null);

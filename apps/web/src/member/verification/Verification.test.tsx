@@ -3,26 +3,23 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { VerificationQueue } from "../../admin/verification/VerificationQueue";
+import type { RouterOutputs } from "../../lib/api-types";
+import { pointCost, verificationStatus } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { BulkSendDialog } from "../mail/BulkSendDialog";
 import { UnreadEmails } from "../mail/UnreadEmails";
 import { VerificationBanner } from "./VerificationBanner";
 import { VerificationPage } from "./VerificationPage";
 
-const status = (s: string, extra: Record<string, unknown> = {}) => ({
-  status: s,
-  rejectReason: null,
-  submittedAt: null,
-  verifiedAt: null,
-  ...extra,
-});
+type Status = RouterOutputs["verification"]["status"];
+const status = (s: Status["status"], extra: Partial<Status> = {}): Status => ({ ...verificationStatus(s), ...extra });
 
 describe("VerificationBanner", () => {
   it.each([
     ["unverified", MSG.verificationBannerUnverified, MSG.verificationBannerLink],
     ["rejected", MSG.verificationBannerRejected, MSG.verificationBannerLink],
     ["pending", MSG.verificationBannerPending, "審査状況を見る"],
-  ])("%s: says what is locked and links to the page", async (s, text, link) => {
+  ] as const)("%s: says what is locked and links to the page", async (s, text, link) => {
     renderWithProviders(<VerificationBanner />, { "verification.status": () => status(s) });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/user/verification");
@@ -73,7 +70,7 @@ describe("VerificationPage", () => {
 
 describe("locked messages on the unread screen", () => {
   it("show the notice and the way to verify instead of reply / mark-read", async () => {
-    const party = (id: string, name: string, role: string) => ({ id, name, photoLink: null, role });
+    const party = (id: string, name: string, role: "user" | "admin") => ({ id, name, photoLink: null, role });
     const locked = {
       id: "m1",
       body: MSG.lockedMessageNotice,
@@ -86,7 +83,7 @@ describe("locked messages on the unread screen", () => {
       to: party("33333333-3333-4333-8333-333333333333", "太郎", "user"),
     };
     renderWithProviders(<UnreadEmails />, {
-      "messages.list": () => ({ messages: [locked], total: 1, page: 1, limit: 100, totalPages: 1 }),
+      "messages.list": () => ({ messages: [locked], total: 1, totalCapped: false, page: 1, limit: 100, totalPages: 1 }),
       "scheduled.list": () => [],
     });
     expect(await screen.findByText(MSG.lockedMessageNotice)).toBeInTheDocument();
@@ -97,7 +94,8 @@ describe("locked messages on the unread screen", () => {
 });
 
 describe("VerificationQueue (admin)", () => {
-  const entry = {
+  type Entry = RouterOutputs["adminVerification"]["queue"]["entries"][number];
+  const entry: Entry = {
     id: "44444444-4444-4444-8444-444444444444",
     submittedAt: new Date("2026-11-20T10:00:00Z"),
     hasImage: true,
@@ -111,7 +109,7 @@ describe("VerificationQueue (admin)", () => {
       createdAt: new Date("2026-11-19T10:00:00Z"),
     },
   };
-  const queue = (entries: unknown[]) => ({ entries, total: entries.length, page: 1, limit: 20, totalPages: 1 });
+  const queue = (entries: Entry[]) => ({ entries, total: entries.length, page: 1, limit: 20, totalPages: 1 });
 
   it("shows the entry with the image and age; rejecting needs a reason, which is sent trimmed", async () => {
     const { calls } = renderWithProviders(<VerificationQueue />, {
@@ -158,13 +156,13 @@ describe("compose dialogs of a member not verified", () => {
   it.each([
     ["unverified", "年齢確認が完了するまで送信できません。"],
     ["pending", "年齢確認の審査中のため、まだ送信できません。"],
-  ])("%s: say why and link to the page; sending stays disabled", async (s, reason) => {
+  ] as const)("%s: say why and link to the page; sending stays disabled", async (s, reason) => {
     renderWithProviders(<BulkSendDialog opened onClose={() => {}} />, {
       "verification.status": () => status(s),
       "messages.contacts": () => [
-        { id: "11111111-1111-4111-8111-111111111111", name: "花子", photoLink: null, role: "user" },
+        { id: "11111111-1111-4111-8111-111111111111", name: "花子", photoLink: null, role: "user" as const },
       ],
-      "reference.pointCosts.list": () => [{ actionName: "send_message", pointCost: 48 }],
+      "reference.pointCosts.list": () => [pointCost("send_message", 48)],
     });
     const notice = await screen.findByTestId("send-lock-notice");
     expect(within(notice).getByRole("link", { name: "年齢確認へ進む" })).toHaveAttribute("href", "/user/verification");

@@ -1,0 +1,74 @@
+import type { RouterOutputs } from "../lib/api-types";
+
+/** Typed answers the tests build on: a fixture of the wrong shape does not compile. */
+
+export type Me = RouterOutputs["profile"]["me"];
+export type PublicProfile = RouterOutputs["members"]["favorites"][number];
+export type BoardPost = RouterOutputs["board"]["list"]["posts"][number];
+export type AdminBoardPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
+export type PointCost = RouterOutputs["reference"]["pointCosts"]["list"][number];
+
+/** profile.me for a member (or, with `role: "admin"`, an administrator). */
+export function me(extra: Partial<Me> = {}): Me {
+  return {
+    id: "me",
+    userID: "taro0001",
+    name: "太郎",
+    email: "taro@example.com",
+    role: "user",
+    gender: "male",
+    points: 100,
+    sendPoints: 20,
+    photoLink: null,
+    birthday: null,
+    address: null,
+    occupation: null,
+    annualIncome: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    favoriteUserIds: [],
+    ...extra,
+  };
+}
+
+/** A member as other members see them. */
+export function publicProfile(extra: Partial<PublicProfile> & Pick<PublicProfile, "id">): PublicProfile {
+  return {
+    name: null,
+    photoLink: null,
+    gender: "female",
+    age: null,
+    prefecture: null,
+    occupation: null,
+    annualIncome: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    ...extra,
+  };
+}
+
+/** One row of the point cost table. */
+export function pointCost(actionName: string, cost: number, extra: Partial<PointCost> = {}): PointCost {
+  return { actionName, displayName: actionName, pointCost: cost, description: "", maxCost: 1000, ...extra };
+}
+
+/** A board page (board.list, board.myPosts, adminBoard.list) of the given posts. */
+export function boardPage<P>(posts: P[], currentPage = 1, totalPages = 1) {
+  return {
+    posts,
+    pagination: {
+      currentPage,
+      limit: 10,
+      totalPages,
+      totalPosts: totalPages > 1 ? totalPages * 10 : posts.length,
+      hasNextPage: currentPage < totalPages,
+      hasPrevPage: currentPage > 1,
+      totalIsLowerBound: false,
+    },
+  };
+}
+
+/** verification.status in the given standing, never submitted. */
+export function verificationStatus(
+  status: RouterOutputs["verification"]["status"]["status"],
+): RouterOutputs["verification"]["status"] {
+  return { status, rejectReason: null, submittedAt: null, verifiedAt: null };
+}
