@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { MSG, type PointAction } from "@enmusubi/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context";
@@ -8,7 +8,7 @@ import { isVerified } from "./verification/standing";
 /** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
 export interface ProcedureMeta {
   /** The point-cost action a paid procedure charges (set by `paidProcedure`, never by hand). */
-  paidAction?: string;
+  paidAction?: PointAction;
   /** Set by `verifiedProcedure`: one of the four acts of 出会い系サイト規制法 art. 11 (tests walk it). */
   requiresVerification?: boolean;
 }

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createContextInner } from "../src/context";
-import { prepayAction } from "../src/points/ledger";
+import { prepayAction } from "../src/points/prepaid";
 import { paidProcedure } from "../src/points/paid-procedure";
 import { appRouter } from "../src/root";
 import { createCallerFactory, router } from "../src/trpc";

@@ -3,17 +3,12 @@ import { pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@
 import { insufficientPoints } from "@enmusubi/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  changeBalance,
-  chargeAction,
-  chargeMany,
-  expireLots,
-  FREE_POINT_VALIDITY_DAYS,
-  prepayAction,
-  refundExpiredPrepaid,
-  setBalance,
-  unspentLots,
-} from "../src/points/ledger";
+import { chargeBatch } from "../src/points/batch";
+import { chargeAction } from "../src/points/charge";
+import { expireLots } from "../src/points/expiry";
+import { changeBalance, setBalance } from "../src/points/ledger";
+import { FREE_POINT_VALIDITY_DAYS, unspentLots } from "../src/points/lots";
+import { prepayAction, refundExpiredPrepaid } from "../src/points/prepaid";
 import { snapshotTables, useTestApi } from "./helpers";
 
 /** The value, or a failed test when it is missing. */
@@ -244,7 +239,7 @@ describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)
       code: "PAYMENT_REQUIRED",
       message: insufficientPoints(15, 0),
     });
-    const batch = await db().transaction((tx) => chargeMany(tx, "send_message", [{ userId: member.id, quantity: 1 }]));
+    const batch = await db().transaction((tx) => chargeBatch(tx, "send_message", [{ userId: member.id, quantity: 1 }]));
     expect(batch[0]).toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(48, 0) });
     expect(await snapshotTables(api, ...LOT_TABLES)).toEqual(before);
     expect(await books(member.id)).toEqual(same(100));
@@ -297,7 +292,7 @@ describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)
       remainingPoints: 45,
     });
     const results = await db().transaction((tx) =>
-      chargeMany(tx, "send_message", [
+      chargeBatch(tx, "send_message", [
         { userId: batched.id, quantity: 1 },
         { userId: batched.id, quantity: 1 },
       ]),
@@ -379,7 +374,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
     const spend = (member: (typeof members)[number], n: number) =>
       n % 3 === 0
         ? db()
-            .transaction((tx) => chargeMany(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
+            .transaction((tx) => chargeBatch(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
             .then((r) => (r[0] instanceof Error ? "refused" : "ok"))
         : (n % 3 === 1
             ? db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }))

@@ -11,7 +11,8 @@ import {
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeBalance, prepayAction } from "../src/points/ledger";
+import { changeBalance } from "../src/points/ledger";
+import { prepayAction } from "../src/points/prepaid";
 import { dispatchBatch, dispatchDue } from "../src/scheduled/service";
 import { type TestUser, useTestApi } from "./helpers";
 
