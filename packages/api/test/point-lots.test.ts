@@ -402,7 +402,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
       const bought = 30 + i * 10;
       expect(b.balance).toBeGreaterThanOrEqual(bought - 15 * Math.min(6, Math.floor(bought / 15)));
       expect(b.balance).toBeLessThanOrEqual(bought);
-      expect((bought - b.balance) % 15).toBe(0);
+      expect((bought - must(b.balance)) % 15).toBe(0);
     }
     expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
   }, 60_000);

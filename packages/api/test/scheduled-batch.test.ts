@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeBalance } from "../src/points/ledger";
 import { prepayAction } from "../src/points/prepaid";
-import { dispatchBatch, dispatchDue } from "../src/scheduled/service";
+import { dispatchBatch, dispatchDue } from "../src/scheduled/dispatch";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

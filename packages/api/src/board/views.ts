@@ -82,7 +82,7 @@ export async function memberViews(db: Db, viewerId: string, ids: string[]): Prom
   }));
 }
 
-async function _adminViews(db: Db, ids: string[]): Promise<AdminBoardPost[]> {
+export async function adminViews(db: Db, ids: string[]): Promise<AdminBoardPost[]> {
   if (ids.length === 0) return [];
   const rows = await selectPostRows(db, ids, null);
   return rows.map((r) => {
