@@ -43,10 +43,10 @@ export async function chargeBatch(
   if (charges.length === 0) return results;
   const cost = await unitCost(tx, actionName);
   const userIds = [...new Set(charges.map((c) => c.userId))].sort();
-  const locked = await rowsOf<{ id: string; points: number; credits: boolean }>(
+  const locked = await rowsOf<{ id: string; points: number }>(
     tx,
     sql`
-    select u.id, u.points, ${prepaidCreditsWaiting(sql`u.id`, actionName)} as credits
+    select u.id, u.points
     from ${users} u
     where u.id in (${sql.join(
       userIds.map((id) => sql`${id}::uuid`),
@@ -55,25 +55,27 @@ export async function chargeBatch(
     order by u.id
     for update of u`,
   );
-  // Lapsed points (past their lot's expiry, not yet booked) are not spendable. Read once the rows
-  // are locked: a read inside the locking statement could predate a commit it waited for.
-  const lapsed = new Map(
+  // Lapsed points (past their lot's expiry, not yet booked) are not spendable, and prepaid units
+  // are used before points. Both read once the rows are locked: a read inside the locking
+  // statement keeps the snapshot it took before waiting, and could miss a commit it waited for.
+  const after = new Map(
     locked.length === 0
       ? []
       : (
-          await rowsOf<{ id: string; lapsed: number }>(
+          await rowsOf<{ id: string; lapsed: number; credits: boolean }>(
             tx,
-            sql`select u.id, ${lapsedPoints(sql`u.id`)} as lapsed from ${users} u where u.id in (${sql.join(
-              locked.map((row) => sql`${row.id}::uuid`),
-              sql`, `,
-            )})`,
+            sql`select u.id, ${lapsedPoints(sql`u.id`)} as lapsed, ${prepaidCreditsWaiting(sql`u.id`, actionName)} as credits
+                from ${users} u where u.id in (${sql.join(
+                  locked.map((row) => sql`${row.id}::uuid`),
+                  sql`, `,
+                )})`,
           )
-        ).map((row) => [row.id, Number(row.lapsed)]),
+        ).map((row) => [row.id, { lapsed: Number(row.lapsed), credits: row.credits }]),
   );
   const accounts = new Map(
     locked.map((row) => {
-      const held = lapsed.get(row.id) ?? 0;
-      return [row.id, { balance: row.points - held, lapsed: held, credits: row.credits }];
+      const held = after.get(row.id)?.lapsed ?? 0;
+      return [row.id, { balance: row.points - held, lapsed: held, credits: after.get(row.id)?.credits ?? false }];
     }),
   );
   const ledger: Array<typeof pointLedger.$inferInsert> = [];

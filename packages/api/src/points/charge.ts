@@ -3,7 +3,7 @@ import { MSG, type PointAction } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { type ChargeResult, changeBalance, insufficient, unitCost } from "./ledger";
-import { consumePrepaidCredits, prepaidCreditsWaiting } from "./prepaid";
+import { consumePrepaidCredits } from "./prepaid";
 
 /*
  * Charging one action: the single half of the charging pair (the batch half is batch.ts). Every
@@ -60,13 +60,12 @@ export async function chargeAction(
   input: { userId: string; actionName: PointAction; quantity?: number; reference?: string },
 ): Promise<ChargeResult> {
   const quantity = input.quantity ?? 1;
-  // The cost, the balance and whether prepaid units wait, in one statement.
+  // The cost and the balance, in the statement that takes the member's row lock.
   const [state] = await tx
     .select({
       // Uncorrelated on purpose: drizzle writes a one-table query's columns unqualified.
       cost: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = ${input.actionName})`,
       points: users.points,
-      credits: prepaidCreditsWaiting(input.userId, input.actionName),
     })
     .from(users)
     .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
@@ -80,9 +79,12 @@ export async function chargeAction(
   const cost = state.cost;
   const required = cost * quantity;
   const available = state.points;
-  // Units the member already paid for through the legacy deduct-points call first.
+  // Units the member already paid for through the legacy deduct-points call first. Read in a
+  // statement of its own, once the lock is held: a read inside the locking statement keeps that
+  // statement's snapshot, taken before it waited, and would miss a prepayment committed meanwhile
+  // (the charge would then take points for units already paid for).
   const unpaidUnits =
-    required > 0 && state.credits
+    required > 0
       ? await consumePrepaidCredits(tx, { userId: input.userId, actionName: input.actionName, quantity })
       : quantity;
   const toCharge = cost * unpaidUnits;
