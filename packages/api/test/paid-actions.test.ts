@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createContextInner } from "../src/context";
+import { payForAction } from "../src/points/charge";
 import { paidProcedure } from "../src/points/paid-procedure";
 import { prepayAction } from "../src/points/prepaid";
 import { appRouter } from "../src/root";
@@ -208,6 +209,14 @@ describe("paid procedures", () => {
     await expect(api.caller().members.viewProfile({ id: target.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
+
+/** Never called: the type check proves a paid action is named from the shared cost table. */
+export function misspelledActionsDoNotCompile() {
+  // @ts-expect-error "profile_veiw" is not a name of POINT_COST_TABLE
+  paidProcedure("profile_veiw");
+  // @ts-expect-error likewise for the single half of the charging pair
+  payForAction(null as never, { userId: "", action: "send_mesage" }, async () => undefined);
+}
 
 describe("the paid-procedure wrapper", () => {
   const testRouter = router({

@@ -8,6 +8,10 @@ import { notBlockedWith } from "../safety/blocks";
  * §5 post rules, §6, §9). Members see authors in the public profile shape only; administrators'
  * posts are signed as the operator. Deleted posts, posts of deleted or suspended members and posts
  * of members blocked either way never reach a member. Bodies are plain text; clients show them as text.
+ *
+ * This file: the board's names and shapes. access.ts: the entry window (the paid gate);
+ * listing.ts: the lists and their walk; views.ts: posts shaped for members and administrators;
+ * posts.ts: writing and deleting; reactions.ts: like / dislike, reads, the back-office tiles.
  */
 
 export const BOARD_VIEW_ACTION = "message_board_view";
