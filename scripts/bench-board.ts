@@ -246,7 +246,7 @@ const CALLS: Array<[string, string]> = [
 
 /**
  * The plans of the statements behind a page (the service's SQL of `nextChunk` in
- * packages/api/src/board/service.ts, by hand): the walk reads chunks of a gram's posts (or of all
+ * packages/api/src/board/listing.ts, by hand): the walk reads chunks of a gram's posts (or of all
  * live posts) newest first from an index, keyset after the last entry, each entry with whether it
  * passes the author's conditions and the keyword (a correlated EXISTS by primary key, kept as a
  * subplan); the first chunk is what the page's count needs (1,001 for page 1), later ones grow 4×

@@ -38,8 +38,8 @@ import { performance } from "node:perf_hooks";
 import { createDatabase } from "@enmusubi/db";
 import { PREFECTURES } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
+import { dispatchDue } from "../packages/api/src/scheduled/dispatch";
 import { DISPATCH_LOOPS } from "../packages/api/src/scheduled/jobs";
-import { dispatchDue } from "../packages/api/src/scheduled/service";
 import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);

@@ -172,7 +172,7 @@ beforeAll(async () => {
 type Procedure = (input: unknown) => Promise<unknown>;
 
 function procedureOf(user: RestUser | undefined, path: string): Procedure {
-  const session: Session | null = user ? { id: user.id, role: user.role } : null;
+  const session: Session | null = user ? user.session : null;
   const caller = createCaller(createContextInner(server.app.deps, session)) as unknown as Record<string, unknown>;
   return path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Procedure;
 }

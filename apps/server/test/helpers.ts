@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPasswordHasher, unlimited } from "@enmusubi/api";
+import { createPasswordHasher, type Session, unlimited } from "@enmusubi/api";
 import { createTestAccount, type TestAccountFields } from "@enmusubi/api/testing";
 import type { Database } from "@enmusubi/db";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
@@ -25,6 +25,8 @@ export interface RestUser {
   password: string;
   role: "user" | "admin";
   token: string;
+  /** The session a request with `token` gets, as the account was made (`createTestAccount`). */
+  session: Session;
 }
 
 export interface TestServer {
@@ -93,10 +95,10 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
       headers: { ...headers, ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
     });
   server.createUser = async (fields) => {
-    const { id, userID, password, role } = await createTestAccount(server.database.db, testPasswords, fields);
+    const { id, userID, password, role, session } = await createTestAccount(server.database.db, testPasswords, fields);
     const login = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { userID, password } });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    return { id, userID, password, role, token: login.json<{ token: string }>().token };
+    return { id, userID, password, role, session, token: login.json<{ token: string }>().token };
   };
   return server;
 }

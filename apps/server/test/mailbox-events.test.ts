@@ -80,13 +80,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance
     for (const act of ["suspend", "delete"] as const) {
       const member = await createTestAccount(schema.db, passwords, {});
       const stream = (await createCaller(
-        createContextInner(two, { id: member.id, role: "user" }),
+        createContextInner(two, member.session),
       ).messages.onUnreadCount()) as AsyncIterable<{ count: number }>;
       const iterator = stream[Symbol.asyncIterator]();
       expect(await iterator.next()).toMatchObject({ done: false, value: { count: 0 } });
       const next = iterator.next();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const asAdmin = createCaller(createContextInner(one, { id: admin.id, role: "admin" }));
+      const asAdmin = createCaller(createContextInner(one, admin.session));
       if (act === "suspend") await asAdmin.adminModeration.suspend({ userId: member.id, reason: "テスト" });
       else await asAdmin.adminUsers.delete({ id: member.id });
       const ended = await Promise.race([next, new Promise((resolve) => setTimeout(() => resolve("still open"), 5000))]);

@@ -536,9 +536,10 @@ describe("GET /api/admin/messages", () => {
         limit: 50,
         totalCapped: true,
       });
-      const trpc = await createCaller(
-        createContextInner(server.app.deps, { id: admin.id, role: "admin" }),
-      ).adminMessages.list({ dateFrom: "2001-02-03", dateTo: "2001-02-03" });
+      const trpc = await createCaller(createContextInner(server.app.deps, admin.session)).adminMessages.list({
+        dateFrom: "2001-02-03",
+        dateTo: "2001-02-03",
+      });
       expect({ total: trpc.total, totalCapped: trpc.totalCapped }).toEqual({ total: 10_000, totalCapped: true });
     } finally {
       await db().execute(sql`delete from messages where created_at >= '2001-02-03' and created_at < '2001-02-04'`);
@@ -589,7 +590,7 @@ describe("POST /api/admin/messages/send-as-user", () => {
   });
 
   it("to an administrator it answers that administrator's message, marked read and replied", async () => {
-    const adminCaller = createCaller(createContextInner(server.app.deps, { id: admin.id, role: "admin" }));
+    const adminCaller = createCaller(createContextInner(server.app.deps, admin.session));
     const {
       messageIds: [original],
     } = await adminCaller.adminMessages.send({ recipientIds: [carol.id], body: "運営からのお知らせ" });

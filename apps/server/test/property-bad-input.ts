@@ -327,7 +327,7 @@ export function sender(server: TestServer, users: Record<Who, RestUser | undefin
   const callers = Object.fromEntries(
     CALLERS.map((who) => {
       const user = users[who];
-      const session = user ? { id: user.id, role: user.role } : null;
+      const session = user ? user.session : null;
       return [who, createCaller(createContextInner(server.app.deps, session))];
     }),
   ) as Record<Who, unknown>;

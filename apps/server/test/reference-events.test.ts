@@ -1,4 +1,4 @@
-import { type ApiDeps, createCaller, createContextInner } from "@enmusubi/api";
+import { type ApiDeps, createCaller, createContextInner, type Session } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database, pointCosts } from "@enmusubi/db";
 import { openTestDatabase } from "@enmusubi/db/testing";
@@ -24,7 +24,7 @@ describe.runIf(onPostgres)("reference lists kept in memory across processes (Pos
     await one?.close();
   });
 
-  const callerOf = (database: Database, session: { id: string; role: "admin" } | null = null) =>
+  const callerOf = (database: Database, session: Session | null = null) =>
     createCaller(createContextInner({ db: database.db } as ApiDeps, session));
   const costIn = async (database: Database) =>
     (await callerOf(database).reference.pointCosts.list()).find((r) => r.actionName === "profile_view")?.pointCost;
@@ -40,7 +40,7 @@ describe.runIf(onPostgres)("reference lists kept in memory across processes (Pos
     await one.db.update(pointCosts).set({ pointCost: 9 }).where(eq(pointCosts.actionName, "profile_view"));
     expect(await costIn(two)).toBe(15);
 
-    await callerOf(one, { id: admin.id, role: "admin" }).reference.pointCosts.update({
+    await callerOf(one, admin.session).reference.pointCosts.update({
       actionName: "profile_view",
       pointCost: 8,
     });

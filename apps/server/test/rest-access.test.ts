@@ -88,7 +88,7 @@ describe("every REST route's access", () => {
     for (const r of restRoutes) {
       for (const who of WHO) {
         const user = userOf(who);
-        const session: Session | null = user ? { id: user.id, role: user.role } : null;
+        const session: Session | null = user ? user.session : null;
         const caller = createCaller(createContextInner(server.app.deps, session));
         const raw = { ...params(r.path) };
         const parsed = r.input?.safeParse(raw);

@@ -42,7 +42,7 @@ describe("the scheduled-message job", () => {
   it("sends a due entry within one poll", { timeout: 30_000 }, async () => {
     const sender = await createTestAccount(database.db, testPasswords, { points: 500 });
     const recipient = await createTestAccount(database.db, testPasswords, { gender: "female" });
-    const caller = createCaller(createContextInner(app.deps, { id: sender.id, role: "user" }));
+    const caller = createCaller(createContextInner(app.deps, sender.session));
     const entry = await caller.scheduled.create({
       type: "direct",
       recipientIds: [recipient.id],

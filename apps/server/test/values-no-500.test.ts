@@ -148,7 +148,7 @@ describe("GET /api/board honours limit from 1 to 50", () => {
 
 describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", () => {
   async function status(who: RestUser, call: (c: ReturnType<typeof createCaller>) => Promise<unknown>) {
-    const caller = createCaller(createContextInner(server.app.deps, { id: who.id, role: who.role }));
+    const caller = createCaller(createContextInner(server.app.deps, who.session));
     try {
       await call(caller);
       return 200;
@@ -173,7 +173,7 @@ describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", (
 
   /** The TRPCError's message, or "" when the call succeeds. */
   async function refusal(who: RestUser, call: (c: ReturnType<typeof createCaller>) => Promise<unknown>) {
-    const caller = createCaller(createContextInner(server.app.deps, { id: who.id, role: who.role }));
+    const caller = createCaller(createContextInner(server.app.deps, who.session));
     return call(caller).then(
       () => "",
       (error: TRPCError) => error.message,
@@ -192,7 +192,7 @@ describe("tRPC: the same values are BAD_REQUEST, never INTERNAL_SERVER_ERROR", (
   });
 
   it("an empty search has one (empty) page, not zero", async () => {
-    const caller = createCaller(createContextInner(server.app.deps, { id: member.id, role: member.role }));
+    const caller = createCaller(createContextInner(server.app.deps, member.session));
     const found = await caller.members.search({ keyword: "該当する人のいない名前" });
     expect(found.total).toBe(0);
     expect(found.totalPages).toBe(1);

@@ -39,12 +39,12 @@ export interface Session {
   role: Role;
   /**
    * users.verification_status as the session's query read it, for this request only (a session
-   * is resolved again on every request). `verifiedProcedure` uses it instead of reading the row
-   * again; a session made by hand (tests) has none and is read there.
+   * is resolved again on every request): the standing the procedure builders ask
+   * (verification/standing.ts), with no statement of their own.
    */
-  verificationStatus?: VerificationStatus;
+  verificationStatus: VerificationStatus;
   /** users.gender as the same query read it (the search's same-gender filter), likewise. */
-  gender?: Gender;
+  gender: Gender;
 }
 
 export interface Context extends ApiDeps {
@@ -91,14 +91,36 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
   if (!match?.[1]) return null;
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !UUID.test(claims.sub)) return null;
-  let query = sessionQueries.get(deps.db);
-  if (!query) {
-    query = sessionQuery(deps.db);
-    sessionQueries.set(deps.db, query);
-  }
-  const [user] = await query.execute({ id: claims.sub });
+  const user = await readSession(deps.db, claims.sub);
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
-  return { id: user.id, role: user.role, verificationStatus: user.verificationStatus, gender: user.gender };
+  return toSession(user);
+}
+
+async function readSession(db: Db, id: string) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [user] = await query.execute({ id });
+  return user;
+}
+
+const toSession = (user: Session): Session => ({
+  id: user.id,
+  role: user.role,
+  verificationStatus: user.verificationStatus,
+  gender: user.gender,
+});
+
+/**
+ * The session a request of `userId` gets now, as `resolveSession` reads it once the token is
+ * checked (null: deleted or suspended). For callers with no token to check: test sessions are
+ * built by it (testing.ts), so they are real ones.
+ */
+export async function sessionOf(db: Db, userId: string): Promise<Session | null> {
+  const user = await readSession(db, userId);
+  return user ? toSession(user) : null;
 }
 
 export async function createContext(deps: ApiDeps, req: { authorization?: string; ip: string }): Promise<Context> {

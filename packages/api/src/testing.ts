@@ -2,6 +2,7 @@ import type { Db } from "@enmusubi/db";
 import { NEW_USER_DEFAULTS, type Role } from "@enmusubi/shared";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
+import { type Session, sessionOf } from "./context";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
@@ -10,6 +11,8 @@ export interface TestAccount {
   userID: string;
   password: string;
   role: Role;
+  /** The session a request with this account's token gets, read when the account was made (`sessionOf`). */
+  session: Session;
 }
 
 export type TestAccountFields = Partial<Omit<NewAccount, "passwordHash">> & { password?: string };
@@ -40,7 +43,17 @@ export async function createTestAccount(
       passwordHash: await passwords.hash(password),
     }),
   );
-  return { id, userID, password, role };
+  const session = await sessionOf(db, id);
+  if (!session) throw new Error(`test account ${userID} has no session`);
+  return { id, userID, password, role, session };
+}
+
+/**
+ * The session a request of `account` gets now (null once deleted or suspended), read like a real
+ * one (context.ts): a test caller built from it on every call sees what a request would.
+ */
+export function currentSession(db: Db, account: { id: string }): Promise<Session | null> {
+  return sessionOf(db, account.id);
 }
 
 /** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */

@@ -1,14 +1,14 @@
-import { MSG } from "@enmusubi/shared";
+import type { PointAction } from "@enmusubi/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context";
 import { AppError, publicMessage, toTRPCError } from "./errors";
-import { isVerified } from "./verification/standing";
+import { type Requirement, standingRefusal } from "./verification/standing";
 
 /** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
 export interface ProcedureMeta {
   /** The point-cost action a paid procedure charges (set by `paidProcedure`, never by hand). */
-  paidAction?: string;
+  paidAction?: PointAction;
   /** Set by `verifiedProcedure`: one of the four acts of 出会い系サイト規制法 art. 11 (tests walk it). */
   requiresVerification?: boolean;
 }
@@ -53,33 +53,34 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
+/** Refuses the call unless the session's standing meets `need` (verification/standing.ts, the one rule). */
+const requires = (need: Requirement) =>
+  t.middleware(({ ctx, next }) => {
+    const refusal = standingRefusal(ctx.session, need);
+    if (refusal) throw refusal;
+    return next();
+  });
+
 /** Any signed-in account (member or administrator). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  const refusal = standingRefusal(ctx.session);
+  if (refusal || !ctx.session) throw refusal;
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 /** Members only (role user); an administrator gets FORBIDDEN. */
-export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== "user") throw new AppError("FORBIDDEN", MSG.forbidden);
-  return next();
-});
+export const memberProcedure = authedProcedure.use(requires({ role: "user" }));
 
 /** Administrators only; a member gets FORBIDDEN. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== "admin") throw new AppError("FORBIDDEN", MSG.forbidden);
-  return next();
-});
+export const adminProcedure = authedProcedure.use(requires({ role: "admin" }));
 
 /**
  * Members who have passed age verification (docs/decisions/0006): the four acts of
  * 出会い系サイト規制法 art. 11 (send a message, read another member's message, read or post on the
  * board) start here. Anyone else gets FORBIDDEN with a message that points to the verification page.
  * The state is read on every request, by the session's own query (context.ts), so an approval or
- * a rejection applies at once; a session made by hand (tests) is read here.
+ * a rejection applies at once.
  */
-export const verifiedProcedure = memberProcedure.meta({ requiresVerification: true }).use(async ({ ctx, next }) => {
-  if (!(await isVerified(ctx.db, ctx.session.id, ctx.session.verificationStatus)))
-    throw new AppError("FORBIDDEN", MSG.verificationRequired);
-  return next();
-});
+export const verifiedProcedure = memberProcedure
+  .meta({ requiresVerification: true })
+  .use(requires({ role: "user", verified: true }));

@@ -12,7 +12,7 @@ import {
 import { BOARD_ENTRY_MINUTES, MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prepayAction } from "../src/points/ledger";
+import { prepayAction } from "../src/points/prepaid";
 import { forgetReferenceList } from "../src/reference/cache";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 

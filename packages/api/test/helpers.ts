@@ -7,7 +7,7 @@ import { type ApiDeps, createContextInner, type Session } from "../src/context";
 import { createMemoryMailboxEvents } from "../src/messages/events";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
-import { createTestAccount, type TestAccountFields } from "../src/testing";
+import { createTestAccount, currentSession, type TestAccountFields } from "../src/testing";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,7 +30,10 @@ export interface TestApi {
   database: Database;
   deps: ApiDeps;
   mailQueued: { count: number };
-  /** A tRPC caller acting as `user` (or anonymous). */
+  /**
+   * A tRPC caller acting as `user` (or anonymous): each call reads the user's session as a request
+   * with their token would (a suspended or deleted account calls as nobody).
+   */
   caller(user?: TestUser | null, ip?: string): ReturnType<typeof createCaller>;
   createUser(fields?: TestAccountFields): Promise<TestUser>;
 }
@@ -62,12 +65,15 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
   afterAll(async () => {
     await api.database?.close();
   });
-  api.caller = (user, ip) =>
-    createCaller(createContextInner(api.deps, user ? user.session : null, ip ?? `10.0.0.${(counter % 250) + 1}`));
+  api.caller = (user, ip) => {
+    const from = ip ?? `10.0.0.${(counter % 250) + 1}`;
+    return createCaller(async () =>
+      createContextInner(api.deps, user ? await currentSession(api.deps.db, user) : null, from),
+    );
+  };
   api.createUser = async (fields) => {
     counter += 1;
-    const account = await createTestAccount(api.database.db, testPasswords, fields);
-    return { ...account, session: { id: account.id, role: account.role } };
+    return createTestAccount(api.database.db, testPasswords, fields);
   };
   return api;
 }

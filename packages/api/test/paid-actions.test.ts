@@ -1,11 +1,14 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { footprints, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
 import { insufficientPoints } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createContextInner } from "../src/context";
-import { prepayAction } from "../src/points/ledger";
+import { payForAction } from "../src/points/charge";
 import { paidProcedure } from "../src/points/paid-procedure";
+import { prepayAction } from "../src/points/prepaid";
 import { appRouter } from "../src/root";
 import { createCallerFactory, router } from "../src/trpc";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
@@ -85,11 +88,68 @@ async function cost(action: string) {
   return row?.pointCost ?? Number.NaN;
 }
 
+/**
+ * Every charging entry point in the code, by file: who calls the charging pair (`payForAction`,
+ * points/charge.ts: one action; `chargeBatch`, points/batch.ts: many) or the charge itself
+ * (`chargeAction`, inside the pair only). A new way to take points fails the test below until it is
+ * listed here, with its own test (docs/decisions/0020).
+ */
+const CHARGING_CALLERS: Record<string, string[]> = {
+  // The single door itself.
+  "packages/api/src/points/charge.ts": ["chargeAction"],
+  // A member holding prepaid units inside a batch: charged one at a time (point-lots, scheduled-batch tests).
+  "packages/api/src/points/batch.ts": ["chargeAction"],
+  // Every paid procedure (the router walk and CASES above).
+  "packages/api/src/points/paid-procedure.ts": ["payForAction"],
+  // board.list: a prepaid message_board_view credit opens the entry window (board.test.ts).
+  "packages/api/src/board/access.ts": ["payForAction"],
+  // A scheduled member send, one entry at a time, as messages.send (scheduled tests).
+  "packages/api/src/scheduled/send.ts": ["payForAction"],
+  // The batch entry point: the dispatcher's set-based member sends (scheduled-batch.test.ts).
+  "packages/api/src/scheduled/dispatch.ts": ["chargeBatch"],
+};
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+}
+
+/** Per file of the shipped code (and scripts), the charging functions it calls. */
+function chargingCallers(): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const file of ["packages/api/src", "apps/server/src", "scripts"].flatMap(sourceFiles)) {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    const calls = new Set<string>();
+    for (const match of text.matchAll(/(?<!function )\b(payForAction|chargeBatch|chargeAction)(?:<[^>]*>)?\(/g)) {
+      calls.add(match[1] as string);
+    }
+    if (calls.size > 0) found[file] = [...calls].sort();
+  }
+  return found;
+}
+
 describe("paid procedures", () => {
   it("every paid procedure has a case here, and declares the action it charges", () => {
     const found = paidProcedures();
     expect(found.length).toBeGreaterThan(0);
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(Object.entries(CASES).map(([p, c]) => [p, c.action])));
+  });
+
+  it("every charging entry point, single and batch, is listed: the paid procedures and the callers of the pair", () => {
+    expect(chargingCallers()).toEqual(CHARGING_CALLERS);
+    // Only the pair writes a charge's ledger row; only the legacy prepayment writes a prepaid one.
+    const charges = ["packages/api/src", "apps/server/src", "scripts"].flatMap(sourceFiles).filter((file) => {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      return /kind: "(charge|prepaid_charge)"/.test(text);
+    });
+    expect(charges.sort()).toEqual([
+      "packages/api/src/points/batch.ts",
+      "packages/api/src/points/charge.ts",
+      "packages/api/src/points/prepaid.ts",
+    ]);
   });
 
   for (const [path, paid] of Object.entries(CASES)) {
@@ -149,6 +209,14 @@ describe("paid procedures", () => {
     await expect(api.caller().members.viewProfile({ id: target.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
+
+/** Never called: the type check proves a paid action is named from the shared cost table. */
+export function misspelledActionsDoNotCompile() {
+  // @ts-expect-error "profile_veiw" is not a name of POINT_COST_TABLE
+  paidProcedure("profile_veiw");
+  // @ts-expect-error likewise for the single half of the charging pair
+  payForAction(null as never, { userId: "", action: "send_mesage" }, async () => undefined);
+}
 
 describe("the paid-procedure wrapper", () => {
   const testRouter = router({

@@ -4,18 +4,12 @@ import { insufficientPoints } from "@enmusubi/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../src/errors";
-import {
-  type ChargeResult,
-  changeBalance,
-  chargeAction,
-  chargeMany,
-  expireLots,
-  FREE_POINT_VALIDITY_DAYS,
-  prepayAction,
-  refundExpiredPrepaid,
-  setBalance,
-  unspentLots,
-} from "../src/points/ledger";
+import { chargeBatch } from "../src/points/batch";
+import { chargeAction } from "../src/points/charge";
+import { expireLots } from "../src/points/expiry";
+import { type ChargeResult, changeBalance, setBalance } from "../src/points/ledger";
+import { FREE_POINT_VALIDITY_DAYS, unspentLots } from "../src/points/lots";
+import { prepayAction, refundExpiredPrepaid } from "../src/points/prepaid";
 import { snapshotTables, useTestApi } from "./helpers";
 
 /** The value, or a failed test when it is missing. */
@@ -246,7 +240,7 @@ describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)
       code: "PAYMENT_REQUIRED",
       message: insufficientPoints(15, 0),
     });
-    const batch = await db().transaction((tx) => chargeMany(tx, "send_message", [{ userId: member.id, quantity: 1 }]));
+    const batch = await db().transaction((tx) => chargeBatch(tx, "send_message", [{ userId: member.id, quantity: 1 }]));
     expect(batch[0]).toMatchObject({ code: "PAYMENT_REQUIRED", message: insufficientPoints(48, 0) });
     expect(await snapshotTables(api, ...LOT_TABLES)).toEqual(before);
     expect(await books(member.id)).toEqual(same(100));
@@ -299,7 +293,7 @@ describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)
       remainingPoints: 45,
     });
     const results = await db().transaction((tx) =>
-      chargeMany(tx, "send_message", [
+      chargeBatch(tx, "send_message", [
         { userId: batched.id, quantity: 1 },
         { userId: batched.id, quantity: 1 },
       ]),
@@ -369,6 +363,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
     expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
   });
 
+  it("a unit prepaid while a charge waits for the member's lock is used by that charge, not paid again", async () => {
+    const member = await api.createUser({ points: 100 });
+    let charged: Promise<unknown> | undefined;
+    await db().transaction(async (tx) => {
+      // What prepayAction does, held open: the member's row locked, the points taken, the unit stored.
+      await tx.select().from(users).where(eq(users.id, member.id)).for("no key update");
+      await changeBalance(tx, {
+        userId: member.id,
+        delta: -15,
+        kind: "prepaid_charge",
+        actionName: "profile_view",
+        quantity: 1,
+      });
+      await tx.insert(prepaidActions).values({
+        userId: member.id,
+        actionName: "profile_view",
+        remaining: 1,
+        unitCost: 15,
+        expiresAt: sql`now() + interval '30 minutes'`,
+      });
+      charged = db().transaction((other) => chargeAction(other, { userId: member.id, actionName: "profile_view" }));
+      // The charge's first statement is waiting for the lock when this commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await charged).toMatchObject({ required: 15, remainingPoints: 85 });
+    expect(await books(member.id)).toEqual(same(85));
+    const rows = await db().select().from(pointLedger).where(eq(pointLedger.userId, member.id));
+    expect(rows.filter((r) => r.kind === "charge")).toEqual([]);
+    const [unit] = await db().select().from(prepaidActions).where(eq(prepaidActions.userId, member.id));
+    expect(unit?.remaining).toBe(0);
+  });
+
   it("the expiry job running while members spend: balance = ledger = unspent lots for every account, no charge from a lapsed lot", async () => {
     const members = await Promise.all(Array.from({ length: 8 }, () => api.createUser({ points: 100 })));
     for (const [i, member] of members.entries()) {
@@ -388,7 +414,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
     const spend = (member: (typeof members)[number], n: number): Promise<number | "refused"> =>
       n % 3 === 0
         ? db()
-            .transaction((tx) => chargeMany(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
+            .transaction((tx) => chargeBatch(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
             .then(([r]) => (r instanceof AppError ? refused(r) : taken(r as ChargeResult)))
         : (n % 3 === 1
             ? db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }))

@@ -1,7 +1,8 @@
 import { pointLedger, prepaidActions, users } from "@enmusubi/db";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chargeAction, prepayAction, refundExpiredPrepaid } from "../src/points/ledger";
+import { chargeAction } from "../src/points/charge";
+import { prepayAction, refundExpiredPrepaid } from "../src/points/prepaid";
 import { useTestApi } from "./helpers";
 
 const api = useTestApi();

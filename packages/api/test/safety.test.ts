@@ -3,7 +3,7 @@ import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveSession } from "../src/context";
-import { dispatchDue } from "../src/scheduled/service";
+import { dispatchDue } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

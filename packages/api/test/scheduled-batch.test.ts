@@ -11,8 +11,9 @@ import {
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeBalance, prepayAction } from "../src/points/ledger";
-import { dispatchBatch, dispatchDue } from "../src/scheduled/service";
+import { changeBalance } from "../src/points/ledger";
+import { prepayAction } from "../src/points/prepaid";
+import { dispatchBatch, dispatchDue } from "../src/scheduled/dispatch";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

@@ -2,7 +2,7 @@ import { pointCosts, scheduledMessages } from "@enmusubi/db";
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { SCHEDULED_PENDING_MAX } from "../src/scheduled/service";
+import { SCHEDULED_PENDING_MAX } from "../src/scheduled/entries";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**

@@ -10,7 +10,7 @@ import {
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dispatchDue, dispatchOne } from "../src/scheduled/service";
+import { dispatchDue, dispatchOne } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

@@ -2,7 +2,7 @@ import { boardPosts, pointLedger, scheduledMessages, users } from "@enmusubi/db"
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dispatchDue } from "../src/scheduled/service";
+import { dispatchDue } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**

@@ -174,7 +174,7 @@ describe("scheduled messages of a member who is not verified", () => {
     });
     await api.database.db.update(users).set({ verificationStatus: "rejected" }).where(eq(users.id, verified.id));
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    const { dispatchDue } = await import("../src/scheduled/service");
+    const { dispatchDue } = await import("../src/scheduled/dispatch");
     await dispatchDue(api.deps);
     const [row] = await api.caller(verified).scheduled.list({});
     expect(row).toMatchObject({ id: entry.id, status: "failed", lastError: MSG.verificationRequired });

@@ -89,7 +89,7 @@ export interface PointCostSeed {
 }
 
 /** The twelve rows of the legal initial fee table (spec §9), in the order the legal text lists them. */
-export const POINT_COST_TABLE: readonly PointCostSeed[] = [
+const POINT_COST_ROWS = [
   {
     actionName: "message_board_view",
     displayName: "掲示板閲覧",
@@ -174,7 +174,12 @@ export const POINT_COST_TABLE: readonly PointCostSeed[] = [
     fallbackCost: 0,
     description: "動画を再生したときに消費されます。",
   },
-];
+] as const satisfies readonly PointCostSeed[];
+
+export const POINT_COST_TABLE: readonly PointCostSeed[] = POINT_COST_ROWS;
+
+/** The name of a point-cost action, from the table above: a paid procedure names one (a typo does not compile). */
+export type PointAction = (typeof POINT_COST_ROWS)[number]["actionName"];
 
 /** Legal facts reproduced in the legal pages (spec §9). */
 export const LEGAL = {

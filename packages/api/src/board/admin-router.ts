@@ -1,6 +1,8 @@
 import { adminBoardListInput, boardIdInput, boardPostInput } from "@enmusubi/shared";
 import { adminProcedure, router } from "../trpc";
-import { boardStats, createOperatorPost, deleteAnyPost, listAdminBoard } from "./service";
+import { listAdminBoard } from "./listing";
+import { createOperatorPost, deleteAnyPost } from "./posts";
+import { boardStats } from "./reactions";
 
 /** Board management (spec §2 admin screen 9): tiles, every post, operator posts, deletion (audited). */
 export const adminBoardRouter = router({

@@ -2,19 +2,12 @@ import { boardIdInput, boardListInput, boardPageInput, boardPostInput, boardReac
 import { z } from "zod";
 import { paidProcedure } from "../points/paid-procedure";
 import { router, verifiedProcedure } from "../trpc";
-import {
-  BOARD_POST_ACTION,
-  BOARD_VIEW_ACTION,
-  boardAccess,
-  createPost,
-  deleteOwnPost,
-  enterBoard,
-  listBoard,
-  listMyPosts,
-  postPeople,
-  react,
-  readPost,
-} from "./service";
+import { boardAccess, enterBoard } from "./access";
+import { listBoard, listMyPosts } from "./listing";
+import { BOARD_POST_ACTION, BOARD_VIEW_ACTION } from "./model";
+import { createPost, deleteOwnPost } from "./posts";
+import { react, readPost } from "./reactions";
+import { postPeople } from "./views";
 
 /**
  * The message board for members. Reading and posting on it is one of the four acts of

@@ -10,13 +10,13 @@ import { type MemberMessage, type Party, paged, type Role, selectMessages, toMem
 
 /**
  * A member's mailbox: received (inbox), received and unread, or sent; newest first. `viewerStatus`:
- * the member's verification state as the request's session read it (none: read here).
+ * the member's verification state as the request's session read it.
  */
 export async function listMemberMessages(
   db: Db,
   userId: string,
   raw: MemberMessageListInput,
-  viewerStatus?: VerificationStatus,
+  viewerStatus: VerificationStatus,
 ) {
   const input = memberMessageListInput.parse(raw);
   const mine =
@@ -38,7 +38,7 @@ export async function listMemberMessages(
     toMemberMessage,
   );
   // Until the member is verified, other members' messages are listed without their body (decision 0006).
-  return { ...page, messages: await lockUnverified(db, userId, page.messages, viewerStatus) };
+  return { ...page, messages: await lockUnverified({ id: userId, verificationStatus: viewerStatus }, page.messages) };
 }
 
 /** One message the member sent or received; anything else is NOT_FOUND (`viewerStatus` as above). */
@@ -46,7 +46,7 @@ export async function getMemberMessage(
   db: Db,
   userId: string,
   id: string,
-  viewerStatus?: VerificationStatus,
+  viewerStatus: VerificationStatus,
 ): Promise<MemberMessage & { locked: false }> {
   const [row] = await selectMessages(
     db,
@@ -61,7 +61,7 @@ export async function getMemberMessage(
   );
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   const message = toMemberMessage(row);
-  await assertMayOpen(db, userId, message, viewerStatus);
+  assertMayOpen({ id: userId, verificationStatus: viewerStatus }, message);
   return { ...message, locked: false };
 }
 
@@ -125,8 +125,12 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
  * The recipient marks a message read: a member (gated by age verification for a member's message,
  * decision 0006) or an administrator (a message addressed to them; the gate is for members).
  */
-export async function markRead(db: Db, reader: { id: string; role: Role }, id: string): Promise<void> {
-  if (reader.role === "user") await assertMayMarkRead(db, reader.id, id);
+export async function markRead(
+  db: Db,
+  reader: { id: string; role: Role; verificationStatus: VerificationStatus },
+  id: string,
+): Promise<void> {
+  if (reader.role === "user") await assertMayMarkRead(db, reader, id);
   const [row] = await db
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })

@@ -3,8 +3,8 @@ import { type Db, messages, rowsOf, users } from "@enmusubi/db";
 import { type MemberSendInput, MSG } from "@enmusubi/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { chargeMany } from "../points/ledger";
-import type { Charge } from "../points/paid-procedure";
+import type { ChargeBatch } from "../points/batch";
+import type { Charge } from "../points/charge";
 import { blockedBetween, pairKey } from "../safety/blocks";
 import type { Role } from "./message-rows";
 
@@ -127,21 +127,21 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
 
 /**
  * Many members' sends (not replies) at once, in the caller's transaction and a fixed number of
- * statements: the rules of `sendAsMember` (`checkMemberSends`), the charges of `chargeMany` (the
- * same as the paid procedure's `chargeAction`, in order, each whole or refused), one INSERT of
- * every message. Answers, per send, its message ids or the error a request would have been
+ * statements: the rules of `sendAsMember` (`checkMemberSends`), the charges of `payBatch`
+ * (`chargeBatch` bound by the caller to send_message: the batch half of the charging pair, the same
+ * rules as the paid procedure's charge, in order, each whole or refused), one INSERT of every
+ * message. Answers, per send, its message ids or the error a request would have been
  * given; a refused send writes and charges nothing. The scheduled-message dispatcher's path.
  */
 export async function sendManyAsMembers(
   tx: Db,
+  payBatch: ChargeBatch,
   sends: Array<{ senderId: string; recipientIds: string[]; body: string }>,
 ): Promise<Array<{ messageIds: string[] } | AppError>> {
   const checks = await checkMemberSends(tx, sends);
   const ids = sends.map((s) => s.recipientIds.map(() => randomUUID()));
   const open = checks.flatMap((check, index) => (check.refusal ? [] : [index]));
-  const charges = await chargeMany(
-    tx,
-    "send_message",
+  const charges = await payBatch(
     open.map((index) => ({
       userId: (sends[index] as (typeof sends)[number]).senderId,
       quantity: checks[index]?.paid ?? 0,

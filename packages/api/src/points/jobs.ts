@@ -1,5 +1,6 @@
 import type { BackgroundJob } from "../jobs";
-import { expireLots, refundExpiredPrepaid } from "./ledger";
+import { expireLots } from "./expiry";
+import { refundExpiredPrepaid } from "./prepaid";
 
 export const pointsJobs: BackgroundJob[] = [
   {

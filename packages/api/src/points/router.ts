@@ -1,6 +1,6 @@
 import { deductPointsInput } from "@enmusubi/shared";
 import { memberProcedure, router } from "../trpc";
-import { prepayAction } from "./ledger";
+import { prepayAction } from "./prepaid";
 
 export const pointsRouter = router({
   /**

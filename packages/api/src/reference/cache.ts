@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
  * made the change drops its own as soon as the transaction has committed, so its next answer is
  * already the new list. Another worker or instance answers the old list only until the
  * notification arrives (milliseconds). The list is for display: charging reads the cost from the
- * database inside the paying transaction (points/ledger.ts), never from here.
+ * database inside the paying transaction (points/charge.ts), never from here.
  *
  * A change made by hand in SQL (or by a migration) must announce itself the same way:
  * `select pg_notify('enmusubi_reference', 'point_costs')`, or the servers be restarted.

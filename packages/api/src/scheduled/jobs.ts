@@ -1,7 +1,7 @@
 import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import type { ApiDeps } from "../context";
 import type { BackgroundJob, JobLog } from "../jobs";
-import { dispatchDue } from "./service";
+import { dispatchDue } from "./dispatch";
 
 const DISPATCH_BATCH = 1000;
 

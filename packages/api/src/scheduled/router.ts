@@ -1,10 +1,10 @@
 import { scheduledCreateInput, scheduledIdInput, scheduledListInput } from "@enmusubi/shared";
 import { adminProcedure, authedProcedure, router } from "../trpc";
-import { cancelScheduled, createScheduled, listAdminPending, listScheduled } from "./service";
+import { cancelScheduled, createScheduled, listAdminPending, listScheduled } from "./entries";
 
 /**
  * Scheduled messages, for members and administrators alike: each sees their own; administrators may cancel any administrator's entry.
- * What an entry may be is what its owner may send now (see service.ts); points are charged when
+ * What an entry may be is what its owner may send now (see send.ts); points are charged when
  * it is sent, through messages.send.
  */
 export const scheduledRouter = router({

@@ -12,6 +12,12 @@ import { isVerified } from "./standing";
  * both read through messages/mailbox.ts, which calls this.
  */
 
+/** Who reads: the session (its verification state as this request read it). */
+export interface Viewer {
+  id: string;
+  verificationStatus: VerificationStatus;
+}
+
 interface Readable {
   body: string;
   from: { id: string; role: "user" | "admin" };
@@ -24,26 +30,17 @@ function lockable(viewerId: string, message: Readable): boolean {
 }
 
 /** The messages as `viewerId` may see them: locked ones carry the notice instead of their body. */
-export async function lockUnverified<T extends Readable>(
-  db: Db,
-  viewerId: string,
-  messages: T[],
-  known?: VerificationStatus,
-): Promise<Array<T & { locked: boolean }>> {
-  const open = !messages.some((m) => lockable(viewerId, m)) || (await isVerified(db, viewerId, known));
+export function lockUnverified<T extends Readable>(viewer: Viewer, messages: T[]): Array<T & { locked: boolean }> {
+  const viewerId = viewer.id;
+  const open = isVerified(viewer.verificationStatus);
   return messages.map((m) =>
     !open && lockable(viewerId, m) ? { ...m, body: MSG.lockedMessageNotice, locked: true } : { ...m, locked: false },
   );
 }
 
 /** Opening one message (detail, mark read): FORBIDDEN when it is locked for the viewer. */
-export async function assertMayOpen(
-  db: Db,
-  viewerId: string,
-  message: Readable,
-  known?: VerificationStatus,
-): Promise<void> {
-  if (lockable(viewerId, message) && !(await isVerified(db, viewerId, known))) {
+export function assertMayOpen(viewer: Viewer, message: Readable): void {
+  if (lockable(viewer.id, message) && !isVerified(viewer.verificationStatus)) {
     throw new AppError("FORBIDDEN", MSG.verificationRequired);
   }
 }
@@ -52,12 +49,13 @@ export async function assertMayOpen(
  * Marking a received message read opens it too: FORBIDDEN for a member's message while the viewer
  * is not verified. A message that is not the viewer's is left to the caller (NOT_FOUND there).
  */
-export async function assertMayMarkRead(db: Db, viewerId: string, messageId: string): Promise<void> {
+export async function assertMayMarkRead(db: Db, viewer: Viewer, messageId: string): Promise<void> {
+  const viewerId = viewer.id;
   const [row] = await db
     .select({ fromId: messages.fromUserId, fromRole: users.role })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.fromUserId))
     .where(and(eq(messages.id, messageId), eq(messages.toUserId, viewerId), isNull(messages.deletedAt)));
   if (!row) return;
-  await assertMayOpen(db, viewerId, { body: "", from: { id: row.fromId, role: row.fromRole }, to: { id: viewerId } });
+  assertMayOpen(viewer, { body: "", from: { id: row.fromId, role: row.fromRole }, to: { id: viewerId } });
 }

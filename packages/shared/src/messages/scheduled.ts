@@ -11,6 +11,6 @@ export const SCHEDULED_MSG = {
   /** ours */
   scheduledCancelled: "予約を取り消しました",
   scheduledSenderGone: "送信元のユーザーが見つかりません。",
-  /** A member's pending entries are capped (SCHEDULED_PENDING_MAX in packages/api/src/scheduled/service.ts). */
+  /** A member's pending entries are capped (SCHEDULED_PENDING_MAX in packages/api/src/scheduled/entries.ts). */
   scheduledPendingLimit: "送信待ちの予約は30件までです。予約を取り消すか、予約が送信されてから新しく予約してください。",
 } as const;

@@ -1,0 +1,256 @@
+import { boardPostGrams, boardPosts, type Db, users } from "@enmusubi/db";
+import { BOARD_PAGE_SIZE, type boardListInput, japanDayStart } from "@enmusubi/shared";
+import { and, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { likeEscape } from "../lists/like";
+import { assertBoardOpen } from "./access";
+import { type AdminBoardPost, BOARD_COUNT_CAP, type BoardPage, type BoardPagination, live, visibleTo } from "./model";
+import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "./search";
+import { adminViews, memberViews } from "./views";
+
+// The lists: the board, my posts, the back-office list.
+
+export type BoardListFilters = z.output<typeof boardListInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Found {
+  ids: string[];
+  total: number;
+  totalIsLowerBound: boolean;
+  hasNextPage: boolean;
+}
+
+const noneFound: Found = { ids: [], total: 0, totalIsLowerBound: false, hasNextPage: false };
+
+/** Where a list looks: conditions on the post and its author, a time range, or one author's posts. */
+interface Scope {
+  where: SQL | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  authorId?: string | undefined;
+}
+
+/** The smallest and the largest chunk a walk reads (each next chunk is 4× the last). */
+const WALK_MIN_CHUNK = 64;
+const WALK_MAX_CHUNK = 4096;
+
+interface Entry {
+  id: string;
+  /** The exact timestamp as text (a JS Date would drop the microseconds the keyset compares). */
+  at: string;
+  /** Whether the post passes the filter (its author's conditions, the keyword). */
+  kept: boolean;
+}
+
+/**
+ * The next `size` entries of an ordered source (a gram's posts or all live posts), newest first,
+ * after `cursor`, each with whether it passes `filter`: one statement per chunk. The author's
+ * conditions sit in a correlated EXISTS kept as a subplan (OFFSET 0: never turned into a join), so
+ * the plan is fixed: the source's index in order, then each post by primary key (a gram's entry)
+ * and its author by primary key, for the rows the LIMIT takes. As a join, both planners started
+ * from every author instead.
+ */
+function nextChunk(
+  db: Db,
+  gram: string | undefined,
+  scope: Scope,
+  filter: SQL | undefined,
+  cursor: Entry | undefined,
+  size: number,
+) {
+  const author = sql`exists (select 1 from ${users} where ${users.id} = ${boardPosts.authorId} and ${filter ?? sql`true`} offset 0)`;
+  if (gram !== undefined) {
+    const g = boardPostGrams;
+    return db
+      .select({
+        id: g.postId,
+        at: sql<string>`${g.createdAt}::text`,
+        // Qualified by hand: drizzle writes a select field's own columns without their table.
+        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${author})`,
+      })
+      .from(g)
+      .where(
+        and(
+          eq(g.gram, gram),
+          scope.from ? gte(g.createdAt, scope.from) : undefined,
+          scope.to ? lt(g.createdAt, scope.to) : undefined,
+          cursor ? sql`(${g.createdAt}, ${g.postId}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(g.createdAt), desc(g.postId))
+      .limit(size);
+  }
+  const p = boardPosts;
+  return db
+    .select({ id: p.id, at: sql<string>`${p.createdAt}::text`, kept: sql<boolean>`${author}` })
+    .from(p)
+    .where(
+      and(
+        isNull(p.deletedAt),
+        scope.from ? gte(p.createdAt, scope.from) : undefined,
+        scope.to ? lt(p.createdAt, scope.to) : undefined,
+        cursor ? sql`(${p.createdAt}, ${p.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(size);
+}
+
+/**
+ * The first `need` posts matching `filter`, newest first, read from an ordered index in growing
+ * chunks (keyset, never OFFSET), each chunk read and checked in one statement. This is the nested
+ * loop the planner should pick, written out: with joins and a LIMIT, PGlite and PostgreSQL both
+ * misjudge the substring check's selectivity and may sort every match instead (measured with
+ * bench:board). The first chunk is `need` entries (within the chunk bounds): fewer could never
+ * find `need` matches, so it reads nothing a smaller start would not, in one round trip instead of
+ * several. The work is about the posts read until `need` matches, whatever the board's size.
+ */
+async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL | undefined, need: number) {
+  const found: string[] = [];
+  let cursor: Entry | undefined;
+  for (
+    let size = Math.min(Math.max(need, WALK_MIN_CHUNK), WALK_MAX_CHUNK);
+    ;
+    size = Math.min(size * 4, WALK_MAX_CHUNK)
+  ) {
+    const chunk = await nextChunk(db, gram, scope, filter, cursor, size);
+    for (const entry of chunk) {
+      if (!entry.kept) continue;
+      found.push(entry.id);
+      if (found.length >= need) return found;
+    }
+    if (chunk.length < size) break;
+    cursor = chunk[chunk.length - 1];
+  }
+  return found;
+}
+
+/**
+ * One page of posts in `scope` (plus the keyword), newest first, and their count up to
+ * BOARD_COUNT_CAP (or the page asked for, when deeper). With a keyword the walk reads the
+ * keyword's driving gram in board_post_grams (search.ts); without, the live posts' index. One
+ * author's posts are few: they are read in one query by the author index.
+ */
+async function findPage(
+  db: Db,
+  scope: Scope,
+  keyword: string | undefined,
+  page: number,
+  size = BOARD_PAGE_SIZE,
+): Promise<Found> {
+  const offset = (page - 1) * size;
+  const countLimit = Math.max(BOARD_COUNT_CAP, offset + size);
+  let match: SQL | undefined;
+  let gram: string | undefined;
+  if (keyword !== undefined) {
+    const { words, grams } = await parseKeyword(db, keyword);
+    if (grams.length > 0) {
+      match = matchesEveryWord(boardPosts.searchText, words);
+      if (!scope.authorId) {
+        const driving = await chooseDrivingGram(db, grams);
+        if (driving.posts === 0) return noneFound;
+        gram = driving.gram;
+      }
+    }
+  }
+  let matches: string[];
+  if (scope.authorId) {
+    const rows = await db
+      .select({ id: boardPosts.id })
+      .from(boardPosts)
+      .innerJoin(users, eq(users.id, boardPosts.authorId))
+      .where(
+        and(
+          eq(boardPosts.authorId, scope.authorId),
+          scope.where,
+          match,
+          scope.from ? gte(boardPosts.createdAt, scope.from) : undefined,
+          scope.to ? lt(boardPosts.createdAt, scope.to) : undefined,
+        ),
+      )
+      .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
+      .limit(countLimit + 1);
+    matches = rows.map((r) => r.id);
+  } else {
+    matches = await walk(db, gram, scope, and(scope.where, match), countLimit + 1);
+  }
+  return {
+    ids: matches.slice(offset, offset + size),
+    total: Math.min(matches.length, countLimit),
+    totalIsLowerBound: matches.length > countLimit,
+    hasNextPage: matches.length > offset + size,
+  };
+}
+
+function pagination(page: number, found: Found, size = BOARD_PAGE_SIZE): BoardPagination {
+  const totalPages = Math.max(1, Math.ceil(found.total / size), found.hasNextPage ? page + 1 : page);
+  return {
+    currentPage: page,
+    limit: size,
+    totalPages,
+    totalPosts: found.total,
+    hasNextPage: found.hasNextPage,
+    hasPrevPage: page > 1,
+    totalIsLowerBound: found.totalIsLowerBound,
+  };
+}
+
+/** The board (spec §7 GET /api/board/): gated by the entry window (402), filtered, 10 per page. */
+export async function listBoard(db: Db, viewerId: string, input: BoardListFilters): Promise<BoardPage> {
+  await assertBoardOpen(db, viewerId);
+  const conditions: Array<SQL | undefined> = [visibleTo(viewerId)];
+  let authorId: string | undefined;
+  if (input.posterUserID) {
+    if (UUID.test(input.posterUserID)) authorId = input.posterUserID;
+    else {
+      // A poster's name, in part (members never see login IDs: decision 0002).
+      conditions.push(eq(users.role, "user"), ilike(users.name, `%${likeEscape(input.posterUserID)}%`));
+    }
+  }
+  if (input.excludeSameSex) {
+    // The other gender (there are two) than the viewer's, read by the walk's own statement.
+    conditions.push(
+      or(
+        eq(users.role, "admin"),
+        sql`${users.gender} <> (select me.gender from ${users} me where me.id = ${viewerId})`,
+      ),
+    );
+  }
+  const scope: Scope = {
+    where: and(...conditions),
+    from: input.startDate ? japanDayStart(input.startDate) : undefined,
+    to: input.endDate ? japanDayStart(input.endDate, 1) : undefined,
+    authorId,
+  };
+  const size = input.limit ?? BOARD_PAGE_SIZE;
+  const found = await findPage(db, scope, input.keyword, input.page, size);
+  return { posts: await memberViews(db, viewerId, found.ids), pagination: pagination(input.page, found, size) };
+}
+
+/** My own posts, newest first: never gated (they are mine). */
+export async function listMyPosts(db: Db, userId: string, page: number): Promise<BoardPage> {
+  const found = await findPage(db, { where: live, authorId: userId }, undefined, page);
+  return { posts: await memberViews(db, userId, found.ids), pagination: pagination(page, found) };
+}
+
+/** Every live post (administrators), optionally one author's by login ID (exact or in part). */
+export async function listAdminBoard(
+  db: Db,
+  input: { page: number; userID?: string | undefined },
+): Promise<BoardPage<AdminBoardPost>> {
+  const conditions: Array<SQL | undefined> = [live];
+  let authorId: string | undefined;
+  if (input.userID) {
+    // A whole login ID names one account: read its posts by the author index, not the whole board.
+    const exact = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.userId}) = lower(${input.userID})`)
+      .limit(2);
+    if (exact.length === 1) authorId = exact[0]?.id;
+    else conditions.push(ilike(users.userId, `%${likeEscape(input.userID)}%`));
+  }
+  const found = await findPage(db, { where: and(...conditions), authorId }, undefined, input.page);
+  return { posts: await adminViews(db, found.ids), pagination: pagination(input.page, found) };
+}

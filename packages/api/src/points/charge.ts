@@ -1,0 +1,110 @@
+import { type Db, pointCosts, users } from "@enmusubi/db";
+import { MSG, type PointAction } from "@enmusubi/shared";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { AppError } from "../errors";
+import { type ChargeResult, changeBalance, insufficient, unitCost } from "./ledger";
+import { consumePrepaidCredits } from "./prepaid";
+
+/*
+ * Charging one action: the single half of the charging pair (the batch half is batch.ts). Every
+ * charge of an action goes through `payForAction` — `paidProcedure` for a request, the scheduled
+ * dispatcher for an entry sent one at a time — or through `chargeBatch`; test/paid-actions.test.ts
+ * lists every caller of both (docs/decisions/0020).
+ */
+
+export interface ChargeOptions {
+  /** Units of the action (recipients of a batch send…): cost × quantity in one ledger entry. 0 = free this time. */
+  quantity?: number;
+  /** What the charge is for (a message id, a profile id…), kept on the ledger row. */
+  reference?: string;
+}
+
+/** Charges the paid action once, inside its transaction. */
+export type Charge = (options?: ChargeOptions) => Promise<ChargeResult>;
+
+/**
+ * Runs `run` in one transaction of `db` (a savepoint when `db` is a transaction already) with a
+ * `charge` for `action` paid by `userId`. `run` must call `charge()` exactly once — with
+ * `quantity: 0` when this use is free — or the whole call fails and rolls back. If `run` fails,
+ * nothing is charged; if the charge fails (PAYMENT_REQUIRED with the catalogue's message), the
+ * action's writes roll back with it. Standing (verified, suspended…) is the caller's.
+ */
+export async function payForAction<T>(
+  db: Db,
+  payer: { userId: string; action: PointAction },
+  run: (tx: Db, charge: Charge) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    let calls = 0;
+    const charge: Charge = (options = {}) => {
+      calls += 1;
+      if (calls > 1) throw new Error(`paid action ${payer.action} charged more than once`);
+      return chargeAction(tx, { userId: payer.userId, actionName: payer.action, ...options });
+    };
+    const result = await run(tx, charge);
+    if (calls !== 1) throw new Error(`paid action ${payer.action} returned without charging`);
+    return result;
+  });
+}
+
+/**
+ * The charge itself, inside the action's own transaction; called by `payForAction` (and by
+ * `chargeBatch` for a member holding prepaid units), nowhere else. Units the member already paid for
+ * through the legacy deduct-points call are used first, so nothing is charged twice. A cost of 0
+ * charges nothing and writes no ledger row. Throws PAYMENT_REQUIRED with the catalogue's
+ * "ポイントが不足しています…" message when the balance is short; the caller's transaction then
+ * rolls back the action too.
+ */
+export async function chargeAction(
+  tx: Db,
+  input: { userId: string; actionName: PointAction; quantity?: number; reference?: string },
+): Promise<ChargeResult> {
+  const quantity = input.quantity ?? 1;
+  // The cost and the balance, in the statement that takes the member's row lock.
+  const [state] = await tx
+    .select({
+      // Uncorrelated on purpose: drizzle writes a one-table query's columns unqualified.
+      cost: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = ${input.actionName})`,
+      points: users.points,
+    })
+    .from(users)
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+    // The member's row lock first (NO KEY: rows referencing the member may still be written), so
+    // the debit below reads the member's lots as they are (lapsed points are not spendable).
+    .for("no key update");
+  if (state?.cost === null || state?.cost === undefined) {
+    await unitCost(tx, input.actionName); // an unknown action is the caller's error first
+    throw new AppError("NOT_FOUND", MSG.notFound);
+  }
+  const cost = state.cost;
+  const required = cost * quantity;
+  const available = state.points;
+  // Units the member already paid for through the legacy deduct-points call first. Read in a
+  // statement of its own, once the lock is held: a read inside the locking statement keeps that
+  // statement's snapshot, taken before it waited, and would miss a prepayment committed meanwhile
+  // (the charge would then take points for units already paid for).
+  const unpaidUnits =
+    required > 0
+      ? await consumePrepaidCredits(tx, { userId: input.userId, actionName: input.actionName, quantity })
+      : quantity;
+  const toCharge = cost * unpaidUnits;
+  if (toCharge === 0) return { success: true, required, available, remainingPoints: available };
+  const remainingPoints = await changeBalance(tx, {
+    userId: input.userId,
+    delta: -toCharge,
+    kind: "charge",
+    actionName: input.actionName,
+    quantity: unpaidUnits,
+    reference: input.reference,
+  }).catch((error: unknown) => {
+    // Report the whole requirement, as the member sees it, not just the unpaid part, against the
+    // spendable points (lapsed lots left out) that the refusal read.
+    if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
+      const spendable = (error.details as { available?: number } | undefined)?.available ?? available;
+      throw insufficient(required, spendable);
+    }
+    throw error;
+  });
+  // Spendable before the charge: what is left (lapsed points booked out) plus what it took.
+  return { success: true, required, available: remainingPoints + toCharge, remainingPoints };
+}

@@ -1,0 +1,164 @@
+import { type Db, pointLedger, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
+import { POINT_VALIDITY_YEARS } from "@enmusubi/shared";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+
+/*
+ * Lots and what spends them (docs/decisions/0008): every credit of the `points` account is a lot
+ * with its expiry, every debit takes from the lots, earliest expiry first. Only the ledger
+ * (ledger.ts) and the batch charge (batch.ts) write here, under the members' row locks.
+ */
+
+export type LedgerKind = (typeof pointLedger.$inferInsert)["kind"];
+
+/** Free points (opening balance, an administrator's grant) expire sooner than bought ones (docs/decisions/0008). */
+export const FREE_POINT_VALIDITY_DAYS = 180;
+
+/** When a new lot of this kind expires: bought and refunded points 3 years (§9), free ones 180 days. */
+function lotExpiry(kind: LedgerKind, paid: boolean) {
+  if (paid || kind === "purchase" || kind === "refund") {
+    return sql`now() + make_interval(years => ${POINT_VALIDITY_YEARS})`;
+  }
+  return sql`now() + make_interval(days => ${FREE_POINT_VALIDITY_DAYS})`;
+}
+
+/**
+ * Writes debits of the `points` account (ledger rows with a negative delta, each with the balance
+ * after it) and takes each one's points from its member's lots, earliest expiry first, recording
+ * what came from which lot: one statement for any number of debits. A member's unspent lots are
+ * laid end to end in that order and their debits end to end in ledger order (balance after, highest
+ * first), and each debit takes the overlap of its span with each lot's. A spending debit
+ * (`validOnly`: a charge) takes only lots still valid at the transaction's time, so points past
+ * their expiry are never spent, even before the expiry job has booked them. The caller holds the
+ * members' row locks (the balance update), and every writer of lots takes that lock first, so
+ * lots change one writer at a time. Lots that fall short mean the books disagree: fail, roll back.
+ * Answers the ledger rows' ids (the database makes them), in ledger order per member.
+ */
+export async function writeDebits(
+  tx: Db,
+  rows: Array<typeof pointLedger.$inferInsert>,
+  { validOnly }: { validOnly: boolean },
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const owners = sql.join(
+    [...new Set(rows.map((r) => r.userId))].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [taken] = await rowsOf<{ ids: string[] | null; ledgers: number; points: number }>(
+    tx,
+    sql`
+    with ledger as (
+      ${tx.insert(pointLedger).values(rows).getSQL()}
+      returning id, user_id, -delta as amount, balance_after
+    ),
+    need as (
+      select id as ledger_id, user_id, amount,
+             sum(amount) over (partition by user_id order by balance_after desc) - amount as start
+      from ledger
+    ),
+    lots as (
+      select id, user_id, remaining,
+             sum(remaining) over (partition by user_id order by expires_at, created_at, id) - remaining as start
+      from ${pointLots}
+      where user_id in (${owners}) and remaining > 0 ${validOnly ? sql`and expires_at > now()` : sql``}
+    ),
+    take as (
+      select l.id as lot_id, n.ledger_id,
+             least(l.start + l.remaining, n.start + n.amount) - greatest(l.start, n.start) as amount
+      from need n join lots l on l.user_id = n.user_id
+      where l.start < n.start + n.amount and n.start < l.start + l.remaining
+    ),
+    spent as (
+      update ${pointLots} p set remaining = p.remaining - t.used
+      from (select lot_id, sum(amount)::int as used from take group by lot_id) t
+      where p.id = t.lot_id
+      returning p.id
+    ),
+    used as (
+      insert into ${pointLotUsages} (lot_id, ledger_id, amount)
+      select lot_id, ledger_id, amount from take
+      returning ledger_id, amount
+    )
+    select (select array_agg(id::text order by user_id, balance_after desc) from ledger) as ids,
+           count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
+    from used`,
+  );
+  const owed = rows.reduce((sum, r) => sum - r.delta, 0);
+  if (taken?.ledgers !== rows.length || taken.points !== owed || taken.ids?.length !== rows.length) {
+    throw new Error(`point lots held ${taken?.points ?? 0} of the ${owed} points debited`);
+  }
+  return taken.ids;
+}
+
+/** Gives `amount` back to the lots `fromLedgerId` took it from, latest expiry first; any excess becomes a new lot. */
+export async function restoreToLots(
+  tx: Db,
+  change: { userId: string; ledgerId: string; amount: number; fromLedgerId: string },
+): Promise<void> {
+  const taken = await tx
+    .select({
+      lotId: pointLotUsages.lotId,
+      amount: sql<number>`sum(${pointLotUsages.amount})::int`,
+      remaining: pointLots.remaining,
+    })
+    .from(pointLotUsages)
+    .innerJoin(pointLots, eq(pointLots.id, pointLotUsages.lotId))
+    .where(eq(pointLotUsages.ledgerId, change.fromLedgerId))
+    .groupBy(pointLotUsages.lotId, pointLots.remaining, pointLots.expiresAt)
+    .orderBy(desc(pointLots.expiresAt));
+  let left = change.amount;
+  for (const lot of taken) {
+    if (left === 0) break;
+    const back = Math.min(lot.amount, left);
+    // A lot that expired meantime gets its points back too; the expiry job then takes them as expired.
+    await tx
+      .update(pointLots)
+      .set({ remaining: sql`${pointLots.remaining} + ${back}` })
+      .where(eq(pointLots.id, lot.lotId));
+    await tx.insert(pointLotUsages).values({ lotId: lot.lotId, ledgerId: change.ledgerId, amount: -back });
+    left -= back;
+  }
+  if (left > 0) await addLot(tx, { userId: change.userId, ledgerId: change.ledgerId, amount: left, kind: "refund" });
+}
+
+export async function addLot(
+  tx: Db,
+  lot: { userId: string; ledgerId: string; amount: number; kind: LedgerKind; paidYen?: number },
+): Promise<void> {
+  const paid = lot.paidYen !== undefined;
+  await tx.insert(pointLots).values({
+    userId: lot.userId,
+    source: lot.kind,
+    ledgerId: lot.ledgerId,
+    paid,
+    amount: lot.amount,
+    remaining: lot.amount,
+    yenAmount: lot.paidYen ?? 0,
+    expiresAt: lotExpiry(lot.kind, paid),
+  });
+}
+
+/**
+ * The points of `userId`'s lots past their expiry (at the transaction's time) that the expiry job
+ * has not booked yet: in the balance, but not spendable. Read it under the member's row lock: the
+ * statement's snapshot then holds every committed change to the lots.
+ */
+export const lapsedPoints = (userId: string | SQL) =>
+  sql<number>`(select coalesce(sum(l.remaining), 0)::int from ${pointLots} l
+    where l.user_id = ${userId} and l.remaining > 0 and l.expires_at <= now())`;
+
+/** A member's unspent lots, earliest expiry first (the order spending takes them). */
+export function unspentLots(db: Db, userId: string) {
+  return db
+    .select({
+      id: pointLots.id,
+      source: pointLots.source,
+      paid: pointLots.paid,
+      amount: pointLots.amount,
+      remaining: pointLots.remaining,
+      expiresAt: pointLots.expiresAt,
+      createdAt: pointLots.createdAt,
+    })
+    .from(pointLots)
+    .where(and(eq(pointLots.userId, userId), gt(pointLots.remaining, 0)))
+    .orderBy(asc(pointLots.expiresAt), asc(pointLots.createdAt), asc(pointLots.id));
+}
