@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOARD_PAGE_SIZE, POST_TITLE_MAX } from "../constants";
+import { BOARD_PAGE_SIZE, BOARD_REACTIONS, POST_TITLE_MAX } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
@@ -31,7 +31,7 @@ export const boardIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
 
 export const boardReactInput = z.object({
   id: z.uuid({ error: MSG.notFound }),
-  kind: z.enum(["like", "dislike"], { error: MSG.badRequest }),
+  kind: z.enum(BOARD_REACTIONS, { error: MSG.badRequest }),
 });
 
 const page = pageNumber({ max: BOARD_PAGE_MAX, message: MSG.boardSearchBadRequest }).default(1);

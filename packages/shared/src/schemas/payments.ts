@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, TRANSACTIONS_PAGE_SIZE } from "../constants";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from "../constants";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
@@ -12,8 +12,6 @@ const yenAmount = z
   .max(100_000_000, MSG.amountInvalid);
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid });
-export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const purchaseQuoteInput = z.object({ amount: yenAmount });
 

@@ -6,10 +6,6 @@ import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Age verification (出会い系サイト規制法 art. 11; decision 0006). */
 
-/** An ID image submission's review state (id_verifications.status). */
-export const ID_VERIFICATION_STATES = ["pending", "approved", "rejected"] as const;
-export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
-
 export const REJECT_REASON_MAX = 500;
 export const VERIFICATION_QUEUE_PAGE_SIZE = 20;
 /** ID images are deleted at review, and at the latest this long after submission (privacy policy). */
