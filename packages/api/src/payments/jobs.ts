@@ -1,4 +1,4 @@
-import type { BackgroundJob } from "../jobs";
+import type { BackgroundJob } from "../background-job";
 import { failExpiredSmartPit, pruneNotificationNonces, pruneRefusedNotifications } from "./service";
 
 export const paymentJobs: BackgroundJob[] = [
