@@ -9,6 +9,7 @@ import {
   pageNumber,
   pageSize,
   pageWithinOffset,
+  uuid,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
@@ -72,14 +73,14 @@ const page = queryInt(pageNumber()).meta({ description: "Page, from 1" });
 const limit = queryInt(pageSize({ max: INQUIRY_PAGE_SIZE_MAX })).meta({
   description: `Rows per page (default ${INQUIRY_PAGE_SIZE_DEFAULT}, at most ${INQUIRY_PAGE_SIZE_MAX})`,
 });
-const inquiryId = z.object({ id: z.uuid({ error: MSG.notFound }) });
+const inquiryId = z.object({ id: uuid(MSG.notFound) });
 
 const createBody = z.object({
   title: inquiryTitle.meta({ description: "Trimmed, 1–100 characters" }),
   message: inquiryMessage.meta({ description: "Trimmed, 1–1000 characters" }),
 });
 const replyBody = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   reply: inquiryReplyText.meta({ description: "Trimmed, 1–1000 characters" }),
 });
 

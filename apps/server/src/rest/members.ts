@@ -105,7 +105,7 @@ export const memberRoutes = [
       totalCapped: z.boolean(),
       page: z.number().int().min(1),
       limit: z.number().int().min(1),
-      totalPages: z.number().int().min(0),
+      totalPages: z.number().int().min(1),
     }),
     example: {
       profiles: [{ ...EXAMPLE_PUBLIC_PROFILE, isFavorite: false }],

@@ -11,6 +11,7 @@ import {
   memberMessageListInput,
   messageBody,
   pageWithinOffset,
+  uuid,
   withinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
@@ -126,7 +127,6 @@ function toPagination(p: { total: number; page: number; limit: number; totalPage
 /** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
 const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
-const uuid = (message: string) => z.uuid({ error: message });
 const recipientIdsField = z
   .array(uuid(MSG.recipientUnavailable), { error: MSG.recipientsRequired })
   .min(1, MSG.recipientsRequired)

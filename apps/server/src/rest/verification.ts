@@ -2,6 +2,7 @@ import {
   MSG,
   pageWithinOffset,
   REJECT_REASON_MAX,
+  uuid,
   VERIFICATION_QUEUE_PAGE_SIZE,
   VERIFICATION_STATUSES,
   verificationQueueInput,
@@ -60,7 +61,7 @@ const reviewed = z.object({
 
 const EXAMPLE_ID = "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const EXAMPLE_USER_ID = "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c";
-const idParam = z.object({ id: z.uuid({ error: MSG.notFound }) });
+const idParam = z.object({ id: uuid(MSG.notFound) });
 
 export const verificationRoutes = [
   route({

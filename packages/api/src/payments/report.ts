@@ -1,5 +1,5 @@
 import { type Db, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
-import { japanDayStart } from "@enmusubi/shared";
+import { japanDayOf, japanDayStart } from "@enmusubi/shared";
 import { eq, min, sql } from "drizzle-orm";
 
 /** 資金決済法: above this unused balance at a base date the issuer must file and deposit half of it. */
@@ -23,10 +23,9 @@ const endOfJstDay = (day: string) => japanDayStart(day, 1);
 
 /** Every 3/31 and 9/30 from the first paid lot's day to the last one already over. */
 export function baseDatesBetween(first: Date, now: Date): string[] {
-  const jst = (d: Date) => new Date(d.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10);
-  const firstDay = jst(first);
+  const firstDay = japanDayOf(first);
   const out: string[] = [];
-  for (let year = Number(firstDay.slice(0, 4)); year <= now.getUTCFullYear() + 1; year += 1) {
+  for (let year = Number(firstDay.slice(0, 4)); year <= Number(japanDayOf(now).slice(0, 4)); year += 1) {
     for (const day of [`${year}-03-31`, `${year}-09-30`]) {
       if (day >= firstDay && endOfJstDay(day) <= now) out.push(day);
     }

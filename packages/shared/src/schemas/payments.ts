@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
@@ -178,7 +179,7 @@ export type NotificationListInput = z.infer<typeof notificationListInput>;
 
 /** An administrator's decision on money that could not be credited: settled (handled otherwise) or refunded. */
 export const notificationResolveInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   resolution: z.enum(["settled", "refunded"], { error: MSG.badRequest }),
   note: text({ max: 500, tooLong: MSG.resolutionNoteTooLong }).optional(),
 });

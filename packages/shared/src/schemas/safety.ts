@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { pageNumber, pageWithinOffset } from "./values";
 
@@ -19,12 +20,12 @@ export const SUSPEND_REASON_MAX = 500;
 export const MODERATION_PAGE_SIZE = 20;
 
 /** A member, by id (block, unblock). */
-export const blockInput = z.object({ userId: z.uuid({ error: MSG.notFound }) });
+export const blockInput = z.object({ userId: uuid(MSG.notFound) });
 
 export const reportInput = z
   .object({
     targetType: z.enum(REPORT_TARGET_TYPES, { error: MSG.reportTargetInvalid }),
-    targetId: z.uuid({ error: MSG.notFound }),
+    targetId: uuid(MSG.notFound),
     reason: z.enum(REPORT_REASON_VALUES, { error: MSG.reportReasonInvalid }),
     /** Free text; required with `other`. Blank counts as absent. */
     detail: text({ max: REPORT_DETAIL_MAX, tooLong: MSG.reportDetailTooLong })
@@ -45,20 +46,20 @@ export const moderationQueueInput = z
   .refine(...pageWithinOffset(MODERATION_PAGE_SIZE));
 export type ModerationQueueInput = z.input<typeof moderationQueueInput>;
 
-export const reportIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const reportIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const dismissReportInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   note: text({ max: MODERATION_NOTE_MAX, tooLong: MSG.moderationNoteTooLong })
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
 
 export const suspendInput = z.object({
-  userId: z.uuid({ error: MSG.notFound }),
+  userId: uuid(MSG.notFound),
   reason: text({ max: SUSPEND_REASON_MAX, tooLong: MSG.suspendReasonTooLong, required: MSG.suspendReasonRequired }),
 });
-export const unsuspendInput = z.object({ userId: z.uuid({ error: MSG.notFound }) });
+export const unsuspendInput = z.object({ userId: uuid(MSG.notFound) });
 export const standingInput = z.object({
-  userIds: z.array(z.uuid({ error: MSG.notFound }), { error: MSG.badRequest }).max(1000, MSG.badRequest),
+  userIds: z.array(uuid(MSG.notFound), { error: MSG.badRequest }).max(1000, MSG.badRequest),
 });

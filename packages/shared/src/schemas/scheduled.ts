@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SCHEDULED_SOURCES, SCHEDULED_TYPES } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { MESSAGE_RECIPIENTS_MAX, messageBody } from "./messages";
 import { instant } from "./values";
 
@@ -9,12 +10,12 @@ import { instant } from "./values";
  * `scheduled_messages_v1` became a server table; these are its inputs.
  */
 
-const id = z.uuid({ error: MSG.notFound });
+const id = uuid(MSG.notFound);
 
 export const scheduledCreateInput = z.object({
   type: z.enum(SCHEDULED_TYPES, { error: MSG.badRequest }),
   recipientIds: z
-    .array(z.uuid({ error: MSG.recipientUnavailable }), { error: MSG.scheduledRecipientsRequired })
+    .array(uuid(MSG.recipientUnavailable), { error: MSG.scheduledRecipientsRequired })
     .min(1, MSG.scheduledRecipientsRequired)
     .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients)
     .transform((ids) => [...new Set(ids)]),

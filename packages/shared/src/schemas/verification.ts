@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
@@ -15,10 +16,10 @@ export const ID_IMAGE_RETENTION_HOURS = 24;
 export const verificationSubmitInput = z.object({ image: photoData });
 export type VerificationSubmitInput = z.infer<typeof verificationSubmitInput>;
 
-export const verificationIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const verificationIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const verificationRejectInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   reason: text({ max: REJECT_REASON_MAX, required: MSG.rejectReasonRequired, tooLong: MSG.rejectReasonTooLong }),
 });
 export type VerificationRejectInput = z.infer<typeof verificationRejectInput>;
