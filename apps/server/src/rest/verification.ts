@@ -29,7 +29,6 @@ const statusView = z.object({
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
 const queueEntry = z.object({
   _id: z.string(),
@@ -115,8 +114,8 @@ export const verificationRoutes = [
     access: "admin",
     input: z
       .object({
-        page: queryInt(verificationQueueInput.shape.page.unwrap()),
-        limit: queryInt(verificationQueueInput.shape.limit.unwrap()),
+        page: queryNumber(verificationQueueInput.shape.page.unwrap().optional()),
+        limit: queryNumber(verificationQueueInput.shape.limit.unwrap().optional()),
       })
       .refine(...pageWithinOffset(VERIFICATION_QUEUE_PAGE_SIZE)),
     response: z.object({ verifications: z.array(queueEntry), pagination }),
