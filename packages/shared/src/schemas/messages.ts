@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "../constants";
+import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, MESSAGE_HISTORY_COUNT } from "../constants";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";
@@ -87,4 +87,8 @@ export type SendAsUserInput = z.output<typeof sendAsUserInput>;
 export const adminMessageUpdateInput = z.object({ id, body: messageBody });
 
 /** The last messages between two accounts (send-as-user shows 5). */
-export const conversationInput = z.object({ userA: id, userB: id, limit: z.number().int().min(1).max(50).default(5) });
+export const conversationInput = z.object({
+  userA: id,
+  userB: id,
+  limit: pageSize({ max: 50 }).default(MESSAGE_HISTORY_COUNT),
+});
