@@ -36,7 +36,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDatabase } from "@enmusubi/db";
-import { PREFECTURES } from "@enmusubi/shared";
+import { japanDayOf, japanDayStart, PREFECTURES, yearsBefore } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { dispatchDue } from "../packages/api/src/scheduled/dispatch";
 import { DISPATCH_LOOPS } from "../packages/api/src/scheduled/jobs";
@@ -200,7 +200,8 @@ async function explain(app: App, statements: Array<[string, string]>): Promise<v
  */
 async function explainAdminList(app: App, userID: string, day: string): Promise<void> {
   const live = "m.deleted_at is null";
-  const oneDay = `m.created_at >= '${day}T00:00:00Z'::timestamptz and m.created_at < '${day}T00:00:00Z'::timestamptz + interval '1 day'`;
+  // The day as the service reads it: a Japanese day (shared japanDayStart), not a UTC one.
+  const oneDay = `m.created_at >= '${japanDayStart(day).toISOString()}'::timestamptz and m.created_at < '${japanDayStart(day, 1).toISOString()}'::timestamptz`;
   const page = (where: string) =>
     `select m.id from messages m where ${live} and ${where} order by m.created_at desc, m.id desc limit 50`;
   const capped = (where: string) =>
@@ -247,9 +248,9 @@ async function explainSearch(app: App, userID: string): Promise<void> {
   const base = `u.deleted_at is null and u.role = 'user' and u.id <> '${me?.id}' and u.gender = 'female'
     and not exists (select 1 from user_blocks b where (b.blocker_id = '${me?.id}' and b.blocked_id = u.id)
       or (b.blocker_id = u.id and b.blocked_id = '${me?.id}'))`;
+  // The profile search's own age bounds (shared values.ts).
   const today = new Date();
-  const before = (years: number) =>
-    `${today.getUTCFullYear() - years}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-${String(Math.min(28, today.getUTCDate())).padStart(2, "0")}`;
+  const before = (years: number) => yearsBefore(today, years);
   const filters: Array<[string, string]> = [
     ["gender only", "true"],
     ["gender + age 25–35", `u.birthday <= '${before(25)}' and u.birthday > '${before(36)}'`],
@@ -627,9 +628,9 @@ async function main() {
       if (!oneDay) {
         const [newest] = await query<{ day: string }>(
           app as App,
-          "select to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD') as day from messages",
+          "select to_char(max(created_at) at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as day from messages",
         );
-        oneDay = newest?.day ?? new Date().toISOString().slice(0, 10);
+        oneDay = newest?.day ?? japanDayOf(new Date());
       }
       for (const [name, target, request, min] of messageCalls(busy, typical, await adminLogin(), oneDay)) {
         record(

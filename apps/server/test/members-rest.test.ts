@@ -59,6 +59,13 @@ describe("GET /api/users/search", () => {
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
     expect(body.profiles.map((p: { _id: string }) => p._id)).toEqual([she.id, other.id]);
+    // An empty search is page 1 of 1, as in every list (lists/pages.ts), never 0 pages.
+    const empty = await server.request({
+      method: "GET",
+      url: `/api/users/search?${q({ keyword: `${tag}無` })}`,
+      as: me,
+    });
+    expect(empty.json()).toMatchObject({ profiles: [], total: 0, page: 1, totalPages: 1 });
     for (const p of body.profiles) expectPublic(p, ["isFavorite"]);
     expect(body.profiles[0]).toMatchObject({
       address: "東京都",

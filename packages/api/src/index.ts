@@ -1,23 +1,20 @@
-export { createAccount, generateCredentials, type NewAccount } from "./accounts/create-account";
-export { createPasswordHasher, generatePassword, generateUserId, type PasswordHasher } from "./auth/password";
-export { createTokenService, type TokenService } from "./auth/tokens";
-export { type ApiDeps, type Context, createContext, createContextInner, resolveSession, type Session } from "./context";
-export {
-  AppError,
-  type AppErrorCode,
-  invalidInput,
-  isInputDatabaseError,
-  publicMessage,
-  toTRPCError,
-} from "./errors";
-export { type BackgroundJob, backgroundJobs, type JobLog } from "./jobs";
+/*
+ * What the other packages use (apps/server, its tests and CLI, the web app's types), nothing more:
+ * a service function another package needs is exported here when it is first used there.
+ * Test data: `@enmusubi/api/testing`.
+ */
+export { createAccount } from "./accounts/create-account";
+export { createPasswordHasher, generatePassword, type PasswordHasher } from "./auth/password";
+export { createTokenService } from "./auth/tokens";
+export type { BackgroundJob } from "./background-job";
+export { type ApiDeps, createContext, createContextInner, resolveSession, type Session } from "./context";
+export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./errors";
+export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
-export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
-export { changeBalance, setBalance } from "./points/ledger";
-export { prepayAction, refundExpiredPrepaid } from "./points/prepaid";
+export { changeBalance } from "./points/ledger";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createDatabaseRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";
-export { getOwnUserView, getUserView, selectUsers, toUserView, type UserView } from "./users/user-view";
+export type { UserView } from "./users/user-view";

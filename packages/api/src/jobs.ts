@@ -1,4 +1,4 @@
-import type { ApiDeps } from "./context";
+import type { BackgroundJob } from "./background-job";
 import { paymentJobs } from "./payments/jobs";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
@@ -6,22 +6,8 @@ import { scheduledJobs } from "./scheduled/jobs";
 import { securityJobs } from "./security/jobs";
 import { verificationJobs } from "./verification/jobs";
 
-/** What a background job may log (the host passes its logger). */
-export interface JobLog {
-  info(details: Record<string, unknown>, message: string): void;
-  error(details: Record<string, unknown>, message: string): void;
-}
-
-/**
- * A job a domain runs on a schedule; the server's job runner registers each one (apps/server/src/jobs).
- * Either `cron` (minute granularity, once across all instances) or `everyMs` (a poll shorter than a
- * minute: every instance runs it, one run after another, so it must be safe to run concurrently).
- */
-export type BackgroundJob = {
-  /** Queue name: unique, kebab-case. */
-  name: string;
-  run(deps: ApiDeps, log: JobLog): Promise<void>;
-} & ({ /** Cron expression (UTC). */ cron: string; everyMs?: never } | { everyMs: number; cron?: never });
+/** Until points/jobs.ts and scheduled/ import the leaf module themselves (issue 22: no type cycle with this registry). */
+export type { BackgroundJob, JobLog } from "./background-job";
 
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
 export const backgroundJobs: BackgroundJob[] = [

@@ -1,8 +1,9 @@
 import { annualIncomes, favorites, occupations } from "@enmusubi/db";
+import { yearsBefore } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchMembers, yearsBefore } from "../src/members/service";
+import { searchMembers } from "../src/members/service";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

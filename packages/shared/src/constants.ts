@@ -71,6 +71,85 @@ export type Gender = (typeof GENDERS)[number];
 export const VERIFICATION_STATUSES = ["unverified", "pending", "verified", "rejected"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
+/*
+ * The states below are stored as PostgreSQL enums: packages/db builds each enum from its list here,
+ * so the database, the schemas and the screens name the same values (a new value: add it here,
+ * then `pnpm --filter @enmusubi/db generate`).
+ */
+
+/** An ID image submission's review state (id_verifications.status). */
+export const ID_VERIFICATION_STATES = ["pending", "approved", "rejected"] as const;
+export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
+
+/** A purchase's state (purchase_transactions.status). */
+export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Scheduled messages: to one member, to several, or a reply. */
+export const SCHEDULED_TYPES = ["direct", "batch", "reply"] as const;
+export type ScheduledType = (typeof SCHEDULED_TYPES)[number];
+
+/** Where the entry was scheduled from (spec §3 plus the screens that schedule since). */
+export const SCHEDULED_SOURCES = [
+  "admin:user-mgmt",
+  "admin:sent",
+  "admin:inbox",
+  "admin:email-mgmt",
+  "user:favorite",
+  "user:unread",
+  "user:received",
+  "user:search",
+  "user:sent",
+] as const;
+export type ScheduledSource = (typeof SCHEDULED_SOURCES)[number];
+
+export const SCHEDULED_STATUSES = ["pending", "sending", "sent", "failed", "cancelled"] as const;
+export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
+
+/** What a member can report: a member, a message they sent or received, a board post. */
+export const REPORT_TARGET_TYPES = ["member", "message", "board_post"] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** The reasons a member picks from, in the order the dialog lists them; `other` needs a detail. */
+export const REPORT_REASONS = [
+  { value: "underage", label: "18歳未満の疑い" },
+  { value: "prostitution", label: "援助交際・売買春の勧誘" },
+  { value: "business", label: "業者・勧誘" },
+  { value: "harassment", label: "迷惑行為・嫌がらせ" },
+  { value: "inappropriate", label: "不適切な内容" },
+  { value: "other", label: "その他" },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
+/** The reasons' values alone, in the same order. */
+export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
+
+/** open until an administrator handles it: dismissed, content removed, or the member suspended. */
+export const REPORT_STATUSES = ["open", "dismissed", "removed", "suspended"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const BOARD_REACTIONS = ["like", "dislike"] as const;
+export type BoardReaction = (typeof BOARD_REACTIONS)[number];
+
+/** The two balances of an account: points, and the free send points an administrator grants. */
+export const LEDGER_ACCOUNTS = ["points", "send_points"] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** Why a balance changed (point_ledger.kind); `expire`: unspent points of a lapsed lot (docs/decisions/0008). */
+export const LEDGER_KINDS = [
+  "initial",
+  "charge",
+  "prepaid_charge",
+  "purchase",
+  "admin_adjust",
+  "refund",
+  "expire",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** An outgoing mail's state in the outbox. */
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
 /** Actions the legacy client names explicitly (spec §3 "Point cost"). */
 export const KNOWN_ACTIONS = {
   profileView: "profile_view",

@@ -4,6 +4,7 @@ export * from "./constants";
 export * from "./messages/index";
 export * from "./schemas/auth";
 export * from "./schemas/board";
+export * from "./schemas/ids";
 export * from "./schemas/inquiries";
 export * from "./schemas/members";
 export * from "./schemas/messages";

@@ -12,6 +12,7 @@ import {
   isInstantText,
   japanDayOf,
   MSG,
+  uuid,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
@@ -197,7 +198,7 @@ const listQuery = z
 
 const pageQuery = z.object({ page });
 
-const postId = z.object({ id: z.uuid({ error: MSG.notFound }).meta({ description: "The post's _id" }) });
+const postId = z.object({ id: uuid(MSG.notFound).meta({ description: "The post's _id" }) });
 const postBody = z.object({
   title: boardTitle.meta({ description: "Trimmed, 1–100 characters" }),
   content: boardContent.meta({ description: "Trimmed, 1–2,000 characters; plain text" }),
@@ -410,7 +411,7 @@ export const boardRoutes = [
     description: `${GATE_DESCRIPTION} An _id that names no visible member answers an empty page. (The parameter is named id like the other rows' of /api/board/…; it is the member's _id.)`,
     access: "member",
     input: z.object({
-      id: z.uuid({ error: MSG.notFound }).meta({ description: "The member's _id (public profile id)" }),
+      id: uuid(MSG.notFound).meta({ description: "The member's _id (public profile id)" }),
       page,
     }),
     response: postPage,

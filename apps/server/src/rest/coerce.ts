@@ -22,6 +22,3 @@ export const queryNumber = <T extends z.ZodType>(schema: T) => z.preprocess(nume
 /** A query parameter holding a yes/no: true/1 and false/0, checked by `schema`. */
 export const queryBoolean = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), schema);
-
-/** Blank text from a search form (and the legacy "all") means "no filter". */
-export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

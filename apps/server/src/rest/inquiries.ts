@@ -9,6 +9,7 @@ import {
   pageNumber,
   pageSize,
   pageWithinOffset,
+  uuid,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
@@ -67,19 +68,18 @@ export function toLegacyInquiry(i: Inquiry): z.input<typeof legacyInquiry> {
 // ---- inputs ---------------------------------------------------------------------------------
 
 /** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
-const page = queryInt(pageNumber()).meta({ description: "Page, from 1" });
-const limit = queryInt(pageSize({ max: INQUIRY_PAGE_SIZE_MAX })).meta({
+const page = queryNumber(pageNumber().optional()).meta({ description: "Page, from 1" });
+const limit = queryNumber(pageSize({ max: INQUIRY_PAGE_SIZE_MAX }).optional()).meta({
   description: `Rows per page (default ${INQUIRY_PAGE_SIZE_DEFAULT}, at most ${INQUIRY_PAGE_SIZE_MAX})`,
 });
-const inquiryId = z.object({ id: z.uuid({ error: MSG.notFound }) });
+const inquiryId = z.object({ id: uuid(MSG.notFound) });
 
 const createBody = z.object({
   title: inquiryTitle.meta({ description: "Trimmed, 1–100 characters" }),
   message: inquiryMessage.meta({ description: "Trimmed, 1–1000 characters" }),
 });
 const replyBody = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   reply: inquiryReplyText.meta({ description: "Trimmed, 1–1000 characters" }),
 });
 

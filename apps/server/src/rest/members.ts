@@ -58,24 +58,20 @@ const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
 
 const s = memberSearchInput.shape;
 
-/** Digit strings and true/false (or 1/0) from the query (coerce.ts); anything else is left for the schema to refuse. */
-const queryInt = queryNumber;
-const queryBool = queryBoolean;
-
 const searchQuery = z
   .object({
     occupation: s.occupationId.meta({ description: "An occupation's _id (GET /api/occupations)" }),
     annual_income: s.annualIncomeId.meta({ description: "An annual income's _id (GET /api/annual-incomes)" }),
-    excludeSameSex: queryBool(s.excludeSameSex).meta({
+    excludeSameSex: queryBoolean(s.excludeSameSex).meta({
       description: "true (default): only members of the other gender",
     }),
-    ageMin: queryInt(s.ageMin).meta({ description: "Youngest age, 18–120" }),
-    ageMax: queryInt(s.ageMax).meta({ description: "Oldest age, 18–120, not below ageMin" }),
+    ageMin: queryNumber(s.ageMin).meta({ description: "Youngest age, 18–120" }),
+    ageMax: queryNumber(s.ageMax).meta({ description: "Oldest age, 18–120, not below ageMin" }),
     prefecture: s.prefecture.meta({ description: "One of the 47 prefectures, e.g. 東京都" }),
-    hasPhoto: queryBool(s.hasPhoto).meta({ description: "true: only with a photo; false: only without" }),
+    hasPhoto: queryBoolean(s.hasPhoto).meta({ description: "true: only with a photo; false: only without" }),
     keyword: s.keyword.meta({ description: "Part of the name, at most 50 characters" }),
-    page: queryInt(s.page),
-    limit: queryInt(s.limit).meta({ description: "Page size, 1–100 (default 20)" }),
+    page: queryNumber(s.page),
+    limit: queryNumber(s.limit).meta({ description: "Page size, 1–100 (default 20)" }),
   })
   .refine(...pageWithinOffset(MEMBER_SEARCH_PAGE_SIZE))
   .transform(({ occupation, annual_income, ...rest }) => ({
@@ -105,7 +101,7 @@ export const memberRoutes = [
       totalCapped: z.boolean(),
       page: z.number().int().min(1),
       limit: z.number().int().min(1),
-      totalPages: z.number().int().min(0),
+      totalPages: z.number().int().min(1),
     }),
     example: {
       profiles: [{ ...EXAMPLE_PUBLIC_PROFILE, isFavorite: false }],

@@ -11,6 +11,7 @@ import {
   memberMessageListInput,
   messageBody,
   pageWithinOffset,
+  uuid,
   withinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
@@ -124,9 +125,7 @@ function toPagination(p: { total: number; page: number; limit: number; totalPage
 // ---- inputs ---------------------------------------------------------------------------------
 
 /** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
-const uuid = (message: string) => z.uuid({ error: message });
 const recipientIdsField = z
   .array(uuid(MSG.recipientUnavailable), { error: MSG.recipientsRequired })
   .min(1, MSG.recipientsRequired)
@@ -184,15 +183,15 @@ const sendByPath = z
 
 const memberListQuery = z
   .object({
-    page: queryInt(memberMessageListInput.shape.page.unwrap()),
-    limit: queryInt(memberMessageListInput.shape.limit.unwrap()),
+    page: queryNumber(memberMessageListInput.shape.page.unwrap().optional()),
+    limit: queryNumber(memberMessageListInput.shape.limit.unwrap().optional()),
     counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
   })
   .refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
 
 const adminListQuery = z
   .object({
-    page: queryInt(adminMessageListInput.shape.page.unwrap()),
+    page: queryNumber(adminMessageListInput.shape.page.unwrap().optional()),
     limit: queryNumber(
       z.union([z.literal("all"), adminMessageListInput.shape.limit.unwrap()], { error: MSG.badRequest }).optional(),
     ).meta({

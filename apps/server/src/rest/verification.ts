@@ -2,6 +2,7 @@ import {
   MSG,
   pageWithinOffset,
   REJECT_REASON_MAX,
+  uuid,
   VERIFICATION_QUEUE_PAGE_SIZE,
   VERIFICATION_STATUSES,
   verificationQueueInput,
@@ -28,7 +29,6 @@ const statusView = z.object({
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Digit strings from the query (`?page=2`, coerce.ts); anything else is refused with the generic message. */
-const queryInt = (schema: z.ZodNumber) => queryNumber(schema.optional());
 
 const queueEntry = z.object({
   _id: z.string(),
@@ -60,7 +60,7 @@ const reviewed = z.object({
 
 const EXAMPLE_ID = "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const EXAMPLE_USER_ID = "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c";
-const idParam = z.object({ id: z.uuid({ error: MSG.notFound }) });
+const idParam = z.object({ id: uuid(MSG.notFound) });
 
 export const verificationRoutes = [
   route({
@@ -114,8 +114,8 @@ export const verificationRoutes = [
     access: "admin",
     input: z
       .object({
-        page: queryInt(verificationQueueInput.shape.page.unwrap()),
-        limit: queryInt(verificationQueueInput.shape.limit.unwrap()),
+        page: queryNumber(verificationQueueInput.shape.page.unwrap().optional()),
+        limit: queryNumber(verificationQueueInput.shape.limit.unwrap().optional()),
       })
       .refine(...pageWithinOffset(VERIFICATION_QUEUE_PAGE_SIZE)),
     response: z.object({ verifications: z.array(queueEntry), pagination }),

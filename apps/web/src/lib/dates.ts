@@ -1,3 +1,4 @@
+import { isCalendarDay } from "@enmusubi/shared";
 import type { DatesProviderSettings } from "@mantine/dates";
 import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
@@ -24,6 +25,7 @@ export function parseTypedDate(input: string): string | null {
   const match = TYPED_DATE.exec(text);
   if (!match) return null;
   const [year, month, day] = (match[1] ? match.slice(1, 4) : match.slice(4, 7)).map(Number) as [number, number, number];
-  const date = dayjs(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, "YYYY-MM-DD", true);
-  return date.isValid() ? date.format("YYYY-MM-DD") : null;
+  const iso = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  // The server's own day check (real days, years 1900–2999), so the picker never holds a day the API refuses.
+  return isCalendarDay(iso) ? iso : null;
 }

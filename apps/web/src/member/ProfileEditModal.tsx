@@ -1,4 +1,4 @@
-import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
+import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput, yearsBefore } from "@enmusubi/shared";
 import { Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { useMounted } from "@mantine/hooks";
@@ -41,12 +41,8 @@ const fromUser = (user: CurrentUser): Form => ({
   photo: undefined,
 });
 
-/** The latest birthday allowed: today MIN_AGE years ago, as YYYY-MM-DD (local date). */
-function latestBirthday(): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - MIN_AGE);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+/** The latest birthday allowed: the server's rule (18 on today's Japanese day), as YYYY-MM-DD. */
+const latestBirthday = (): string => yearsBefore(new Date(), MIN_AGE);
 
 /** Where the calendar opens when no birthday is set: 30 years ago. */
 function defaultCalendarDate(): string {

@@ -1,7 +1,8 @@
 import { adminAuditLog, type Db, rowsOf, users } from "@enmusubi/db";
-import { type AuditListInput, auditListInput, japanDayStart } from "@enmusubi/shared";
+import { type AuditListInput, auditListInput, japanDayStart, pageOffset } from "@enmusubi/shared";
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
+import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
+import { pagesFor } from "../lists/pages";
 
 /** Records an administrator's action; call it in the same transaction as the change. */
 export async function writeAudit(
@@ -70,7 +71,7 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
     .where(where)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
+    .offset(pageOffset(input.page, input.limit));
   return {
     entries: rows.map((r) => ({
       id: r.id,

@@ -1,4 +1,4 @@
-import type { Role } from "@enmusubi/shared";
+import { isUuid, type Role } from "@enmusubi/shared";
 import { jwtVerify, SignJWT } from "jose";
 
 export interface TokenClaims {
@@ -20,8 +20,6 @@ export interface TokenService {
 }
 
 const ISSUER = "enmusubi";
-/** users.id as the app signs it: a UUID in its canonical 8-4-4-4-12 form (the session's query casts it). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Verified tokens remembered per process (about 400 bytes each); the oldest goes first. */
 const VERIFIED_KEPT = 10_000;
 
@@ -53,7 +51,7 @@ export function createTokenService(secret: string, ttlSeconds = 7 * 24 * 3600): 
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER });
         const { sub, role, tv, exp } = payload;
-        if (typeof sub !== "string" || !UUID.test(sub)) return null;
+        if (typeof sub !== "string" || !isUuid(sub)) return null;
         if ((role !== "user" && role !== "admin") || !Number.isSafeInteger(tv)) return null;
         if (typeof exp !== "number" || !Number.isFinite(exp)) return null;
         const claims: TokenClaims = { sub, role, tv: tv as number };

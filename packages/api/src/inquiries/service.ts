@@ -6,11 +6,13 @@ import {
   type InquiryListInput,
   type InquiryReplyInput,
   inquiryListInput,
+  pageOffset,
 } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { notFound } from "../errors";
-import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
+import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
+import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
 
 /**
@@ -134,7 +136,7 @@ async function paged(db: Db, where: SQL | undefined, page: number, limit: number
     .where(where)
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageOffset(page, limit));
   return {
     inquiries: await withReplies(
       db,

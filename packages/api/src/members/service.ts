@@ -1,10 +1,17 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
-import { type Gender, MSG, type memberSearchInput, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
+import {
+  type Gender,
+  MSG,
+  type memberSearchInput,
+  PROFILE_VIEW_FREE_HOURS,
+  pageOffset,
+  yearsBefore,
+} from "@enmusubi/shared";
 import { and, count, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../errors";
-import { pagesFor } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
+import { pagesFor } from "../lists/pages";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
@@ -70,20 +77,8 @@ export async function listFootprints(db: Db, userId: string, limit = 50) {
   });
 }
 
-/** The ISO date `years` years before `today` (UTC calendar, as `ageOn`); 29 February → 28 February. */
-export function yearsBefore(today: Date, years: number): string {
-  const y = today.getUTCFullYear() - years;
-  const m = today.getUTCMonth() + 1;
-  let d = today.getUTCDate();
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  if (m === 2 && d === 29 && !leap) d = 28;
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
 /** Profile search counts at most this many matches (the screen says "1,000件以上"). */
 export const SEARCH_COUNT_CAP = 1000;
-
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
 
 /**
  * Profile search (spec §7 GET /api/users/search): reachable members only (neither deleted nor
@@ -142,7 +137,7 @@ export async function searchMembers(
   const rows = await selectPublicProfiles(db, where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
+    .offset(pageOffset(input.page, input.limit));
   const ids = rows.map((r) => r.id);
   const favored = new Set(
     ids.length === 0

@@ -25,7 +25,7 @@ const endOfJstDay = (day: string) => japanDayStart(day, 1);
 export function baseDatesBetween(first: Date, now: Date): string[] {
   const firstDay = japanDayOf(first);
   const out: string[] = [];
-  for (let year = Number(firstDay.slice(0, 4)); year <= now.getUTCFullYear() + 1; year += 1) {
+  for (let year = Number(firstDay.slice(0, 4)); year <= Number(japanDayOf(now).slice(0, 4)); year += 1) {
     for (const day of [`${year}-03-31`, `${year}-09-30`]) {
       if (day >= firstDay && endOfJstDay(day) <= now) out.push(day);
     }

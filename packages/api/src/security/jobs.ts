@@ -1,4 +1,4 @@
-import type { BackgroundJob } from "../jobs";
+import type { BackgroundJob } from "../background-job";
 import { sweepRateLimitCounters } from "./rate-limit";
 
 export const securityJobs: BackgroundJob[] = [

@@ -1,4 +1,4 @@
-import type { BackgroundJob } from "../jobs";
+import type { BackgroundJob } from "../background-job";
 import { expireIdImages } from "./service";
 
 export const verificationJobs: BackgroundJob[] = [

@@ -4,6 +4,7 @@ import {
   ID_IMAGE_RETENTION_HOURS,
   type IdVerificationState,
   MSG,
+  pageOffset,
   type VerificationQueueInput,
   type VerificationStatus,
   verificationQueueInput,
@@ -12,6 +13,7 @@ import { and, asc, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import type { ApiDeps } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
+import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from "./storage";
@@ -143,7 +145,7 @@ export async function verificationQueue(db: Db, raw: VerificationQueueInput, tod
     .where(pending)
     .orderBy(asc(idVerifications.createdAt), asc(idVerifications.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
+    .offset(pageOffset(input.page, input.limit));
   const total = Number(totals?.total ?? 0);
   const entries: QueueEntry[] = rows.map((r) => ({
     id: r.id,
@@ -164,7 +166,7 @@ export async function verificationQueue(db: Db, raw: VerificationQueueInput, tod
     total,
     page: input.page,
     limit: input.limit,
-    totalPages: Math.max(1, Math.ceil(total / input.limit)),
+    totalPages: pagesFor(total, false, input.limit),
   };
 }
 

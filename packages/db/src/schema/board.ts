@@ -1,3 +1,4 @@
+import { BOARD_REACTIONS } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
@@ -55,7 +56,7 @@ export const boardEntries = pgTable("board_entries", {
   enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const reactionEnum = pgEnum("board_reaction", ["like", "dislike"]);
+export const reactionEnum = pgEnum("board_reaction", BOARD_REACTIONS);
 
 /** One reaction per member and post: like and dislike exclude each other. */
 export const boardReactions = pgTable(

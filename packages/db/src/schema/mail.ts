@@ -1,8 +1,9 @@
+import { MAIL_STATUSES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
-export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
 
 /** Mail is written here inside the business transaction and delivered by a background job. */
 export const mailOutbox = pgTable(

@@ -1,3 +1,4 @@
+import { SCHEDULED_SOURCES, SCHEDULED_STATUSES, SCHEDULED_TYPES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
@@ -35,19 +36,9 @@ export const messages = pgTable(
   ],
 );
 
-export const scheduledTypeEnum = pgEnum("scheduled_type", ["direct", "batch", "reply"]);
-export const scheduledSourceEnum = pgEnum("scheduled_source", [
-  "admin:user-mgmt",
-  "admin:sent",
-  "admin:inbox",
-  "admin:email-mgmt",
-  "user:favorite",
-  "user:unread",
-  "user:received",
-  "user:search",
-  "user:sent",
-]);
-export const scheduledStatusEnum = pgEnum("scheduled_status", ["pending", "sending", "sent", "failed", "cancelled"]);
+export const scheduledTypeEnum = pgEnum("scheduled_type", SCHEDULED_TYPES);
+export const scheduledSourceEnum = pgEnum("scheduled_source", SCHEDULED_SOURCES);
+export const scheduledStatusEnum = pgEnum("scheduled_status", SCHEDULED_STATUSES);
 
 /** Server-side replacement of the browser queue `scheduled_messages_v1` (spec §3). */
 export const scheduledMessages = pgTable(

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -17,8 +18,8 @@ import {
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
-export const paymentMethodEnum = pgEnum("payment_method", ["bank_transfer", "smart_pit"]);
-export const transactionStatusEnum = pgEnum("transaction_status", ["pending", "paid", "cancelled", "failed"]);
+export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
+export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
 
 export const purchaseTransactions = pgTable(
   "purchase_transactions",

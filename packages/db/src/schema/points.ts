@@ -1,3 +1,4 @@
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
@@ -21,17 +22,8 @@ export const pointCosts = pgTable(
   ],
 );
 
-export const ledgerAccountEnum = pgEnum("ledger_account", ["points", "send_points"]);
-export const ledgerKindEnum = pgEnum("ledger_kind", [
-  "initial",
-  "charge",
-  "prepaid_charge",
-  "purchase",
-  "admin_adjust",
-  "refund",
-  /** Unspent points of lots past their expiry, taken by the lot-expiry job (docs/decisions/0008). */
-  "expire",
-]);
+export const ledgerAccountEnum = pgEnum("ledger_account", LEDGER_ACCOUNTS);
+export const ledgerKindEnum = pgEnum("ledger_kind", LEDGER_KINDS);
 
 /**
  * Every change of a balance is a row here, written in the same transaction as the balance update:

@@ -1,3 +1,4 @@
+import { REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_TARGET_TYPES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
@@ -26,19 +27,9 @@ export const userBlocks = pgTable(
   ],
 );
 
-/** What a member can report: a member, a message they sent or received, a board post. */
-export const reportTargetEnum = pgEnum("report_target", ["member", "message", "board_post"]);
-/** Reasons a member picks from (labels in @enmusubi/shared REPORT_REASONS); `other` needs a detail. */
-export const reportReasonEnum = pgEnum("report_reason", [
-  "underage",
-  "prostitution",
-  "business",
-  "harassment",
-  "inappropriate",
-  "other",
-]);
-/** open until an administrator handles it: dismissed, content removed, or the member suspended. */
-export const reportStatusEnum = pgEnum("report_status", ["open", "dismissed", "removed", "suspended"]);
+export const reportTargetEnum = pgEnum("report_target", REPORT_TARGET_TYPES);
+export const reportReasonEnum = pgEnum("report_reason", REPORT_REASON_VALUES);
+export const reportStatusEnum = pgEnum("report_status", REPORT_STATUSES);
 
 /**
  * A member's report to the administrators (出会い系サイト規制法 art. 12: the operator removes

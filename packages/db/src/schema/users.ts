@@ -1,3 +1,4 @@
+import { GENDERS, ROLES, VERIFICATION_STATUSES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -15,13 +16,13 @@ import {
 import { createdAt, id, updatedAt } from "./columns";
 import { annualIncomes, occupations } from "./reference";
 
-export const roleEnum = pgEnum("role", ["user", "admin"]);
-export const genderEnum = pgEnum("gender", ["male", "female"]);
+export const roleEnum = pgEnum("role", ROLES);
+export const genderEnum = pgEnum("gender", GENDERS);
 /**
  * Age verification (出会い系サイト規制法 art. 11): unverified → pending (ID image submitted) →
  * verified, or rejected (the member may submit again).
  */
-export const verificationStatusEnum = pgEnum("verification_status", ["unverified", "pending", "verified", "rejected"]);
+export const verificationStatusEnum = pgEnum("verification_status", VERIFICATION_STATUSES);
 
 export const users = pgTable(
   "users",

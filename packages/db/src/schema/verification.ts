@@ -1,10 +1,11 @@
+import { ID_VERIFICATION_STATES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
 /** One submission of an ID image for age verification (出会い系サイト規制法 art. 11; decision 0006). */
-export const idVerificationStatusEnum = pgEnum("id_verification_status", ["pending", "approved", "rejected"]);
+export const idVerificationStatusEnum = pgEnum("id_verification_status", ID_VERIFICATION_STATES);
 
 export const idVerifications = pgTable(
   "id_verifications",

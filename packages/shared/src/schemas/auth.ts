@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
-import { isCalendarDay } from "./values";
+import { ageOn, isCalendarDay } from "./values";
 
 export const loginInput = z.object({
   userID: text({ required: MSG.loginRequired, max: 100, tooLong: MSG.invalidCredentials }),
@@ -31,19 +32,9 @@ export const newPassword = text({ max: 200, tooLong: MSG.passwordTooShort, trim:
   MSG.passwordTooShort,
 );
 
-/** Age in whole years on `today` for an ISO date `yyyy-mm-dd`. */
-export function ageOn(birthday: string, today: Date): number {
-  const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
 export const birthday = z
   .string({ error: MSG.birthdayInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.birthdayInvalid)
-  // A real calendar day from 1900 on (the one day check, values.ts).
+  // A real calendar day from 1900 on (the one day check, values.ts); 18 on today's Japanese day.
   .refine(isCalendarDay, MSG.birthdayInvalid)
   .refine((v) => ageOn(v, new Date()) >= MIN_AGE, MSG.underAge);
 
@@ -53,7 +44,7 @@ export const photoLink = text({ max: 2048, tooLong: MSG.photoLinkInvalid }).refi
   MSG.photoLinkInvalid,
 );
 
-const optionalId = z.string().uuid({ error: MSG.notFound }).nullable().optional();
+const optionalId = uuid(MSG.notFound).nullable().optional();
 
 /**
  * Member profile update (spec §7 PUT /api/auth/profile). Fields left out stay as they are; `null`

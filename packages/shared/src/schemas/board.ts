@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { BOARD_PAGE_SIZE, POST_TITLE_MAX } from "../constants";
+import { BOARD_PAGE_SIZE, BOARD_REACTIONS, POST_TITLE_MAX } from "../constants";
 import { MSG } from "../messages";
-import { text } from "./text";
+import { uuid } from "./ids";
+import { blankToUndefined, text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** The message board 掲示板 (spec §3 Board post, §5 post rules, §7 /api/board*, §9). */
@@ -27,11 +28,11 @@ export const boardContent = text({
 export const boardPostInput = z.object({ title: boardTitle, content: boardContent });
 export type BoardPostInput = z.output<typeof boardPostInput>;
 
-export const boardIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const boardIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const boardReactInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
-  kind: z.enum(["like", "dislike"], { error: MSG.badRequest }),
+  id: uuid(MSG.notFound),
+  kind: z.enum(BOARD_REACTIONS, { error: MSG.badRequest }),
 });
 
 const page = pageNumber({ max: BOARD_PAGE_MAX, message: MSG.boardSearchBadRequest }).default(1);
@@ -43,9 +44,6 @@ export const BOARD_OFFSET_MAX = BOARD_PAGE_MAX * BOARD_PAGE_SIZE;
 
 /** A calendar day, YYYY-MM-DD (taken as a day in Japan time): the one schema (values.ts). */
 const day = calendarDay(MSG.boardDateInvalid);
-
-/** Blank strings from a search form mean "no filter". */
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 export const boardListInput = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
@@ -30,7 +31,7 @@ export const inquiryReplyText = text({
 export const inquiryCreateInput = z.object({ title: inquiryTitle, message: inquiryMessage });
 export type InquiryCreateInput = z.output<typeof inquiryCreateInput>;
 
-export const inquiryIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const inquiryIdInput = z.object({ id: uuid(MSG.notFound) });
 
 const page = pageNumber().default(1);
 const limit = pageSize({ max: INQUIRY_PAGE_SIZE_MAX }).default(INQUIRY_PAGE_SIZE_DEFAULT);
@@ -52,7 +53,7 @@ export const adminInquiryListInput = z
   .default({ page: 1, limit: INQUIRY_PAGE_SIZE_DEFAULT, unreadOnly: false });
 export type AdminInquiryListInput = z.input<typeof adminInquiryListInput>;
 
-export const inquiryReplyInput = z.object({ id: z.uuid({ error: MSG.notFound }), reply: inquiryReplyText });
+export const inquiryReplyInput = z.object({ id: uuid(MSG.notFound), reply: inquiryReplyText });
 export type InquiryReplyInput = z.output<typeof inquiryReplyInput>;
 
 /** The audit log screen's filters (administrators only). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PREFECTURES } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
@@ -19,8 +20,8 @@ const age = z
 
 export const memberSearchInput = z
   .object({
-    occupationId: z.uuid({ error: MSG.badRequest }).optional(),
-    annualIncomeId: z.uuid({ error: MSG.badRequest }).optional(),
+    occupationId: uuid(MSG.badRequest).optional(),
+    annualIncomeId: uuid(MSG.badRequest).optional(),
     /** Only the other gender (spec §7: default true). */
     excludeSameSex: z.boolean({ error: MSG.badRequest }).default(true),
     ageMin: age.optional(),
@@ -39,6 +40,6 @@ export const memberSearchInput = z
   });
 
 /** Another member, by id (favourite add/remove, profile view). */
-export const memberIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const memberIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export type MemberSearchInput = z.input<typeof memberSearchInput>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "../constants";
+import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, MESSAGE_HISTORY_COUNT } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { dayOrInstant, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
@@ -14,9 +15,9 @@ export const ADMIN_MESSAGE_PAGE_SIZE_ALL = 10_000;
 /** Trimmed, non-empty, at most 2,000 characters; plain text (shown as text everywhere, never HTML). */
 export const messageBody = text({ required: MSG.messageRequired, max: MESSAGE_BODY_MAX, tooLong: MSG.messageTooLong });
 
-const id = z.uuid({ error: MSG.notFound });
+const id = uuid(MSG.notFound);
 const recipientIds = z
-  .array(z.uuid({ error: MSG.recipientUnavailable }), { error: MSG.recipientsRequired })
+  .array(uuid(MSG.recipientUnavailable), { error: MSG.recipientsRequired })
   .min(1, MSG.recipientsRequired)
   .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients)
   .transform((ids) => [...new Set(ids)]);
@@ -86,4 +87,8 @@ export type SendAsUserInput = z.output<typeof sendAsUserInput>;
 export const adminMessageUpdateInput = z.object({ id, body: messageBody });
 
 /** The last messages between two accounts (send-as-user shows 5). */
-export const conversationInput = z.object({ userA: id, userB: id, limit: z.number().int().min(1).max(50).default(5) });
+export const conversationInput = z.object({
+  userA: id,
+  userB: id,
+  limit: pageSize({ max: 50 }).default(MESSAGE_HISTORY_COUNT),
+});

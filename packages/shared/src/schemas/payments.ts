@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, TRANSACTIONS_PAGE_SIZE } from "../constants";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
@@ -12,8 +13,6 @@ const yenAmount = z
   .max(100_000_000, MSG.amountInvalid);
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid });
-export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const purchaseQuoteInput = z.object({ amount: yenAmount });
 
@@ -180,7 +179,7 @@ export type NotificationListInput = z.infer<typeof notificationListInput>;
 
 /** An administrator's decision on money that could not be credited: settled (handled otherwise) or refunded. */
 export const notificationResolveInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   resolution: z.enum(["settled", "refunded"], { error: MSG.badRequest }),
   note: text({ max: 500, tooLong: MSG.resolutionNoteTooLong }).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IMAGE_MAX_BYTES } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 
 /** Longest base64 text an image of IMAGE_MAX_BYTES encodes to, plus room for a data-URL prefix. */
@@ -17,6 +18,6 @@ export type PhotoUploadInput = z.infer<typeof photoUploadInput>;
 
 export const adminPhotoUploadInput = z.object({
   /** The member whose photo it becomes; left out, the photo is only stored (for a new user's draft). */
-  userId: z.string().uuid({ error: MSG.notFound }).optional(),
+  userId: uuid(MSG.notFound).optional(),
   data: photoData,
 });

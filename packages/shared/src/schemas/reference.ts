@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { DEFAULT_NEW_POINT_COST } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 
 /** Reference-list ids are UUIDs; anything else cannot name a row. */
-export const referenceIdInput = z.object({ id: z.string().uuid({ error: MSG.notFound }) });
+export const referenceIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const REFERENCE_NAME_MAX = 50;
 

@@ -1,27 +1,12 @@
 import { z } from "zod";
+import { REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { text } from "./text";
 import { pageNumber, pageWithinOffset } from "./values";
 
 /** Blocking, reports and moderation (ours; 出会い系サイト規制法 art. 12). */
 
-export const REPORT_TARGET_TYPES = ["member", "message", "board_post"] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-
-/** The reasons a member picks from, in the order the dialog lists them. */
-export const REPORT_REASONS = [
-  { value: "underage", label: "18歳未満の疑い" },
-  { value: "prostitution", label: "援助交際・売買春の勧誘" },
-  { value: "business", label: "業者・勧誘" },
-  { value: "harassment", label: "迷惑行為・嫌がらせ" },
-  { value: "inappropriate", label: "不適切な内容" },
-  { value: "other", label: "その他" },
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
-const reasonValues = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
-
-export const REPORT_STATUSES = ["open", "dismissed", "removed", "suspended"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   open: "未対応",
   dismissed: "対応不要",
@@ -35,13 +20,13 @@ export const SUSPEND_REASON_MAX = 500;
 export const MODERATION_PAGE_SIZE = 20;
 
 /** A member, by id (block, unblock). */
-export const blockInput = z.object({ userId: z.uuid({ error: MSG.notFound }) });
+export const blockInput = z.object({ userId: uuid(MSG.notFound) });
 
 export const reportInput = z
   .object({
     targetType: z.enum(REPORT_TARGET_TYPES, { error: MSG.reportTargetInvalid }),
-    targetId: z.uuid({ error: MSG.notFound }),
-    reason: z.enum(reasonValues, { error: MSG.reportReasonInvalid }),
+    targetId: uuid(MSG.notFound),
+    reason: z.enum(REPORT_REASON_VALUES, { error: MSG.reportReasonInvalid }),
     /** Free text; required with `other`. Blank counts as absent. */
     detail: text({ max: REPORT_DETAIL_MAX, tooLong: MSG.reportDetailTooLong })
       .optional()
@@ -61,20 +46,20 @@ export const moderationQueueInput = z
   .refine(...pageWithinOffset(MODERATION_PAGE_SIZE));
 export type ModerationQueueInput = z.input<typeof moderationQueueInput>;
 
-export const reportIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const reportIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const dismissReportInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   note: text({ max: MODERATION_NOTE_MAX, tooLong: MSG.moderationNoteTooLong })
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
 
 export const suspendInput = z.object({
-  userId: z.uuid({ error: MSG.notFound }),
+  userId: uuid(MSG.notFound),
   reason: text({ max: SUSPEND_REASON_MAX, tooLong: MSG.suspendReasonTooLong, required: MSG.suspendReasonRequired }),
 });
-export const unsuspendInput = z.object({ userId: z.uuid({ error: MSG.notFound }) });
+export const unsuspendInput = z.object({ userId: uuid(MSG.notFound) });
 export const standingInput = z.object({
-  userIds: z.array(z.uuid({ error: MSG.notFound }), { error: MSG.badRequest }).max(1000, MSG.badRequest),
+  userIds: z.array(uuid(MSG.notFound), { error: MSG.badRequest }).max(1000, MSG.badRequest),
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { SCHEDULED_SOURCES, SCHEDULED_TYPES } from "../constants";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { MESSAGE_RECIPIENTS_MAX, messageBody } from "./messages";
 import { instant } from "./values";
 
@@ -8,32 +10,12 @@ import { instant } from "./values";
  * `scheduled_messages_v1` became a server table; these are its inputs.
  */
 
-export const SCHEDULED_TYPES = ["direct", "batch", "reply"] as const;
-export type ScheduledType = (typeof SCHEDULED_TYPES)[number];
-
-/** Where the entry was scheduled from (spec §3 plus the screens that schedule since). */
-export const SCHEDULED_SOURCES = [
-  "admin:user-mgmt",
-  "admin:sent",
-  "admin:inbox",
-  "admin:email-mgmt",
-  "user:favorite",
-  "user:unread",
-  "user:received",
-  "user:search",
-  "user:sent",
-] as const;
-export type ScheduledSource = (typeof SCHEDULED_SOURCES)[number];
-
-export const SCHEDULED_STATUSES = ["pending", "sending", "sent", "failed", "cancelled"] as const;
-export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
-
-const id = z.uuid({ error: MSG.notFound });
+const id = uuid(MSG.notFound);
 
 export const scheduledCreateInput = z.object({
   type: z.enum(SCHEDULED_TYPES, { error: MSG.badRequest }),
   recipientIds: z
-    .array(z.uuid({ error: MSG.recipientUnavailable }), { error: MSG.scheduledRecipientsRequired })
+    .array(uuid(MSG.recipientUnavailable), { error: MSG.scheduledRecipientsRequired })
     .min(1, MSG.scheduledRecipientsRequired)
     .max(MESSAGE_RECIPIENTS_MAX, MSG.tooManyRecipients)
     .transform((ids) => [...new Set(ids)]),

@@ -29,3 +29,6 @@ export function text({ max, tooLong = MSG.badRequest, required, trim = true }: T
   const trimmed = trim ? base.trim() : base;
   return (required ? trimmed.min(1, required) : trimmed).max(max, tooLong);
 }
+
+/** A `z.preprocess` step: blank text from a search form means "no filter" (the field is left out). */
+export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type GENDERS, NEW_USER_DEFAULTS, ROLES } from "../constants";
 import { MSG } from "../messages";
 import { email, gender, newPassword, photoLink } from "./auth";
+import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
@@ -14,7 +15,7 @@ const points = z
   .min(0, MSG.pointsInvalid)
   .max(100_000_000, MSG.pointsInvalid);
 
-export const userIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const userIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const ADMIN_USER_PAGE_SIZE = 50;
 export const ADMIN_USER_PAGE_SIZE_MAX = 1000;
@@ -62,7 +63,7 @@ const balanceSeen = z
  * e-mail, a password or a photo never touches a balance.
  */
 export const adminUserUpdateFields = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   name: name.optional(),
   email: email.optional(),
   points: points.optional(),
@@ -120,7 +121,7 @@ export const adminUserUpdateInput = adminUserUpdateFields
 
 /** The send-points edit: the new figure and the one it replaces (refused when it moved since). */
 export const sendPointsUpdateInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   sendPoints: points,
   expectedSendPoints: balanceSeen,
 });

@@ -52,6 +52,32 @@ export function japanDayOf(at: Date): string {
   return new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const dayParts = (day: string) => day.split("-").map(Number) as [number, number, number];
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * Age in whole years, on the Japanese day `today` falls on, of someone born on `birthday`
+ * (YYYY-MM-DD). Born on 29 February: a year older from 1 March in common years.
+ */
+export function ageOn(birthday: string, today: Date): number {
+  const [y, m, d] = dayParts(birthday);
+  const [ty, tm, td] = dayParts(japanDayOf(today));
+  const beforeBirthday = tm < m || (tm === m && td < d);
+  return ty - y - (beforeBirthday ? 1 : 0);
+}
+
+/**
+ * The latest birthday of someone `years` old on the Japanese day `today` falls on (the inverse of
+ * `ageOn`: `ageOn(b, today) >= years` exactly when `b <= yearsBefore(today, years)`); 29 February
+ * in a common year is 28 February.
+ */
+export function yearsBefore(today: Date, years: number): string {
+  const [ty, m, d] = dayParts(japanDayOf(today));
+  const y = ty - years;
+  return `${pad(y, 4)}-${pad(m)}-${pad(m === 2 && d === 29 && !isLeapYear(y) ? 28 : d)}`;
+}
+
 /** True for a valid `Date` whose year (UTC) is within YEAR_MIN–YEAR_MAX. */
 export function isSaneInstant(at: Date): boolean {
   const t = at.getTime();
@@ -147,9 +173,12 @@ export function pageSize({ max, message = MSG.badRequest }: { max: number; messa
   return z.number({ error: message }).int(message).min(1, message).max(max, message);
 }
 
+/** Rows before a 1-based page of `limit` rows: the one offset formula (lists, and the rule below). */
+export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
+
 /** True when the page starts within `maxOffset` rows (MAX_PAGE_OFFSET unless told). */
 export const withinOffset = (page: number, limit: number, maxOffset = MAX_PAGE_OFFSET): boolean =>
-  (page - 1) * limit <= maxOffset;
+  pageOffset(page, limit) <= maxOffset;
 
 /**
  * The rule "page × limit stays within a sane offset", as the arguments of `.refine` on the object

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Age verification (出会い系サイト規制法 art. 11; decision 0006). */
-
-/** An ID image submission's review state (id_verifications.status). */
-export const ID_VERIFICATION_STATES = ["pending", "approved", "rejected"] as const;
-export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
 
 export const REJECT_REASON_MAX = 500;
 export const VERIFICATION_QUEUE_PAGE_SIZE = 20;
@@ -19,10 +16,10 @@ export const ID_IMAGE_RETENTION_HOURS = 24;
 export const verificationSubmitInput = z.object({ image: photoData });
 export type VerificationSubmitInput = z.infer<typeof verificationSubmitInput>;
 
-export const verificationIdInput = z.object({ id: z.uuid({ error: MSG.notFound }) });
+export const verificationIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const verificationRejectInput = z.object({
-  id: z.uuid({ error: MSG.notFound }),
+  id: uuid(MSG.notFound),
   reason: text({ max: REJECT_REASON_MAX, required: MSG.rejectReasonRequired, tooLong: MSG.rejectReasonTooLong }),
 });
 export type VerificationRejectInput = z.infer<typeof verificationRejectInput>;

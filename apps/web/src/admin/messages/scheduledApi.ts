@@ -1,6 +1,7 @@
 import type { ScheduledSource as SharedScheduledSource } from "@enmusubi/shared";
 import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { scheduleApplies, scheduleTime } from "../../features/messages/schedule";
 import type { RouterOutputs } from "../../lib/api-types";
 import { useTRPC } from "../../lib/trpc";
 
@@ -45,9 +46,8 @@ export function useCancelScheduled() {
   return useMutation(trpc.scheduled.cancel.mutationOptions({ onSettled: invalidate }));
 }
 
-/** A schedule applies only when ticked and in the future (spec §4, §5); otherwise send at once. */
+/** The time to send at, or null to send at once: the compose dialogs' one rule (features/messages/schedule.ts). */
 export function scheduledTime(enabled: boolean, value: string, now = new Date()): Date | null {
-  if (!enabled || !value) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) || at <= now ? null : at;
+  const schedule = { enabled, at: value };
+  return scheduleApplies(schedule, now) ? scheduleTime(schedule) : null;
 }
