@@ -6,9 +6,6 @@ import { scheduledJobs } from "./scheduled/jobs";
 import { securityJobs } from "./security/jobs";
 import { verificationJobs } from "./verification/jobs";
 
-/** Until points/jobs.ts and scheduled/ import the leaf module themselves (issue 22: no type cycle with this registry). */
-export type { BackgroundJob, JobLog } from "./background-job";
-
 /** Every domain's jobs; a new domain adds its list here, like a router in root.ts. */
 export const backgroundJobs: BackgroundJob[] = [
   ...pointsJobs,

@@ -1,4 +1,4 @@
-import type { BackgroundJob } from "../jobs";
+import type { BackgroundJob } from "../background-job";
 import { expireLots } from "./expiry";
 import { refundExpiredPrepaid } from "./prepaid";
 

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
-import { suspendAccount } from "./suspension";
+import { type ModerationDeps, suspendAccount } from "./suspension";
 
 /**
  * Administrators handle a report (decision 0009): dismiss it, remove the reported content, or
@@ -59,11 +59,6 @@ async function closeReports(tx: Db, where: SQL, status: Exclude<ReportStatus, "o
     .set({ status, handledBy: adminId, handledAt: sql`now()`, ...(note ? { handledNote: note } : {}) })
     .where(and(eq(reports.status, "open"), where))
     .returning({ id: reports.id, reporterId: reports.reporterId });
-}
-
-export interface ModerationDeps {
-  db: Db;
-  publicUrl: string;
 }
 
 /** No violation found: the report (only this one) is closed and its reporter told so. */

@@ -3,7 +3,11 @@ import { MSG } from "@enmusubi/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
-import type { ModerationDeps } from "./moderation";
+
+export interface ModerationDeps {
+  db: Db;
+  publicUrl: string;
+}
 
 /** Administrators suspend and reinstate accounts (decision 0009; spec §7 user management). */
 

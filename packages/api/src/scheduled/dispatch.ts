@@ -1,9 +1,9 @@
 import { type Db, scheduledMessages, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { JobLog } from "../background-job";
 import type { ApiDeps } from "../context";
 import { publicMessage, toTRPCError } from "../errors";
-import type { JobLog } from "../jobs";
 import { sendManyAsMembers } from "../messages/send";
 import { chargeBatch } from "../points/batch";
 import { callsOf, heldMailbox, type Owner, ownerRefusal, sendEntry } from "./send";
