@@ -1,8 +1,9 @@
 import { boardPostGrams, boardPosts, type Db, users } from "@enmusubi/db";
-import { BOARD_PAGE_SIZE, type boardListInput, japanDayStart } from "@enmusubi/shared";
+import { BOARD_PAGE_SIZE, type boardListInput, isUuid, japanDayStart, pageOffset } from "@enmusubi/shared";
 import { and, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { likeEscape } from "../lists/like";
+import { pagesFor } from "../lists/pages";
 import { assertBoardOpen } from "./access";
 import { type AdminBoardPost, BOARD_COUNT_CAP, type BoardPage, type BoardPagination, live, visibleTo } from "./model";
 import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "./search";
@@ -11,8 +12,6 @@ import { adminViews, memberViews } from "./views";
 // The lists: the board, my posts, the back-office list.
 
 export type BoardListFilters = z.output<typeof boardListInput>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Found {
   ids: string[];
@@ -139,7 +138,7 @@ async function findPage(
   page: number,
   size = BOARD_PAGE_SIZE,
 ): Promise<Found> {
-  const offset = (page - 1) * size;
+  const offset = pageOffset(page, size);
   const countLimit = Math.max(BOARD_COUNT_CAP, offset + size);
   let match: SQL | undefined;
   let gram: string | undefined;
@@ -184,7 +183,7 @@ async function findPage(
 }
 
 function pagination(page: number, found: Found, size = BOARD_PAGE_SIZE): BoardPagination {
-  const totalPages = Math.max(1, Math.ceil(found.total / size), found.hasNextPage ? page + 1 : page);
+  const totalPages = Math.max(pagesFor(found.total, false, size), found.hasNextPage ? page + 1 : page);
   return {
     currentPage: page,
     limit: size,
@@ -202,7 +201,7 @@ export async function listBoard(db: Db, viewerId: string, input: BoardListFilter
   const conditions: Array<SQL | undefined> = [visibleTo(viewerId)];
   let authorId: string | undefined;
   if (input.posterUserID) {
-    if (UUID.test(input.posterUserID)) authorId = input.posterUserID;
+    if (isUuid(input.posterUserID)) authorId = input.posterUserID;
     else {
       // A poster's name, in part (members never see login IDs: decision 0002).
       conditions.push(eq(users.role, "user"), ilike(users.name, `%${likeEscape(input.posterUserID)}%`));

@@ -29,6 +29,3 @@ export async function cappedCount(
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
-
-/** Until safety/service.ts imports it from pages.ts (issue 22). */
-export { pagesFor } from "./pages";

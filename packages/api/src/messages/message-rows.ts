@@ -1,5 +1,7 @@
 import { type Db, messages, users } from "@enmusubi/db";
+import { pageOffset } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { pagesFor } from "../lists/pages";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7): the
@@ -186,7 +188,7 @@ export async function paged<T>(
     .where(and(isNull(messages.deletedAt), where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageOffset(page, limit));
   const rows = await withParties(
     db,
     ids.map((r) => r.id),
@@ -198,6 +200,6 @@ export async function paged<T>(
     page,
     limit,
     // Capped: there is at least one more match, so at least one more page.
-    totalPages: Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / limit)),
+    totalPages: pagesFor(total, totalCapped, limit),
   };
 }

@@ -1,8 +1,9 @@
 import { type Db, purchaseDailyTotals, purchaseTransactions, users } from "@enmusubi/db";
-import { type AdminTransactionsInput, japanDayStart, MSG, TRANSACTIONS_PAGE_SIZE } from "@enmusubi/shared";
+import { type AdminTransactionsInput, japanDayStart, MSG, pageOffset, TRANSACTIONS_PAGE_SIZE } from "@enmusubi/shared";
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError, notFound } from "../errors";
+import { pagesFor } from "../lists/pages";
 import { loadSettings } from "./settings";
 import { confirmerOf, creditable, settle } from "./settlement";
 import { refCondition, type Transaction, type TransactionRow, toTransaction } from "./transactions";
@@ -50,7 +51,7 @@ export async function listTransactions(db: Db, input: AdminTransactionsInput) {
     .where(filter)
     .orderBy(desc(purchaseTransactions.createdAt), desc(purchaseTransactions.id))
     .limit(limit)
-    .offset((input.page - 1) * limit);
+    .offset(pageOffset(input.page, limit));
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.confirmedById ?? r.userId]))];
   const people = ids.length
     ? await db
@@ -70,7 +71,7 @@ export async function listTransactions(db: Db, input: AdminTransactionsInput) {
         user: { id: r.userId, userID: owner?.userID ?? "", name: owner?.name ?? null, email: owner?.email ?? "" },
       };
     }),
-    pagination: { currentPage: input.page, totalPages: Math.max(1, Math.ceil(total / limit)), total },
+    pagination: { currentPage: input.page, totalPages: pagesFor(total, false, limit), total },
     totals: { count: total, amount: Number(totals?.amount ?? 0), points: Number(totals?.points ?? 0) },
   };
 }

@@ -6,10 +6,11 @@ import {
   purchaseTransactions,
   users,
 } from "@enmusubi/db";
-import { MSG, type NotificationListInput, type TransactionStatus } from "@enmusubi/shared";
+import { MSG, type NotificationListInput, pageOffset, type TransactionStatus } from "@enmusubi/shared";
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError, notFound } from "../errors";
+import { pagesFor } from "../lists/pages";
 import { confirmerOf } from "./settlement";
 
 /**
@@ -77,7 +78,7 @@ export async function listNotifications(db: Db, input: NotificationListInput) {
     .where(where)
     .orderBy(desc(n.receivedAt), desc(n.id))
     .limit(NOTIFICATIONS_PAGE_SIZE)
-    .offset((input.page - 1) * NOTIFICATIONS_PAGE_SIZE);
+    .offset(pageOffset(input.page, NOTIFICATIONS_PAGE_SIZE));
   const txIds = [...new Set(rows.flatMap((r) => (r.purchaseTransactionId ? [r.purchaseTransactionId] : [])))];
   const orders = await ordersOfNotifications(db, txIds);
   const adminIds = [...new Set(rows.flatMap((r) => (r.resolvedById ? [r.resolvedById] : [])))];
@@ -94,7 +95,7 @@ export async function listNotifications(db: Db, input: NotificationListInput) {
     notifications: rows.map((r): PaymentNotificationView => toNotificationView(r, orderOf, adminOf)),
     pagination: {
       currentPage: input.page,
-      totalPages: Math.max(1, Math.ceil(count_ / NOTIFICATIONS_PAGE_SIZE)),
+      totalPages: pagesFor(count_, false, NOTIFICATIONS_PAGE_SIZE),
       total: count_,
     },
   };

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { type Db, purchaseTransactions, users } from "@enmusubi/db";
 import {
+  isUuid,
+  japanDayOf,
   MSG,
   type PaymentMethod,
   POINT_BALANCE_CEILING,
   POINTS_PER_ORDER_MAX,
   type PurchaseCreateInput,
+  pageOffset,
   purchaseAboveMaximum,
   purchaseBelowMinimum,
   TRANSACTIONS_PAGE_SIZE,
@@ -13,6 +16,7 @@ import {
 } from "@enmusubi/shared";
 import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { AppError, notFound } from "../errors";
+import { pagesFor } from "../lists/pages";
 import { usableMethods } from "./methods";
 import { bankTransferProvider } from "./providers/bank-transfer";
 import type { PaymentProvider } from "./providers/provider";
@@ -91,9 +95,9 @@ export function toTransaction(
   };
 }
 
-/** A reference a member can read out and type: date plus 8 random base-32 characters. */
+/** A reference a member can read out and type: the Japanese day plus 8 random base-32 characters. */
 function newTransactionId(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const day = japanDayOf(now).replace(/-/g, "");
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const bytes = randomBytes(8);
   let tail = "";
@@ -174,11 +178,11 @@ export async function purchaseHistory(db: Db, userId: string, page: number) {
     .where(eq(purchaseTransactions.userId, userId))
     .orderBy(desc(purchaseTransactions.createdAt), desc(purchaseTransactions.id))
     .limit(TRANSACTIONS_PAGE_SIZE)
-    .offset((page - 1) * TRANSACTIONS_PAGE_SIZE);
+    .offset(pageOffset(page, TRANSACTIONS_PAGE_SIZE));
   const n = total?.n ?? 0;
   return {
     transactions: rows.map((r) => toTransaction(r, s)),
-    pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(n / TRANSACTIONS_PAGE_SIZE)), total: n },
+    pagination: { currentPage: page, totalPages: pagesFor(n, false, TRANSACTIONS_PAGE_SIZE), total: n },
   };
 }
 
@@ -192,9 +196,8 @@ export async function ownTransaction(db: Db, userId: string, ref: string): Promi
   return toTransaction(row, await loadSettings(db));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const refCondition = (ref: string) =>
-  UUID.test(ref) ? eq(purchaseTransactions.id, ref) : eq(purchaseTransactions.transactionId, ref);
+  isUuid(ref) ? eq(purchaseTransactions.id, ref) : eq(purchaseTransactions.transactionId, ref);
 
 /**
  * SmartPit codes the store no longer accepts (past `smart_pit_expires_at`) end as `failed`; nothing

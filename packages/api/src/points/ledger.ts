@@ -1,5 +1,5 @@
 import { type Db, pointCosts, pointLedger, users } from "@enmusubi/db";
-import { insufficientPoints, MSG } from "@enmusubi/shared";
+import { insufficientPoints, type LedgerAccount, MSG } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { addLot, type LedgerKind, lapsedPoints, restoreToLots, writeDebits } from "./lots";
@@ -10,13 +10,11 @@ import { addLot, type LedgerKind, lapsedPoints, restoreToLots, writeDebits } fro
  * one action, batch.ts for many), never through `changeBalance` directly.
  */
 
-export type Account = "points" | "send_points";
-
-const column = (account: Account) => (account === "points" ? users.points : users.sendPoints);
+const column = (account: LedgerAccount) => (account === "points" ? users.points : users.sendPoints);
 
 export interface BalanceChange {
   userId: string;
-  account?: Account;
+  account?: LedgerAccount;
   delta: number;
   kind: LedgerKind;
   actionName?: string;
@@ -137,7 +135,7 @@ export async function openBalances(
 /** An administrator sets a balance to an exact figure; the ledger records the difference. */
 export async function setBalance(
   tx: Db,
-  input: { userId: string; account: Account; value: number; actorId: string; note?: string },
+  input: { userId: string; account: LedgerAccount; value: number; actorId: string; note?: string },
 ): Promise<number> {
   const col = column(input.account);
   const [user] = await tx

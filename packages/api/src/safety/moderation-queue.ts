@@ -3,12 +3,14 @@ import {
   MODERATION_PAGE_SIZE,
   type ModerationQueueInput,
   moderationQueueInput,
+  pageOffset,
   type ReportReason,
   type ReportStatus,
   type ReportTargetType,
 } from "@enmusubi/shared";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { cappedCount, LIST_COUNT_CAP, pagesFor } from "../lists/capped-count";
+import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
+import { pagesFor } from "../lists/pages";
 import { type PublicProfile, selectPublicProfiles, toPublicProfile } from "../members/public-profile";
 
 /** The administrators' moderation queue (decision 0009): each report with its content and the reported member's record. */
@@ -108,7 +110,7 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
     .where(where)
     .orderBy(...order)
     .limit(MODERATION_PAGE_SIZE)
-    .offset((input.page - 1) * MODERATION_PAGE_SIZE);
+    .offset(pageOffset(input.page, MODERATION_PAGE_SIZE));
 
   const idsOf = (type: ReportTargetType) => rows.filter((r) => r.targetType === type).map((r) => r.targetId);
   const messageIds = idsOf("message");

@@ -1,7 +1,8 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
-import { type AdminUserListInput, adminUserListInput, type Gender } from "@enmusubi/shared";
+import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { likeEscape } from "../lists/like";
+import { pagesFor } from "../lists/pages";
 import { toUserView, type UserView, userColumns } from "./user-view";
 
 /**
@@ -120,7 +121,7 @@ export async function listUsers(
   const input = adminUserListInput.parse(raw);
   const { where: search, prefix } = searchCondition(input.field, input.search);
   const where = and(isNull(users.deletedAt), search);
-  const offset = (input.page - 1) * input.pageSize;
+  const offset = pageOffset(input.page, input.pageSize);
   // Exact up to the cap (or one page past the page asked for), read through an index and stopped
   // there; above it, the estimate.
   const cap = Math.max(options.countCap ?? USER_COUNT_CAP, offset + input.pageSize);
@@ -161,6 +162,6 @@ export async function listUsers(
     totalEstimated,
     page: input.page,
     pageSize: input.pageSize,
-    totalPages: Math.max(1, Math.ceil(total / input.pageSize)),
+    totalPages: pagesFor(total, false, input.pageSize),
   };
 }
