@@ -1,4 +1,4 @@
-import { MSG, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
+import { MSG, OFFERED_ACTIONS, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -119,10 +119,15 @@ describe("occupation and annual-income rows", () => {
 });
 
 describe("point-cost rows", () => {
-  it("GET lists the twelve legal rows without a token", async () => {
+  it("GET lists the prices the service charges without a token, and the twelve legal rows to an administrator", async () => {
     const res = await server.request({ method: "GET", url: "/api/point-costs" });
-    expect(res.json()).toHaveLength(12);
+    expect(res.json().map((r: { actionName: string }) => r.actionName)).toEqual([...OFFERED_ACTIONS]);
     expect(res.json()[0]).toMatchObject({ actionName: "message_board_view", displayName: "掲示板閲覧", pointCost: 10 });
+    const all = await server.request({ method: "GET", url: "/api/point-costs", as: admin });
+    expect(all.json()).toHaveLength(12);
+    expect(all.json().find((r: { actionName: string }) => r.actionName === "movie_play")).toMatchObject({
+      offered: false,
+    });
   });
 
   it("PUT edits (digit strings accepted) and refuses a cost above the legal fee with 400", async () => {

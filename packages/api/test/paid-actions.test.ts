@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { footprints, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
-import { insufficientPoints } from "@enmusubi/shared";
+import { insufficientPoints, OFFERED_ACTIONS, POINT_COST_TABLE } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -150,6 +150,19 @@ describe("paid procedures", () => {
       "packages/api/src/points/charge.ts",
       "packages/api/src/points/prepaid.ts",
     ]);
+  });
+
+  it("every price members are shown is charged, and no other action is (decision 0026)", () => {
+    // The actions the charging entry points name: the paid procedures' declared ones, and the
+    // literal action names in the other callers of the pair (the board entry, the scheduled sends).
+    const names = new Set(POINT_COST_TABLE.map((row) => row.actionName));
+    const charged = new Set(paidProcedures().map(([, action]) => action));
+    for (const file of Object.keys(CHARGING_CALLERS).filter((f) => !f.startsWith("packages/api/src/points/"))) {
+      for (const [, literal] of readFileSync(path.join(ROOT, file), "utf8").matchAll(/"([a-z_]+)"/g)) {
+        if (names.has(literal as string)) charged.add(literal as string);
+      }
+    }
+    expect([...charged].sort()).toEqual([...OFFERED_ACTIONS].sort());
   });
 
   for (const [path, paid] of Object.entries(CASES)) {

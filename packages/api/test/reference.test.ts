@@ -1,5 +1,5 @@
 import { adminAuditLog, pointCosts, users } from "@enmusubi/db";
-import { MSG, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
+import { MSG, OFFERED_ACTIONS, POINT_COST_ABSOLUTE_MAX, pointCostAboveCap } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgetReferenceList } from "../src/reference/cache";
@@ -22,8 +22,12 @@ describe("roles", () => {
     for (const caller of [api.caller(null), api.caller(member), api.caller(admin)]) {
       expect((await caller.reference.occupations.list()).length).toBeGreaterThan(0);
       expect((await caller.reference.annualIncomes.list()).length).toBeGreaterThan(0);
-      expect(await caller.reference.pointCosts.list()).toHaveLength(12);
     }
+    // Prices: members and anonymous callers are shown what the product charges; administrators every row.
+    for (const caller of [api.caller(null), api.caller(member)]) {
+      expect((await caller.reference.pointCosts.list()).map((r) => r.actionName)).toEqual([...OFFERED_ACTIONS]);
+    }
+    expect(await api.caller(admin).reference.pointCosts.list()).toHaveLength(12);
     const changes = (c: ReturnType<typeof api.caller>) => [
       () => c.reference.occupations.create({ name: "漁師" }),
       () => c.reference.occupations.delete({ id: UNKNOWN_ID }),
@@ -99,9 +103,31 @@ describe("occupations and annual incomes", () => {
 
 describe("point costs", () => {
   it("lists the legal table with each row's cap", async () => {
-    const list = await api.caller(null).reference.pointCosts.list();
+    const list = await api.caller(admin).reference.pointCosts.list();
     expect(list.find((r) => r.actionName === "profile_view")).toMatchObject({ pointCost: 15, maxCost: 15 });
     expect(list.find((r) => r.actionName === "movie_play")?.maxCost).toBe(500);
+  });
+
+  it("marks which prices are charged; only those reach members, the terms and 特商法 (decision 0026)", async () => {
+    const all = await api.caller(admin).reference.pointCosts.list();
+    expect(all.filter((r) => r.offered).map((r) => r.actionName)).toEqual([
+      "message_board_view",
+      "profile_view",
+      "send_message",
+      "message_board_post",
+    ]);
+    for (const hidden of ["address_mail_send", "mail_attachment_photo_view", "photo_registration", "movie_play"]) {
+      expect(all.find((r) => r.actionName === hidden)?.offered).toBe(false);
+    }
+    const added = await api
+      .caller(admin)
+      .reference.pointCosts.create({ actionName: "voice_call", displayName: "音声通話", pointCost: 5 });
+    // An action an administrator adds is charged by nothing: listed to them, never to members.
+    expect(added.offered).toBe(false);
+    expect((await api.caller(member).reference.pointCosts.list()).map((r) => r.actionName)).not.toContain("voice_call");
+    const legal = await api.caller(null).legal.info();
+    expect(legal.pointCosts.map((r) => r.actionName)).toEqual([...OFFERED_ACTIONS]);
+    await api.caller(admin).reference.pointCosts.delete({ actionName: "voice_call" });
   });
 
   it("an edit lowers a cost and is audited with from and to; the next charge uses it", async () => {
@@ -210,7 +236,7 @@ describe("point costs", () => {
 
 describe("the lists from memory (reference/cache.ts)", () => {
   const costOf = async (actionName: string) =>
-    (await api.caller(null).reference.pointCosts.list()).find((r) => r.actionName === actionName)?.pointCost;
+    (await api.caller(admin).reference.pointCosts.list()).find((r) => r.actionName === actionName)?.pointCost;
 
   it("are read once: a change behind the services' back shows only once announced, every change through them at once", async () => {
     await api.caller(admin).reference.pointCosts.update({ actionName: "address_mail_view", pointCost: 20 });

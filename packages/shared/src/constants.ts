@@ -165,6 +165,12 @@ export interface PointCostSeed {
   /** Used by the client when the cost list cannot be fetched (spec §9 fallback table). */
   fallbackCost: number;
   description: string;
+  /**
+   * Charged by the product today (a paid procedure or the scheduled batch charges it): only these
+   * are listed to members as prices (the points usage page, the terms, 特商法, the legacy list).
+   * The other rows stay for the administrators, marked as not offered (docs/decisions/0026).
+   */
+  offered: boolean;
 }
 
 /** The twelve rows of the legal initial fee table (spec §9), in the order the legal text lists them. */
@@ -175,6 +181,7 @@ const POINT_COST_ROWS = [
     initialFee: 10,
     fallbackCost: 5,
     description: "掲示板を開いたときに消費されます。",
+    offered: true,
   },
   {
     actionName: "profile_view",
@@ -182,6 +189,7 @@ const POINT_COST_ROWS = [
     initialFee: 15,
     fallbackCost: 5,
     description: "他の会員のプロフィール詳細を開いたときに消費されます。",
+    offered: true,
   },
   {
     actionName: "send_message",
@@ -189,6 +197,7 @@ const POINT_COST_ROWS = [
     initialFee: 48,
     fallbackCost: 0,
     description: "会員へメッセージを1通送るごとに消費されます。管理者への返信は無料です。",
+    offered: true,
   },
   {
     actionName: "message_board_post",
@@ -196,6 +205,7 @@ const POINT_COST_ROWS = [
     initialFee: 15,
     fallbackCost: 0,
     description: "掲示板に投稿したときに消費されます。",
+    offered: true,
   },
   {
     actionName: "address_mail_send",
@@ -203,6 +213,7 @@ const POINT_COST_ROWS = [
     initialFee: 48,
     fallbackCost: 1000,
     description: "アドレスメールを送信したときに消費されます。",
+    offered: false,
   },
   {
     actionName: "address_mail_view",
@@ -210,6 +221,7 @@ const POINT_COST_ROWS = [
     initialFee: 20,
     fallbackCost: 500,
     description: "アドレスメールを閲覧したときに消費されます。",
+    offered: false,
   },
   {
     actionName: "unread_mail_view",
@@ -217,6 +229,7 @@ const POINT_COST_ROWS = [
     initialFee: 20,
     fallbackCost: 0,
     description: "未読メールを開いたときに消費されます。",
+    offered: false,
   },
   {
     actionName: "read_mail_view",
@@ -224,6 +237,7 @@ const POINT_COST_ROWS = [
     initialFee: 0,
     fallbackCost: 0,
     description: "既読メールの再閲覧は無料です。",
+    offered: false,
   },
   {
     actionName: "profile_photo_view",
@@ -231,6 +245,7 @@ const POINT_COST_ROWS = [
     initialFee: 20,
     fallbackCost: 0,
     description: "プロフィール写真を拡大表示したときに消費されます。",
+    offered: false,
   },
   {
     actionName: "mail_attachment_photo_view",
@@ -238,6 +253,7 @@ const POINT_COST_ROWS = [
     initialFee: 50,
     fallbackCost: 0,
     description: "メールに添付された写真を閲覧したときに消費されます。",
+    offered: false,
   },
   {
     actionName: "photo_registration",
@@ -245,6 +261,7 @@ const POINT_COST_ROWS = [
     initialFee: 50,
     fallbackCost: 5,
     description: "プロフィール写真を登録したときに消費されます。",
+    offered: false,
   },
   {
     actionName: "movie_play",
@@ -252,10 +269,16 @@ const POINT_COST_ROWS = [
     initialFee: 500,
     fallbackCost: 0,
     description: "動画を再生したときに消費されます。",
+    offered: false,
   },
 ] as const satisfies readonly PointCostSeed[];
 
 export const POINT_COST_TABLE: readonly PointCostSeed[] = POINT_COST_ROWS;
+
+/** The actions members are shown a price for: exactly those the product charges (see `offered`). */
+export const OFFERED_ACTIONS: ReadonlySet<string> = new Set(
+  POINT_COST_ROWS.filter((row) => row.offered).map((row) => row.actionName),
+);
 
 /** The name of a point-cost action, from the table above: a paid procedure names one (a typo does not compile). */
 export type PointAction = (typeof POINT_COST_ROWS)[number]["actionName"];

@@ -42,4 +42,5 @@ export const EXAMPLE_POINT_COST = {
   pointCost: 10,
   description: "掲示板を開いたときに消費されます。",
   maxCost: 10,
+  offered: true,
 };

@@ -27,6 +27,10 @@ const legacyPointCost = z.object({
   pointCost: z.number().int(),
   description: z.string(),
   maxCost: z.number().int(),
+  offered: z.boolean().meta({
+    description:
+      "Charged by the service today. Members and anonymous callers are listed only these; an administrator every row (the others are not offered and never charged).",
+  }),
 });
 const message = z.object({ message: z.string() });
 
@@ -126,7 +130,8 @@ export const referenceRoutes = [
   route({
     method: "GET",
     path: "/api/point-costs",
-    summary: "Point costs with the cap each may not exceed (no token needed)",
+    summary:
+      "Point costs with the cap each may not exceed (no token needed): the prices the service charges; an administrator's token lists every row",
     access: "public",
     response: z.array(legacyPointCost),
     example: [EXAMPLE_POINT_COST],
@@ -158,6 +163,7 @@ export const referenceRoutes = [
       pointCost: 5,
       description: "1分ごと",
       maxCost: POINT_COST_ABSOLUTE_MAX,
+      offered: false,
     },
     errors: { 400: pointCostAboveCap(POINT_COST_ABSOLUTE_MAX), 409: MSG.actionNameTaken },
     status: 201,

@@ -23,7 +23,7 @@ export function PointsUsage() {
   const rows =
     costs.data ??
     (costs.isError
-      ? POINT_COST_TABLE.map((r) => ({
+      ? POINT_COST_TABLE.filter((r) => r.offered).map((r) => ({
           actionName: r.actionName,
           displayName: r.displayName,
           pointCost: r.fallbackCost,

@@ -1,3 +1,4 @@
+import { OFFERED_ACTIONS } from "@enmusubi/shared";
 import type { RouterOutputs } from "../lib/api-types";
 
 /** Typed answers the tests build on: a fixture of the wrong shape does not compile. */
@@ -47,7 +48,15 @@ export function publicProfile(extra: Partial<PublicProfile> & Pick<PublicProfile
 
 /** One row of the point cost table. */
 export function pointCost(actionName: string, cost: number, extra: Partial<PointCost> = {}): PointCost {
-  return { actionName, displayName: actionName, pointCost: cost, description: "", maxCost: 1000, ...extra };
+  return {
+    actionName,
+    displayName: actionName,
+    pointCost: cost,
+    description: "",
+    maxCost: 1000,
+    offered: OFFERED_ACTIONS.has(actionName),
+    ...extra,
+  };
 }
 
 /** A board page (board.list, board.myPosts, adminBoard.list) of the given posts. */

@@ -1,6 +1,6 @@
 import { type Db, pointCosts } from "@enmusubi/db";
-import { POINT_VALIDITY_YEARS } from "@enmusubi/shared";
-import { asc } from "drizzle-orm";
+import { OFFERED_ACTIONS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
+import { asc, inArray } from "drizzle-orm";
 import type { OperatorInfo } from "../context";
 import { usableMethods } from "./methods";
 import { bankOf, loadSettings, pointsFor } from "./settings";
@@ -10,9 +10,11 @@ import { bankOf, loadSettings, pointsFor } from "./settings";
 /** `legal.info`: what 特商法, the terms and the purchase screen all show, from one place. */
 export async function legalInfo(db: Db, operator: OperatorInfo | undefined) {
   const settings = await loadSettings(db);
+  // The prices the product charges, nothing it does not offer (decision 0026).
   const costs = await db
     .select({ actionName: pointCosts.actionName, displayName: pointCosts.displayName, pointCost: pointCosts.pointCost })
     .from(pointCosts)
+    .where(inArray(pointCosts.actionName, [...OFFERED_ACTIONS]))
     .orderBy(asc(pointCosts.sortOrder), asc(pointCosts.actionName));
   const placeholder = (v: string) => `（未設定：${v}）`;
   return {

@@ -17,6 +17,7 @@ import {
   deleteAnnualIncome,
   deleteOccupation,
   deletePointCost,
+  pointCostsFor,
   updatePointCost,
 } from "./service";
 
@@ -46,7 +47,8 @@ export const referenceRouter = router({
     }),
   }),
   pointCosts: router({
-    list: publicProcedure.query(async ({ ctx }) => [...(await cachedPointCosts(ctx.db))]),
+    // Members (and anyone signed out) see the prices the product charges; administrators every row.
+    list: publicProcedure.query(async ({ ctx }) => pointCostsFor(await cachedPointCosts(ctx.db), ctx.session)),
     update: adminProcedure
       .input(pointCostUpdateInput)
       .mutation(({ ctx, input }) => updatePointCost(ctx.db, ctx.session.id, input)),

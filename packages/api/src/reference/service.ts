@@ -3,6 +3,7 @@ import {
   type AnnualIncomeCreateInput,
   MSG,
   type OccupationCreateInput,
+  OFFERED_ACTIONS,
   POINT_COST_ABSOLUTE_MAX,
   POINT_COST_TABLE,
   type PointCostCreateInput,
@@ -139,6 +140,11 @@ export interface PointCost {
   description: string;
   /** The highest cost the server accepts for this action. */
   maxCost: number;
+  /**
+   * Charged by the product (the shared table's `offered`): only these are shown to members as
+   * prices; an administrator sees every row, the others marked as not offered (decision 0026).
+   */
+  offered: boolean;
 }
 
 const pointCostColumns = {
@@ -149,8 +155,22 @@ const pointCostColumns = {
   maxCost: sql<number>`coalesce(${pointCosts.maxCost}, ${POINT_COST_ABSOLUTE_MAX})`.mapWith(Number),
 };
 
-export function listPointCosts(db: Db): Promise<PointCost[]> {
-  return db.select(pointCostColumns).from(pointCosts).orderBy(asc(pointCosts.sortOrder), asc(pointCosts.actionName));
+const withOffered = (row: Omit<PointCost, "offered">): PointCost => ({
+  ...row,
+  offered: OFFERED_ACTIONS.has(row.actionName),
+});
+
+export async function listPointCosts(db: Db): Promise<PointCost[]> {
+  const rows = await db
+    .select(pointCostColumns)
+    .from(pointCosts)
+    .orderBy(asc(pointCosts.sortOrder), asc(pointCosts.actionName));
+  return rows.map(withOffered);
+}
+
+/** The price list as `viewer` may read it: every row for an administrator, the offered ones for anyone else. */
+export function pointCostsFor(costs: readonly PointCost[], viewer: { role: string } | null | undefined): PointCost[] {
+  return viewer?.role === "admin" ? [...costs] : costs.filter((cost) => cost.offered);
 }
 
 /** The lists as this process last read them (cache.ts): no statement until an administrator changes one. */
@@ -181,7 +201,7 @@ export async function updatePointCost(db: Db, adminId: string, input: PointCostU
       ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
     };
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return withOffered(current);
     const [row] = await tx
       .update(pointCosts)
       .set(changes)
@@ -189,7 +209,7 @@ export async function updatePointCost(db: Db, adminId: string, input: PointCostU
       .returning(pointCostColumns);
     if (!row) throw notFound();
     const diff = Object.fromEntries(
-      Object.entries(changes).map(([key, to]) => [key, { from: current[key as keyof PointCost], to }]),
+      Object.entries(changes).map(([key, to]) => [key, { from: current[key as keyof typeof current], to }]),
     );
     await writeAudit(tx, {
       adminId,
@@ -198,7 +218,7 @@ export async function updatePointCost(db: Db, adminId: string, input: PointCostU
       targetId: input.actionName,
       details: diff,
     });
-    return row;
+    return withOffered(row);
   });
 }
 
@@ -221,7 +241,7 @@ export async function createPointCost(db: Db, adminId: string, input: PointCostC
         targetId: row.actionName,
         details: { ...input },
       });
-      return row;
+      return withOffered(row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.actionNameTaken);

@@ -11,9 +11,17 @@ const legal = POINT_COST_TABLE.map((row) => ({
   pointCost: row.initialFee,
   description: row.description,
   maxCost: row.initialFee,
+  offered: row.offered,
 }));
 // Added later: capped at 500 like movie_play, which is a legal row; only the action name tells them apart.
-const custom = { actionName: "video_call", displayName: "ビデオ通話", pointCost: 5, description: "", maxCost: 500 };
+const custom = {
+  actionName: "video_call",
+  displayName: "ビデオ通話",
+  pointCost: 5,
+  description: "",
+  maxCost: 500,
+  offered: false,
+};
 
 function rowOf(actionName: string): HTMLElement {
   const row = document.querySelector<HTMLElement>(`tr[data-action="${actionName}"]`);
