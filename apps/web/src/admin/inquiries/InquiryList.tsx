@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Modal,
-  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -24,6 +23,7 @@ import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { LongText } from "../../ui/LongText";
+import { PagePagination } from "../../ui/PagePagination";
 
 type Inquiry = RouterOutputs["adminInquiries"]["list"]["inquiries"][number];
 
@@ -96,14 +96,8 @@ export function InquiryList() {
           ))}
         </Stack>
       </ListStates>
-      {data && data.totalPages > 1 && (
-        <Pagination
-          value={page}
-          onChange={setPage}
-          total={data.totalPages}
-          getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
-          getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
-        />
+      {data && (
+        <PagePagination value={page} onChange={setPage} total={data.totalPages} names="ページ目" centered={false} />
       )}
       <ReplyInquiryModal inquiry={replying} onClose={() => setReplying(null)} />
     </Stack>

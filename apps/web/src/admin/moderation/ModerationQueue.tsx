@@ -12,7 +12,6 @@ import {
   Card,
   Group,
   Modal,
-  Pagination,
   SegmentedControl,
   Stack,
   Text,
@@ -30,6 +29,7 @@ import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 
 type Report = RouterOutputs["adminModeration"]["queue"]["reports"][number];
 type Party = Report["reporter"];
@@ -328,11 +328,7 @@ export function ModerationQueue() {
           ))}
         </Stack>
       </ListStates>
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={1} />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} names="none" />}
       <Modal opened={dismissing !== null} onClose={() => setDismissing(null)} title="対応不要にする" centered>
         <Stack gap="sm">
           <Text size="sm">

@@ -7,7 +7,6 @@ import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
-import { PagePagination } from "../../features/payments/PagePagination";
 import { SalesChart } from "../../features/payments/SalesChart";
 import {
   METHOD_LABELS,
@@ -23,6 +22,7 @@ import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 import { PaymentNotifications } from "./PaymentNotifications";
 
 interface Filters {

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -23,6 +22,7 @@ import { confirmAction } from "../../lib/confirm";
 import { displayName } from "../../lib/display-name";
 import { formatPoints } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledPanel } from "../messages/ScheduledPanel";
 import { SendMessageModal } from "../messages/SendMessageModal";
 import { SuspendButton } from "../moderation/SuspendButton";
@@ -240,18 +240,7 @@ export function UserManagement() {
         </Table>
       </Table.ScrollContainer>
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={data.totalPages}
-            value={page}
-            onChange={setPage}
-            siblings={2}
-            getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
-            getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
-          />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} siblings={2} names="ページ目" />}
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} onCreated={refresh} />
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />

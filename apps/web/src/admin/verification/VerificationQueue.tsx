@@ -1,19 +1,5 @@
 import { MSG, REJECT_REASON_MAX } from "@enmusubi/shared";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Image, Loader, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -23,6 +9,7 @@ import { displayName } from "../../lib/display-name";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 
 /**
  * 年齢確認 (decision 0006): submissions waiting for review, oldest first; the ID image (fetched
@@ -211,11 +198,7 @@ export function VerificationQueue() {
             </Stack>
           </Card>
         ))}
-        {data && data.totalPages > 1 && (
-          <Group justify="center">
-            <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={1} />
-          </Group>
-        )}
+        {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} names="none" />}
       </ListStates>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="年齢確認の却下" centered>
         <Stack gap="sm">

@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   NumberInput,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -22,6 +21,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledList } from "../mail/ScheduledList";
 import { useReferenceLists } from "../useReferenceLists";
 import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
@@ -284,23 +284,16 @@ export function ProfileSearch() {
             ))}
           </SimpleGrid>
         )}
-        {result && result.totalPages > 1 && (
-          <Group justify="center" mt="md">
-            <Pagination
-              total={result.totalPages}
-              value={page}
-              onChange={(next) => {
-                setPage(next);
-                window.scrollTo({ top: 0 });
-              }}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({
-                "aria-label": control === "previous" ? "前のページ" : control === "next" ? "次のページ" : undefined,
-              })}
-              getItemProps={(p) => ({ "aria-label": `${p}ページ` })}
-            />
-          </Group>
+        {result && (
+          <PagePagination
+            total={result.totalPages}
+            value={page}
+            onChange={(next) => {
+              setPage(next);
+              window.scrollTo({ top: 0 });
+            }}
+            mt="md"
+          />
         )}
       </ListStates>
 
