@@ -12,7 +12,8 @@ import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { useCurrentUser } from "../useCurrentUser";
 import { BoardEntry } from "./BoardEntry";
-import { activeFilterChips, BoardFilters, type BoardFilterValues, FilterChips, NO_FILTERS } from "./BoardFilters";
+import { BoardFilters } from "./BoardFilters";
+import { activeFilterChips, type BoardFilterValues, FilterChips, NO_FILTERS } from "./FilterChips";
 import { WindowTimer } from "./WindowTimer";
 
 const httpStatus = (error: unknown): number | undefined =>
