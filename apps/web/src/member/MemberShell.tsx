@@ -7,7 +7,7 @@ import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import { Badge, Box, Burger, Button, Group, NavLink, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -17,10 +17,10 @@ import { formatPoints } from "../lib/format";
 import { useIdle } from "../lib/idle";
 import { usePointsDeductedListener } from "../lib/points";
 import { useLogout } from "../lib/useLogout";
-import { MemberCard } from "./MemberCard";
+import { MemberMenu } from "./MemberMenu";
 import { useUnreadCount, useUnreadCountSubscription } from "./mail/useUnreadCount";
 import classes from "./member.module.css";
-import { MEMBER_SECTIONS, MENU_GROUPS, SECTION_PATHS } from "./sections";
+import { MEMBER_SECTIONS, SECTION_PATHS } from "./sections";
 import { useCurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 import { VerificationBanner } from "./verification/VerificationBanner";
@@ -82,47 +82,14 @@ export default function MemberShell() {
   const section = key ? MEMBER_SECTIONS[key] : undefined;
 
   const menu = (
-    <Stack gap="md">
-      {user && <MemberCard user={user} />}
-      <nav aria-label="会員メニュー">
-        {MENU_GROUPS.map((group) => {
-          const items = group.keys.flatMap((k) => {
-            const s = MEMBER_SECTIONS[k];
-            return s ? [{ key: k, ...s }] : [];
-          });
-          if (items.length === 0) return null;
-          return (
-            <Box key={group.label} mb="sm">
-              <Text size="xs" fw={700} c="dimmed" px="sm" mb={4}>
-                {group.label}
-              </Text>
-              {items.map((s) => (
-                <NavLink
-                  key={s.key}
-                  component={Link}
-                  to={`/user/${s.path}`}
-                  label={s.label}
-                  active={s.key === key}
-                  onClick={drawer.close}
-                  rightSection={
-                    s.key === "unreadEmails" && unread !== undefined && unread > 0 ? (
-                      <Badge size="sm" color="pink" variant="filled" data-testid="menu-unread-count">
-                        {unread}件
-                      </Badge>
-                    ) : undefined
-                  }
-                />
-              ))}
-            </Box>
-          );
-        })}
-      </nav>
-      {narrow && (
-        <Button variant="default" onClick={logout}>
-          ログアウト
-        </Button>
-      )}
-    </Stack>
+    <MemberMenu
+      user={user}
+      activeKey={key}
+      unread={unread}
+      narrow={!!narrow}
+      onNavigate={drawer.close}
+      onLogout={logout}
+    />
   );
 
   return (

@@ -1,33 +1,18 @@
-import { MIN_AGE, MSG, PREFECTURES, profileUpdateInput, yearsBefore } from "@enmusubi/shared";
-import { Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
+import { MSG, PREFECTURES, profileUpdateInput } from "@enmusubi/shared";
+import { Divider, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { applyPhotoChange, PhotoChangeCancelled } from "../features/photos/applyPhotoChange";
 import { PhotoPicker } from "../features/photos/PhotoPicker";
-import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../lib/dates";
 import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
 import { FormActions } from "../ui/FormActions";
-import { PasswordField } from "../ui/PasswordField";
+import { type Form, PasswordFields, ProfileFields } from "./ProfileEditFields";
 import type { CurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
-
-interface Form {
-  name: string;
-  birthday: string;
-  address: string | null;
-  occupationId: string | null;
-  annualIncomeId: string | null;
-  currentPassword: string;
-  newPassword: string;
-  newPasswordConfirmation: string;
-  /** undefined: unchanged; null: remove on save; a data URL: upload on save (spec §4). */
-  photo: string | null | undefined;
-}
 
 const fromUser = (user: CurrentUser): Form => ({
   name: user.name ?? "",
@@ -40,14 +25,6 @@ const fromUser = (user: CurrentUser): Form => ({
   newPasswordConfirmation: "",
   photo: undefined,
 });
-
-/** The latest birthday allowed: the server's rule (18 on today's Japanese day), as YYYY-MM-DD. */
-const latestBirthday = (): string => yearsBefore(new Date(), MIN_AGE);
-
-/** Where the calendar opens when no birthday is set: 30 years ago. */
-function defaultCalendarDate(): string {
-  return `${new Date().getFullYear() - 30}-01-01`;
-}
 
 /**
  * The member's profile edit modal (spec §2, §4), fed with the occupation and annual-income lists.
@@ -149,80 +126,15 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
           onChange={(e) => set("name", e.currentTarget.value)}
           error={errors.name}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          {/*
-            A Japanese date picker (年/月/日, 日曜始まり) whatever the browser's language; the value
-            stays YYYY-MM-DD. Days under 18 are disabled in the calendar; a typed one is kept and
-            refused on save with the 18+ message.
-          */}
-          <DateInput
-            label="生年月日"
-            valueFormat={JAPANESE_DATE_FORMAT}
-            dateParser={parseTypedDate}
-            placeholder="例: 1995年4月1日"
-            value={form.birthday || null}
-            onChange={(value) => set("birthday", value ?? "")}
-            excludeDate={(date) => date > latestBirthday()}
-            minDate="1900-01-01"
-            defaultLevel="decade"
-            defaultDate={form.birthday || defaultCalendarDate()}
-            clearable
-            error={errors.birthday}
-            description="18歳以上の方のみご利用いただけます"
-          />
-          <Select
-            label="住所（都道府県）"
-            placeholder="選択してください"
-            data={prefectureOptions}
-            value={form.address}
-            onChange={(v) => set("address", v)}
-            clearable
-            searchable
-            error={errors.address}
-          />
-          <Select
-            label="職業"
-            placeholder={occupations.isError ? MSG.occupationFetchFailed : "選択してください"}
-            data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            value={form.occupationId}
-            onChange={(v) => set("occupationId", v)}
-            clearable
-            error={errors.occupationId ?? (occupations.isError ? MSG.occupationFetchFailed : undefined)}
-          />
-          <Select
-            label="年収"
-            placeholder={annualIncomes.isError ? MSG.annualIncomeFetchFailed : "選択してください"}
-            data={(annualIncomes.data ?? []).map((i) => ({ value: i.id, label: i.label }))}
-            value={form.annualIncomeId}
-            onChange={(v) => set("annualIncomeId", v)}
-            clearable
-            error={errors.annualIncomeId ?? (annualIncomes.isError ? MSG.annualIncomeFetchFailed : undefined)}
-          />
-        </SimpleGrid>
+        <ProfileFields
+          form={form}
+          errors={errors}
+          set={set}
+          prefectureOptions={prefectureOptions}
+          lists={{ occupations, annualIncomes }}
+        />
         <Divider label="パスワードの変更（変更する場合のみ）" labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <PasswordField
-            label="現在のパスワード"
-            value={form.currentPassword}
-            onChange={(e) => set("currentPassword", e.currentTarget.value)}
-            error={errors.currentPassword}
-            autoComplete="current-password"
-          />
-          <PasswordField
-            label="新しいパスワード"
-            value={form.newPassword}
-            onChange={(e) => set("newPassword", e.currentTarget.value)}
-            error={errors.newPassword}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            label="新しいパスワード（確認）"
-            value={form.newPasswordConfirmation}
-            onChange={(e) => set("newPasswordConfirmation", e.currentTarget.value)}
-            error={errors.newPasswordConfirmation}
-            autoComplete="new-password"
-          />
-        </SimpleGrid>
+        <PasswordFields form={form} errors={errors} set={set} />
         <FormActions
           error={errors._form}
           onCancel={onClose}

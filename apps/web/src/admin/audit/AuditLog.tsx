@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE_DEFAULT, auditListInput, MSG } from "@enmusubi/shared";
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -11,6 +11,7 @@ import { formatDateTime } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 import { describeAction, describeDetails } from "./describe";
 
 type Entry = RouterOutputs["adminAudit"]["list"]["entries"][number];
@@ -143,13 +144,13 @@ export function AuditLog() {
           </Table>
         </Table.ScrollContainer>
       </ListStates>
-      {data && data.pagination.totalPages > 1 && (
-        <Pagination
+      {data && (
+        <PagePagination
           value={page}
           onChange={setPage}
           total={data.pagination.totalPages}
-          getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
-          getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
+          names="ページ目"
+          centered={false}
         />
       )}
     </Stack>

@@ -1,20 +1,17 @@
 import { BOARD_CONTENT_MAX, LONG_TEXT_COLLAPSE_CHARS } from "@enmusubi/shared";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   BOARD_MSG,
   BoardPager,
-  type BoardPostView,
-  type NewPost,
   NewPostDialog,
   PostCard,
   PostCounts,
   totalLabel,
+  usePostActions,
 } from "../../features/board";
 import classes from "../../features/board/board.module.css";
-import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 
@@ -37,8 +34,6 @@ export function BoardManagement() {
   const [userID, setUserID] = useState("");
   const [page, setPage] = useState(1);
   const [writing, setWriting] = useState(false);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const stats = useQuery(trpc.adminBoard.stats.queryOptions());
   const posts = useQuery({
@@ -59,42 +54,16 @@ export function BoardManagement() {
     setPage(1);
   };
 
-  const submit = async (post: NewPost): Promise<boolean> => {
-    try {
-      await create.mutateAsync(post);
-      notifications.show({ color: "green", message: BOARD_MSG.posted });
-      setPage(1);
-      void refresh();
-      return true;
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.postFailed) });
-      return false;
-    }
-  };
-
-  const askDelete = async (post: BoardPostView) => {
-    const ok = await confirmAction({
-      title: "投稿の削除",
-      message: `投稿「${post.title}」を削除しますか？`,
-      irreversible: true,
-    });
-    if (!ok) return;
-    setDeletingId(post.id);
-    try {
-      await remove.mutateAsync({ id: post.id });
-      notifications.show({ color: "green", message: BOARD_MSG.deleted });
-      // The card and its button are gone: the keyboard goes on from the heading.
-      headingRef.current?.focus();
-      if (data && data.posts.length === 1 && page > 1) setPage(page - 1);
-      await refresh();
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.deleteFailed) });
-    } finally {
-      setDeletingId(null);
-    }
-  };
-
   const data = posts.data;
+  const { headingRef, deletingId, submit, askDelete } = usePostActions({
+    create: (post) => create.mutateAsync(post),
+    remove: (id) => remove.mutateAsync({ id }),
+    refresh,
+    page,
+    setPage,
+    postsOnPage: data?.posts.length,
+  });
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">

@@ -4,21 +4,7 @@ import {
   ADMIN_MESSAGE_PAGE_SIZES,
   MSG,
 } from "@enmusubi/shared";
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -27,10 +13,11 @@ import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { EditMessageModal } from "./EditMessageModal";
 import { MessageDetailModal } from "./MessageDetailModal";
+import { MessageTable } from "./MessageTable";
 import { Pager } from "./Pager";
 import { ScheduledPanel } from "./ScheduledPanel";
 import { SendAsUserModal, type SendAsUserPair } from "./SendAsUserModal";
-import { type AdminMessage, type AdminMessageParty, partyName, totalLabel, UNREAD_ROW } from "./types";
+import { type AdminMessage, partyName, totalLabel } from "./types";
 
 type Status = "all" | "read" | "unread" | "replied";
 const STATUS_OPTIONS = [
@@ -43,51 +30,6 @@ const SIZE_OPTIONS = [
   ...ADMIN_MESSAGE_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n}件` })),
   { value: "all", label: "すべて" },
 ];
-
-/** A party's avatar with the small button that writes as them to the other side (spec §2 admin 8). */
-function PartyCell({
-  party,
-  other,
-  onSendAs,
-}: {
-  party: AdminMessageParty;
-  other: AdminMessageParty;
-  onSendAs: (pair: SendAsUserPair) => void;
-}) {
-  const name = partyName(party);
-  return (
-    <Group gap={6} wrap="nowrap">
-      <div style={{ position: "relative", flex: "none" }}>
-        <Avatar src={party.photoLink} alt={name} radius="xl" size="md" color="pink">
-          {name.slice(0, 1)}
-        </Avatar>
-        {party.role === "user" && (
-          <Tooltip label={`${name}として送信`}>
-            <ActionIcon
-              size={20}
-              radius="xl"
-              variant="filled"
-              onClick={() => onSendAs({ from: party, to: other })}
-              aria-label={`${name}（${party.userID}）として${partyName(other)}に送信`}
-              style={{ position: "absolute", right: -6, bottom: -6 }}
-            >
-              ✉
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </div>
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" truncate>
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace" truncate>
-          {party.userID}
-          {party.role === "admin" && "（管理者）"}
-        </Text>
-      </Stack>
-    </Group>
-  );
-}
 
 /**
  * Email management (spec §2 admin 8): every message, searched, filtered and paged on the server;
@@ -202,84 +144,15 @@ export function EmailManagement() {
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="メッセージ一覧">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={56}>No.</Table.Th>
-              <Table.Th>送信者</Table.Th>
-              <Table.Th>受信者</Table.Th>
-              <Table.Th>内容</Table.Th>
-              <Table.Th>日時</Table.Th>
-              <Table.Th>操作</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.messages.map((m, i) => (
-              <Table.Tr
-                key={m.id}
-                data-message-id={m.id}
-                data-unread={m.isRead || m.hasReply ? undefined : true}
-                style={m.isRead || m.hasReply ? undefined : UNREAD_ROW}
-              >
-                <Table.Td>{offset + i + 1}</Table.Td>
-                <Table.Td maw={200}>
-                  <PartyCell party={m.from} other={m.to} onSendAs={setPair} />
-                </Table.Td>
-                <Table.Td maw={200}>
-                  <PartyCell party={m.to} other={m.from} onSendAs={setPair} />
-                </Table.Td>
-                <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                    {m.body}
-                  </Text>
-                  <Group gap={4} mt={2}>
-                    {!(m.isRead || m.hasReply) && (
-                      <Badge size="xs" color="pink" variant="light">
-                        未読
-                      </Badge>
-                    )}
-                    {m.hasReply && (
-                      <Badge size="xs" color="teal" variant="light">
-                        返信済み
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => setDetail(m)}>
-                      詳細
-                    </Button>
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(m)}>
-                      編集
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => void askDelete(m)}
-                      loading={remove.isPending && remove.variables?.id === m.id}
-                    >
-                      削除
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {data && data.messages.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="md">
-                    該当するメッセージはありません。
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <MessageTable
+        messages={data?.messages}
+        offset={offset}
+        onSendAs={setPair}
+        onDetail={setDetail}
+        onEdit={setEditing}
+        onDelete={(m) => void askDelete(m)}
+        deletingId={remove.isPending ? remove.variables?.id : undefined}
+      />
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
       {data && <Pager page={page} totalPages={data.totalPages} onChange={setPage} label="メッセージ一覧のページ" />}
 

@@ -1,26 +1,18 @@
 import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "@enmusubi/shared";
-import { Avatar, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { BatchSendModal } from "./BatchSendModal";
+import { type BoxConfig, BoxTable, isRead } from "./BoxTable";
 import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ReplyModal } from "./ReplyModal";
 import { ScheduledPanel } from "./ScheduledPanel";
-import { type AdminMessage, type AdminMessageParty, partyName, totalLabel, UNREAD_ROW } from "./types";
+import { type AdminMessage, partyName, totalLabel } from "./types";
 
 /** How many recent messages feed the counterpart filter's options. */
 const COUNTERPART_SOURCE_LIMIT = 500;
-
-interface BoxConfig {
-  box: "sent" | "inbox";
-  title: string;
-  counterpartLabel: string;
-  source: "admin:sent" | "admin:inbox";
-  counterpart: (m: AdminMessage) => AdminMessageParty;
-}
 
 const BOXES: Record<"sent" | "inbox", BoxConfig> = {
   sent: {
@@ -38,9 +30,6 @@ const BOXES: Record<"sent" | "inbox", BoxConfig> = {
     counterpart: (m) => m.from,
   },
 };
-
-/** In the admin inbox a message counts read if it is read or replied (spec §4). */
-const isRead = (m: AdminMessage) => m.isRead || m.hasReply;
 
 /**
  * Sent messages (spec §2 admin 6) and inbox messages (admin 7): a recipient / sender filter, the
@@ -115,87 +104,7 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={680}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={`${config.title}の一覧`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{config.counterpartLabel}</Table.Th>
-              <Table.Th>内容</Table.Th>
-              <Table.Th>日時</Table.Th>
-              <Table.Th>状態</Table.Th>
-              <Table.Th>操作</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.messages.map((m) => {
-              const who = config.counterpart(m);
-              return (
-                <Table.Tr
-                  key={m.id}
-                  data-message-id={m.id}
-                  data-unread={isRead(m) ? undefined : true}
-                  style={isRead(m) ? undefined : UNREAD_ROW}
-                >
-                  <Table.Td maw={220}>
-                    <Group gap={6} wrap="nowrap">
-                      <Avatar src={who.photoLink} alt={partyName(who)} radius="xl" size="sm" color="pink">
-                        {partyName(who).slice(0, 1)}
-                      </Avatar>
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text size="sm" truncate>
-                          {partyName(who)}
-                        </Text>
-                        <Text size="xs" c="dimmed" ff="monospace" truncate>
-                          {who.userID}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td maw={360}>
-                    <Text size="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                      {m.body}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(m.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge size="sm" variant="light" color={isRead(m) ? "gray" : "pink"}>
-                        {isRead(m) ? "既読" : "未読"}
-                      </Badge>
-                      {m.hasReply && (
-                        <Badge size="sm" variant="light" color="teal">
-                          返信済み
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="default" onClick={() => setDetail(m)}>
-                        詳細
-                      </Button>
-                      {config.box === "inbox" && m.from.role === "user" && !m.hasReply && (
-                        <Button size="compact-xs" variant="light" onClick={() => setReplyTo(m)}>
-                          返信
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {data && data.messages.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center" py="md">
-                    メッセージはありません。
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <BoxTable config={config} messages={data?.messages} onDetail={setDetail} onReply={setReplyTo} />
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
       {data && <Pager page={page} totalPages={data.totalPages} onChange={setPage} label={`${config.title}のページ`} />}
 

@@ -1,48 +1,16 @@
-import {
-  MODERATION_NOTE_MAX,
-  REPORT_REASONS,
-  REPORT_STATUS_LABELS,
-  REPORT_STATUSES,
-  type ReportStatus,
-} from "@enmusubi/shared";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { MODERATION_NOTE_MAX, REPORT_STATUS_LABELS, REPORT_STATUSES, type ReportStatus } from "@enmusubi/shared";
+import { Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { countLabel } from "../../lib/count-label";
-import { displayName } from "../../lib/display-name";
-import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { ListStates } from "../../ui/ListStates";
-
-type Report = RouterOutputs["adminModeration"]["queue"]["reports"][number];
-type Party = Report["reporter"];
-
-const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label])) as Record<
-  Report["reason"],
-  string
->;
-const TARGET_LABELS: Record<Report["targetType"], string> = {
-  member: "会員",
-  message: "メッセージ",
-  board_post: "掲示板の投稿",
-};
+import { PagePagination } from "../../ui/PagePagination";
+import { ReportCard } from "./ReportCard";
+import { partyLabel, type Report, TARGET_LABELS } from "./ReportContext";
 
 const TEXT = {
   failed: "報告一覧の取得に失敗しました。",
@@ -51,111 +19,6 @@ const TEXT = {
   removed: "内容を削除しました。報告者に結果を通知しました。",
   suspended: "会員を利用停止にしました。報告者に結果を通知しました。",
 } as const;
-
-function partyLabel(p: Party): string {
-  const name = displayName(p);
-  return p.userID ? `${name}（${p.userID}）` : name;
-}
-
-function PartyLine({ label, party }: { label: string; party: Party }) {
-  return (
-    <Group gap={6} wrap="wrap">
-      <Text size="sm" c="dimmed" w={72}>
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {partyLabel(party)}
-      </Text>
-      {party.suspendedAt && (
-        <Badge size="xs" color="red" variant="light">
-          利用停止中
-        </Badge>
-      )}
-      {party.deleted && (
-        <Badge size="xs" color="gray" variant="light">
-          退会済み
-        </Badge>
-      )}
-    </Group>
-  );
-}
-
-/** The reported content as the administrator judges it: the message, the post, or the member. */
-function ReportContext({ report }: { report: Report }) {
-  const c = report.context;
-  const removedBadge = (removed: boolean) =>
-    removed && (
-      <Badge size="xs" color="gray" variant="filled">
-        削除済み
-      </Badge>
-    );
-  if (c.type === "message")
-    return (
-      <Card withBorder padding="xs" bg="gray.0">
-        <Stack gap={4}>
-          <PartyLine label="差出人" party={c.from} />
-          <PartyLine label="宛先" party={c.to} />
-          <Group gap="xs">
-            <Text size="xs" c="dimmed">
-              {formatDateTime(c.createdAt)}
-            </Text>
-            {removedBadge(c.removed)}
-          </Group>
-          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="report-content">
-            {c.body}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  if (c.type === "board_post")
-    return (
-      <Card withBorder padding="xs" bg="gray.0">
-        <Stack gap={4}>
-          <PartyLine label="投稿者" party={c.author} />
-          <Group gap="xs">
-            <Text size="xs" c="dimmed">
-              {formatDateTime(c.createdAt)}
-            </Text>
-            {removedBadge(c.removed)}
-          </Group>
-          <Text fw={700} size="sm" style={{ overflowWrap: "anywhere" }}>
-            {c.title}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="report-content">
-            {c.content}
-          </Text>
-        </Stack>
-      </Card>
-    );
-  if (c.type === "member")
-    return (
-      <Card withBorder padding="xs" bg="gray.0">
-        {c.profile ? (
-          <Text size="sm" data-testid="report-content">
-            {[
-              displayName(c.profile),
-              c.profile.gender === "male" ? "男性" : "女性",
-              c.profile.age !== null ? `${c.profile.age}歳` : null,
-              c.profile.prefecture,
-              c.profile.occupation?.name,
-            ]
-              .filter(Boolean)
-              .join("・")}
-            ／ 登録日 {formatDateTime(c.profile.createdAt)}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            この会員は退会済みです。
-          </Text>
-        )}
-      </Card>
-    );
-  return (
-    <Text size="sm" c="dimmed">
-      報告された内容は存在しません。
-    </Text>
-  );
-}
 
 /**
  * 通報の確認 (出会い系サイト規制法 art. 12): reports oldest first, each with its content in
@@ -263,76 +126,22 @@ export function ModerationQueue() {
       >
         <Stack gap="sm" data-testid="report-list">
           {reports.map((r) => (
-            <Card key={r.id} withBorder padding="sm" data-testid="report-card">
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="xs">
-                    <Badge color="red" variant="light">
-                      {REASON_LABELS[r.reason]}
-                    </Badge>
-                    <Badge color="gray" variant="outline">
-                      {TARGET_LABELS[r.targetType]}
-                    </Badge>
-                    {r.status !== "open" && <Badge color="teal">{REPORT_STATUS_LABELS[r.status]}</Badge>}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    報告日時 {formatDateTime(r.createdAt)}
-                  </Text>
-                </Group>
-                <PartyLine label="報告者" party={r.reporter} />
-                <Group gap="xs" wrap="wrap">
-                  <PartyLine label="対象会員" party={r.targetUser} />
-                  <Text size="xs" c={r.recentReportsAgainstUser > 1 ? "red" : "dimmed"}>
-                    直近90日の報告 {countLabel(r.recentReportsAgainstUser, r.recentReportsCapped)}
-                  </Text>
-                </Group>
-                {r.detail && (
-                  <Alert color="yellow" variant="light" p="xs" title="報告者のコメント">
-                    <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                      {r.detail}
-                    </Text>
-                  </Alert>
-                )}
-                <ReportContext report={r} />
-                {r.status === "open" ? (
-                  <Group justify="flex-end" gap="xs" wrap="wrap">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      disabled={busy}
-                      onClick={() => {
-                        setNote("");
-                        setDismissError(null);
-                        setDismissing(r);
-                      }}
-                    >
-                      対応不要
-                    </Button>
-                    {r.targetType !== "member" && (
-                      <Button color="red" variant="light" size="xs" disabled={busy} onClick={() => void askRemove(r)}>
-                        内容を削除
-                      </Button>
-                    )}
-                    <Button color="red" size="xs" disabled={busy} onClick={() => void askSuspend(r)}>
-                      会員を利用停止
-                    </Button>
-                  </Group>
-                ) : (
-                  <Text size="xs" c="dimmed">
-                    対応: {r.handledBy?.name ?? "—"} ／ {formatDateTime(r.handledAt)}
-                    {r.handledNote ? ` ／ メモ: ${r.handledNote}` : ""}
-                  </Text>
-                )}
-              </Stack>
-            </Card>
+            <ReportCard
+              key={r.id}
+              report={r}
+              busy={busy}
+              onDismiss={() => {
+                setNote("");
+                setDismissError(null);
+                setDismissing(r);
+              }}
+              onRemove={() => void askRemove(r)}
+              onSuspend={() => void askSuspend(r)}
+            />
           ))}
         </Stack>
       </ListStates>
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={1} />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} names="none" />}
       <Modal opened={dismissing !== null} onClose={() => setDismissing(null)} title="対応不要にする" centered>
         <Stack gap="sm">
           <Text size="sm">

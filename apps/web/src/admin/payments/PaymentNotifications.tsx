@@ -5,13 +5,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
-import { PagePagination } from "../../features/payments/PagePagination";
 import { STATUS_LABELS } from "../../features/payments/StatusBadge";
 import type { RouterOutputs } from "../../lib/api-types";
 import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 
 type View = "open" | "unsettled" | "all";
 

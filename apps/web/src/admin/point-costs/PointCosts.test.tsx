@@ -44,6 +44,13 @@ describe("PointCosts", () => {
       expect(badge).toHaveAttribute("aria-describedby", "point-costs-legal-note");
     }
     expect(document.getElementById("point-costs-legal-note")).toHaveTextContent(MSG.legalPointCostNotDeletable);
+    // Which prices are live: 課金中 for what the product charges, 未提供 for the rest (decision 0026).
+    expect(within(rowOf("profile_view")).getByText("課金中").closest("[aria-describedby]")).toHaveAttribute(
+      "aria-describedby",
+      "point-costs-offered-note",
+    );
+    expect(within(rowOf("movie_play")).getByText("未提供")).toBeInTheDocument();
+    expect(within(rowOf("video_call")).getByText("未提供")).toBeInTheDocument();
 
     await userEvent.click(within(rowOf("video_call")).getByRole("button", { name: "削除" }));
     await userEvent.click(await screen.findByRole("button", { name: "削除する" }));

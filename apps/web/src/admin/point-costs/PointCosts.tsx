@@ -1,51 +1,21 @@
-import {
-  DEFAULT_NEW_POINT_COST,
-  MSG,
-  POINT_COST_TABLE,
-  pointCostAboveCap,
-  pointCostCreateInput,
-  pointCostUpdateInput,
-} from "@enmusubi/shared";
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { MSG, pointCostAboveCap, pointCostUpdateInput } from "@enmusubi/shared";
+import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
-import { asNumber, type FieldErrors, validate } from "../../lib/forms";
+import { asNumber, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { FormActions } from "../../ui/FormActions";
-
-type PointCost = RouterOutputs["reference"]["pointCosts"]["list"][number];
-
-/**
- * Rows of the legal fee table: the server refuses to delete them (the terms name them). The list
- * reports their cap as `maxCost` but not where it comes from, so the rule's own source decides.
- */
-const LEGAL_ACTIONS: ReadonlySet<string> = new Set(POINT_COST_TABLE.map((row) => row.actionName));
-const LEGAL_NOTE_ID = "point-costs-legal-note";
-
-/** Numbers and short headings stay on one line. */
-const NOWRAP = { whiteSpace: "nowrap" } as const;
-
-interface RowDraft {
-  displayName: string;
-  pointCost: number | string;
-  description: string;
-}
+import { AddPointCostModal } from "./AddPointCostModal";
+import {
+  CostRow,
+  EditRow,
+  LEGAL_NOTE_ID,
+  NOWRAP,
+  OFFERED_NOTE_ID,
+  type PointCost,
+  type RowDraft,
+} from "./PointCostRows";
 
 /**
  * Point cost management (spec §2 admin screen 5): the table with inline edit and delete (with
@@ -125,6 +95,9 @@ export function PointCosts() {
       <Text size="sm" c="dimmed" id={LEGAL_NOTE_ID}>
         「料金表」の項目：{MSG.legalPointCostNotDeletable}
       </Text>
+      <Text size="sm" c="dimmed" id={OFFERED_NOTE_ID}>
+        「課金中」は現在サービスで消費される項目で、会員の料金表・利用規約・特定商取引法に基づく表記に表示されます。「未提供」の項目は会員に表示されず、消費もされません。
+      </Text>
       {list.isError && <Alert color="red">{MSG.pointCostFetchFailed}</Alert>}
       {rowError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setRowError(null)}>
@@ -152,83 +125,22 @@ export function PointCosts() {
           <Table.Tbody>
             {list.data?.map((row) =>
               editing === row.actionName ? (
-                <Table.Tr key={row.actionName} data-action={row.actionName}>
-                  <Table.Td ff="monospace" fz="sm">
-                    {row.actionName}
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label="表示名"
-                      value={draft.displayName}
-                      onChange={(e) => setDraft({ ...draft, displayName: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      size="xs"
-                      aria-label="ポイント"
-                      min={0}
-                      max={row.maxCost}
-                      clampBehavior="none"
-                      allowDecimal={false}
-                      value={draft.pointCost}
-                      onChange={(v) => setDraft({ ...draft, pointCost: v })}
-                      w={90}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {row.maxCost}
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label="説明"
-                      value={draft.description}
-                      onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" onClick={() => saveEdit(row)} loading={update.isPending}>
-                        保存
-                      </Button>
-                      <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
-                        キャンセル
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <EditRow
+                  key={row.actionName}
+                  row={row}
+                  draft={draft}
+                  onChange={setDraft}
+                  saving={update.isPending}
+                  onSave={() => saveEdit(row)}
+                  onCancel={() => setEditing(null)}
+                />
               ) : (
-                <Table.Tr key={row.actionName} data-action={row.actionName}>
-                  <Table.Td ff="monospace" fz="sm">
-                    {row.actionName}
-                  </Table.Td>
-                  <Table.Td>{row.displayName}</Table.Td>
-                  <Table.Td ta="right" fw={700} data-testid="point-cost-value" style={NOWRAP}>
-                    {row.pointCost}
-                  </Table.Td>
-                  <Table.Td ta="right" c="dimmed" style={NOWRAP}>
-                    {row.maxCost}
-                  </Table.Td>
-                  <Table.Td fz="sm">{row.description}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="light" onClick={() => startEdit(row)}>
-                        編集
-                      </Button>
-                      {LEGAL_ACTIONS.has(row.actionName) ? (
-                        <Badge variant="light" color="gray" aria-describedby={LEGAL_NOTE_ID} style={NOWRAP}>
-                          料金表
-                        </Badge>
-                      ) : (
-                        <Button size="compact-xs" color="red" variant="light" onClick={() => void askDelete(row)}>
-                          削除
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <CostRow
+                  key={row.actionName}
+                  row={row}
+                  onEdit={() => startEdit(row)}
+                  onDelete={() => void askDelete(row)}
+                />
               ),
             )}
           </Table.Tbody>
@@ -236,74 +148,5 @@ export function PointCosts() {
       </Table.ScrollContainer>
       <AddPointCostModal opened={adding} onClose={() => setAdding(false)} onAdded={refresh} />
     </Stack>
-  );
-}
-
-function AddPointCostModal({ opened, onClose, onAdded }: { opened: boolean; onClose(): void; onAdded(): void }) {
-  const trpc = useTRPC();
-  const [form, setForm] = useState({
-    actionName: "",
-    displayName: "",
-    pointCost: DEFAULT_NEW_POINT_COST as number | string,
-    description: "",
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation(
-    trpc.reference.pointCosts.create.mutationOptions({
-      onSuccess: () => {
-        notifications.show({ color: "green", message: MSG.pointCostAdded });
-        onAdded();
-        onClose();
-      },
-      onError: (e) => setErrors({ _form: errorMessage(e, MSG.pointCostAddFailed) }),
-    }),
-  );
-  const submit = () => {
-    const result = validate(pointCostCreateInput, {
-      ...form,
-      pointCost: asNumber(form.pointCost),
-    });
-    if (!result.ok) return setErrors(result.errors);
-    create.mutate(result.data);
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="ポイント設定の追加" centered>
-      <Stack>
-        <TextInput
-          label="アクション名"
-          placeholder="video_call"
-          value={form.actionName}
-          onChange={(e) => setForm({ ...form, actionName: e.currentTarget.value })}
-          error={errors.actionName}
-        />
-        <TextInput
-          label="表示名"
-          value={form.displayName}
-          onChange={(e) => setForm({ ...form, displayName: e.currentTarget.value })}
-          error={errors.displayName}
-        />
-        <NumberInput
-          label="ポイント"
-          min={0}
-          allowDecimal={false}
-          value={form.pointCost}
-          onChange={(v) => setForm({ ...form, pointCost: v })}
-          error={errors.pointCost}
-        />
-        <Textarea
-          label="説明"
-          value={form.description}
-          onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
-          error={errors.description}
-        />
-        <FormActions
-          error={errors._form}
-          onCancel={onClose}
-          onSubmit={submit}
-          submitLabel="追加する"
-          loading={create.isPending}
-        />
-      </Stack>
-    </Modal>
   );
 }

@@ -1,39 +1,16 @@
 import { adminUserUpdateInput, MSG } from "@enmusubi/shared";
-import { Button, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { asNumber, type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPCClient } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
 import { PasswordField } from "../../ui/PasswordField";
 import { PointsInput } from "../../ui/PointsInput";
 import { type Balances, balanceConflict, balanceConflictText } from "./balance-conflict";
+import { type Form, fromUser, UserPhotoFields } from "./EditUserFields";
 import type { AdminUser } from "./types";
-
-interface Form {
-  name: string;
-  email: string;
-  points: number | string;
-  sendPoints: number | string;
-  password: string;
-  passwordConfirmation: string;
-  photoLink: string;
-  /** A new photo chosen here, uploaded on save. */
-  newPhoto: string | null;
-}
-
-const fromUser = (user: AdminUser): Form => ({
-  name: user.name ?? "",
-  email: user.email,
-  points: user.points,
-  sendPoints: user.sendPoints,
-  password: "",
-  passwordConfirmation: "",
-  photoLink: user.photoLink ?? "",
-  newPhoto: null,
-});
 
 /**
  * User edit (spec §5): name, email, points, sendPoints, optional new password with confirmation,
@@ -175,31 +152,11 @@ export function EditUserModal({
               autoComplete="new-password"
             />
           </SimpleGrid>
-          <TextInput
-            label="写真のURL（空にすると写真を削除します）"
-            value={form.newPhoto ? "（新しい写真を保存時にアップロードします）" : form.photoLink}
-            onChange={(e) => set("photoLink", e.currentTarget.value)}
-            disabled={!!form.newPhoto}
+          <UserPhotoFields
+            form={form}
             error={errors.photoLink}
-            rightSection={
-              form.photoLink && !form.newPhoto ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => set("photoLink", "")}
-                  aria-label="写真のURLをクリア"
-                >
-                  ×
-                </Button>
-              ) : null
-            }
-          />
-          <PhotoPicker
-            label="写真をアップロード"
-            current={form.newPhoto ?? (form.photoLink || null)}
-            onChange={(photo) =>
-              photo ? set("newPhoto", photo) : setForm((f) => f && { ...f, newPhoto: null, photoLink: "" })
-            }
+            set={set}
+            onRemovePhoto={() => setForm((f) => f && { ...f, newPhoto: null, photoLink: "" })}
           />
           <FormActions
             error={errors._form}

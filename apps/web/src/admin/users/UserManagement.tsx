@@ -1,36 +1,19 @@
-import { ADMIN_USER_PAGE_SIZE, genderLabels, MSG } from "@enmusubi/shared";
-import {
-  ActionIcon,
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ADMIN_USER_PAGE_SIZE, MSG } from "@enmusubi/shared";
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
-import { displayName } from "../../lib/display-name";
-import { formatPoints } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledPanel } from "../messages/ScheduledPanel";
 import { SendMessageModal } from "../messages/SendMessageModal";
-import { SuspendButton } from "../moderation/SuspendButton";
 import { AddUserModal } from "./AddUserModal";
 import { EditUserModal } from "./EditUserModal";
 import { LedgerModal } from "./LedgerModal";
 import { SendPointsModal } from "./SendPointsModal";
 import type { AdminUser } from "./types";
+import { UserTable } from "./UserTable";
 
 type Field = "userID" | "gender";
 
@@ -151,107 +134,17 @@ export function UserManagement() {
           </Group>
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="ユーザー一覧">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>写真</Table.Th>
-              <Table.Th>ユーザーID</Table.Th>
-              <Table.Th>名前</Table.Th>
-              <Table.Th>性別</Table.Th>
-              <Table.Th ta="right">購入ポイント</Table.Th>
-              <Table.Th ta="right">送信ポイント</Table.Th>
-              <Table.Th>操作</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.users.map((user) => (
-              <Table.Tr key={user.id} data-userid={user.userID}>
-                <Table.Td>
-                  <Avatar src={user.photoLink} alt={user.name ?? user.userID} radius="xl" size="md" color="pink">
-                    {(user.name ?? "?").slice(0, 1)}
-                  </Avatar>
-                </Table.Td>
-                <Table.Td ff="monospace">{user.userID}</Table.Td>
-                <Table.Td>
-                  {displayName(user)}{" "}
-                  {user.role === "admin" && (
-                    <Badge size="xs" color="grape" variant="light">
-                      管理者
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{genderLabels[user.gender]}</Table.Td>
-                <Table.Td ta="right">{formatPoints(user.points)}</Table.Td>
-                <Table.Td ta="right">
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {formatPoints(user.sendPoints)}
-                    <Tooltip label="送信ポイントを編集">
-                      <ActionIcon
-                        variant="subtle"
-                        size="sm"
-                        onClick={() => setSendPointsFor(user)}
-                        aria-label={`${user.userID}の送信ポイントを編集`}
-                      >
-                        ✎
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(user)}>
-                      編集
-                    </Button>
-                    <Button size="compact-xs" variant="default" onClick={() => setLedgerFor(user)}>
-                      履歴
-                    </Button>
-                    {user.role !== "admin" && (
-                      <Button size="compact-xs" variant="light" color="teal" onClick={() => setMessageTo(user)}>
-                        メッセージ
-                      </Button>
-                    )}
-                    {user.role !== "admin" && <SuspendButton user={user} />}
-                    {user.role !== "admin" && (
-                      <Button
-                        size="compact-xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => void askDelete(user)}
-                        loading={remove.isPending && remove.variables?.id === user.id}
-                      >
-                        削除
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {data && data.users.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center" py="md">
-                    該当するユーザーはいません。
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <UserTable
+        users={data?.users}
+        onSendPoints={setSendPointsFor}
+        onEdit={setEditing}
+        onLedger={setLedgerFor}
+        onMessage={setMessageTo}
+        onDelete={(user) => void askDelete(user)}
+        deletingId={remove.isPending ? remove.variables?.id : undefined}
+      />
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
-      {data && data.totalPages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={data.totalPages}
-            value={page}
-            onChange={setPage}
-            siblings={2}
-            getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
-            getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
-          />
-        </Group>
-      )}
+      {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} siblings={2} names="ページ目" />}
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} onCreated={refresh} />
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />

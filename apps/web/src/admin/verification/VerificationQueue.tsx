@@ -1,86 +1,19 @@
 import { MSG, REJECT_REASON_MAX } from "@enmusubi/shared";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Button, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
-import { displayName } from "../../lib/display-name";
-import { formatDate, formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
+import { type Entry, VerificationEntry } from "./VerificationEntry";
 
 /**
  * 年齢確認 (decision 0006): submissions waiting for review, oldest first; the ID image (fetched
  * per card, administrators only, never cached), the member's userID, name and the age from the
  * registered birthday to compare with the document; approve, or reject with a reason.
  */
-
-type Entry = RouterOutputs["adminVerification"]["queue"]["entries"][number];
-
-const GENDER = { male: "男性", female: "女性" } as const;
-
-function IdImage({ entry }: { entry: Entry }) {
-  const trpc = useTRPC();
-  const image = useQuery({
-    ...trpc.adminVerification.image.queryOptions({ id: entry.id }),
-    enabled: entry.hasImage,
-    // The image is not kept around longer than the screen needs it.
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  if (!entry.hasImage) {
-    return (
-      <Text size="sm" c="dimmed">
-        画像は削除済みです（提出から24時間を過ぎました）。
-      </Text>
-    );
-  }
-  if (image.isLoading) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">画像を読み込み中...</Text>
-      </Group>
-    );
-  }
-  if (image.isError || !image.data) {
-    return (
-      <Alert color="red" p="xs" role="alert">
-        {errorMessage(image.error, "画像を取得できませんでした")}
-        <Button size="xs" variant="white" color="red" ml="sm" onClick={() => void image.refetch()}>
-          再試行
-        </Button>
-      </Alert>
-    );
-  }
-  const name = entry.user.name?.trim() || entry.user.userID;
-  return (
-    <Image
-      src={image.data.dataUrl}
-      alt={`${name}さんが提出した身分証`}
-      maw={480}
-      radius="sm"
-      fit="contain"
-      data-testid="verification-image"
-    />
-  );
-}
-
 export function VerificationQueue() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -160,62 +93,15 @@ export function VerificationQueue() {
         emptyText="審査待ちの申請はありません"
       >
         {data?.entries.map((entry) => (
-          <Card
+          <VerificationEntry
             key={entry.id}
-            withBorder
-            padding="md"
-            component="article"
-            aria-label={`${entry.user.name ?? entry.user.userID}さんの申請`}
-            data-testid="verification-entry"
-          >
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={700}>{displayName(entry.user)}</Text>
-                  <Badge variant="light" color="gray" tt="none">
-                    {entry.user.userID}
-                  </Badge>
-                  <Text size="sm">{GENDER[entry.user.gender]}</Text>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  提出：{formatDateTime(entry.submittedAt)}
-                </Text>
-              </Group>
-              <Text size="sm">
-                登録の生年月日：{entry.user.birthday ? formatDate(entry.user.birthday) : "未登録"}
-                {entry.user.age !== null && (
-                  <Text span fw={700} c={entry.user.age < 18 ? "red" : undefined}>
-                    {" "}
-                    （{entry.user.age}歳）
-                  </Text>
-                )}
-              </Text>
-              <IdImage entry={entry} />
-              <Group gap="sm" justify="flex-end">
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => openReject(entry)}
-                  disabled={approve.isPending && approve.variables?.id === entry.id}
-                >
-                  却下する
-                </Button>
-                <Button
-                  onClick={() => void onApprove(entry)}
-                  loading={approve.isPending && approve.variables?.id === entry.id}
-                  disabled={!entry.hasImage}
-                >
-                  承認する
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+            entry={entry}
+            approving={approve.isPending && approve.variables?.id === entry.id}
+            onApprove={() => void onApprove(entry)}
+            onReject={() => openReject(entry)}
+          />
         ))}
-        {data && data.totalPages > 1 && (
-          <Group justify="center">
-            <Pagination total={data.totalPages} value={page} onChange={setPage} siblings={1} />
-          </Group>
-        )}
+        {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} names="none" />}
       </ListStates>
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="年齢確認の却下" centered>
         <Stack gap="sm">

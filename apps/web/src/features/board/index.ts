@@ -14,3 +14,4 @@ export {
   totalLabel,
   UNSET_NAME,
 } from "./types";
+export { usePostActions } from "./usePostActions";

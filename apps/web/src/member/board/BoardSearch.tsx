@@ -1,41 +1,15 @@
 import { BOARD_ENTRY_MINUTES } from "@enmusubi/shared";
-import { Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
-import { BlockButton, ReportButton } from "../../features/safety";
-import { displayName } from "../../lib/display-name";
+import { Group, Stack, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import { BOARD_MSG } from "../../features/board";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { useCurrentUser } from "../useCurrentUser";
 import { BoardEntry } from "./BoardEntry";
-import { activeFilterChips, BoardFilters, type BoardFilterValues, FilterChips, NO_FILTERS } from "./BoardFilters";
+import { BoardResults, httpStatus } from "./BoardResults";
 import { WindowTimer } from "./WindowTimer";
-
-const httpStatus = (error: unknown): number | undefined =>
-  error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
-
-/** Spec §8 board search: 400 says the conditions are wrong; a refusal keeps the server's reason. */
-function searchErrorText(error: unknown): string {
-  const status = httpStatus(error);
-  if (status === 400) return BOARD_MSG.searchBadRequest;
-  if (status === 403) return errorMessage(error, BOARD_MSG.fetchFailed);
-  return BOARD_MSG.fetchFailed;
-}
-
-function toInput(filters: BoardFilterValues, page: number) {
-  return {
-    page,
-    keyword: filters.keyword || undefined,
-    posterUserID: filters.poster || undefined,
-    startDate: filters.startDate || undefined,
-    endDate: filters.endDate || undefined,
-    excludeSameSex: filters.excludeSameSex || undefined,
-  };
-}
 
 /**
  * 掲示板検索 (spec §2 message-board-search, §4 board view gating). On arrival: the entry
@@ -104,120 +78,6 @@ export function BoardSearch() {
             entering={enter.isPending}
             failure={entryFailure}
             onEnter={() => void doEnter()}
-          />
-        )}
-      </ListStates>
-    </Stack>
-  );
-}
-
-/** The open board: filters, chips, the page of posts and their buttons. */
-function BoardResults({ onClosed }: { onClosed: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [applied, setApplied] = useState<BoardFilterValues>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const [pendingId, setPendingId] = useState<string | null>(null);
-  const input = toInput(applied, page);
-  const list = useQuery({ ...trpc.board.list.queryOptions(input), placeholderData: keepPreviousData });
-  const react = useMutation(trpc.board.react.mutationOptions());
-  const read = useMutation(trpc.board.read.mutationOptions());
-
-  // The paid window closed under us (402): back to the entry confirmation.
-  const closed = httpStatus(list.error) === 402;
-  useEffect(() => {
-    if (closed) onClosed();
-  }, [closed, onClosed]);
-
-  const apply = (values: BoardFilterValues) => {
-    setApplied(values);
-    setPage(1);
-  };
-
-  type Post = NonNullable<typeof list.data>["posts"][number];
-  const patch = (id: string, change: Partial<Post>) =>
-    queryClient.setQueryData(trpc.board.list.queryKey(input), (prev) =>
-      prev ? { ...prev, posts: prev.posts.map((p) => (p.id === id ? { ...p, ...change } : p)) } : prev,
-    );
-
-  const onReact = async (post: Post, kind: "like" | "dislike") => {
-    setPendingId(post.id);
-    try {
-      const result = await react.mutateAsync({ id: post.id, kind });
-      patch(post.id, { likeCount: result.likes, dislikeCount: result.dislikes, myReaction: result.myReaction });
-    } catch (error) {
-      if (httpStatus(error) === 402) onClosed();
-      notifications.show({
-        color: "red",
-        message: errorMessage(error, kind === "like" ? BOARD_MSG.likeFailed : BOARD_MSG.dislikeFailed),
-      });
-    } finally {
-      setPendingId(null);
-    }
-  };
-
-  const onRead = async (post: Post) => {
-    setPendingId(post.id);
-    try {
-      const result = await read.mutateAsync({ id: post.id });
-      patch(post.id, { isRead: true, readerCount: result.readerCount });
-    } catch (error) {
-      if (httpStatus(error) === 402) onClosed();
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.readFailed) });
-    } finally {
-      setPendingId(null);
-    }
-  };
-
-  const data = list.data;
-  const filtered = activeFilterChips(applied).length > 0;
-  return (
-    <Stack gap="md">
-      <BoardFilters applied={applied} onApply={apply} searching={list.isFetching && !list.isLoading} />
-      <FilterChips applied={applied} onRemove={(key) => apply({ ...applied, [key]: NO_FILTERS[key] })} />
-      <Text size="sm" c="dimmed" aria-live="polite" data-testid="board-count">
-        {data ? totalLabel(data.pagination) : ""}
-      </Text>
-      <ListStates
-        isLoading={list.isLoading || closed}
-        isError={list.isError && !closed}
-        errorText={searchErrorText(list.error)}
-        onRetry={() => void list.refetch()}
-        isEmpty={(data?.posts.length ?? 0) === 0}
-        emptyText={filtered ? BOARD_MSG.noResults : BOARD_MSG.noPosts}
-      >
-        <Stack gap="sm" data-testid="board-results">
-          {data?.posts.map((post) => (
-            <PostCard
-              key={post.id}
-              post={post}
-              footer={
-                <>
-                  <ReactionButtons
-                    post={post}
-                    busy={pendingId === post.id}
-                    onReact={(kind) => void onReact(post, kind)}
-                    onRead={() => void onRead(post)}
-                  />
-                  {post.author && !post.byOperator && !post.isMine && (
-                    <Group gap="xs" justify="flex-end">
-                      <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
-                      <BlockButton userId={post.author.id} name={displayName(post.author)} />
-                    </Group>
-                  )}
-                </>
-              }
-            />
-          ))}
-        </Stack>
-        {data && (
-          <BoardPager
-            pagination={data.pagination}
-            onChange={(next) => {
-              setPage(next);
-              window.scrollTo({ top: 0 });
-            }}
-            label="掲示板のページ"
           />
         )}
       </ListStates>

@@ -1,20 +1,18 @@
 import { BOARD_CONTENT_MAX } from "@enmusubi/shared";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import {
   BOARD_MSG,
   BoardPager,
   type BoardPostView,
-  type NewPost,
   NewPostDialog,
   PostCard,
   PostCounts,
   totalLabel,
+  usePostActions,
 } from "../../features/board";
 import { confirmCost } from "../../features/messages";
-import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { usePointCost } from "../discovery/usePaidView";
@@ -30,9 +28,7 @@ export function MyPosts() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [writing, setWriting] = useState(false);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const postCost = usePointCost("message_board_post");
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [peopleOf, setPeopleOf] = useState<BoardPostView | null>(null);
 
   const posts = useQuery({ ...trpc.board.myPosts.queryOptions({ page }), placeholderData: keepPreviousData });
@@ -44,46 +40,21 @@ export function MyPosts() {
   const create = useMutation(trpc.board.create.mutationOptions());
   const remove = useMutation(trpc.board.delete.mutationOptions());
 
-  const submit = async (post: NewPost): Promise<boolean> => {
-    if (!(await confirmCost(postCost, "掲示板への投稿"))) return false;
-    try {
-      await create.mutateAsync(post);
-      notifications.show({ color: "green", message: BOARD_MSG.posted });
-      // A paid post changed the balance the shell shows.
-      if (postCost > 0) void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
-      setPage(1);
-      void refresh();
-      return true;
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.postFailed) });
-      return false;
-    }
-  };
-
-  const askDelete = async (post: BoardPostView) => {
-    const ok = await confirmAction({
-      title: "投稿の削除",
-      message: `投稿「${post.title}」を削除しますか？`,
-      irreversible: true,
-    });
-    if (!ok) return;
-    setDeletingId(post.id);
-    try {
-      await remove.mutateAsync({ id: post.id });
-      notifications.show({ color: "green", message: BOARD_MSG.deleted });
-      // The card and its button are gone: the keyboard goes on from the heading.
-      headingRef.current?.focus();
-      // The last post of a page gone: show the page before it.
-      if (data && data.posts.length === 1 && page > 1) setPage(page - 1);
-      await refresh();
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.deleteFailed) });
-    } finally {
-      setDeletingId(null);
-    }
-  };
-
   const data = posts.data;
+  const { headingRef, deletingId, submit, askDelete } = usePostActions({
+    create: (post) => create.mutateAsync(post),
+    remove: (id) => remove.mutateAsync({ id }),
+    refresh,
+    page,
+    setPage,
+    postsOnPage: data?.posts.length,
+    confirmPost: () => confirmCost(postCost, "掲示板への投稿"),
+    // A paid post changed the balance the shell shows.
+    onPosted: () => {
+      if (postCost > 0) void queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() });
+    },
+  });
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">

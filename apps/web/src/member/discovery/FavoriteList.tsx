@@ -1,13 +1,13 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { ScheduledList } from "../mail/ScheduledList";
-import { ProfilePhoto } from "./ProfilePhoto";
+import { ProfileCard, ProfileGrid } from "./ProfileGrid";
 import { SendToMemberDialog } from "./SendToMemberDialog";
-import { DISCOVERY_MSG, displayName, type PublicProfile, summaryLine } from "./types";
+import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
 import { useFavoriteToggle } from "./useFavoriteToggle";
 
 /**
@@ -45,22 +45,14 @@ export function FavoriteList() {
         <Text size="sm" c="dimmed" data-testid="favorite-count">
           {list.length}人
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="favorite-list">
-          {list.map((profile) => {
-            const name = displayName(profile);
-            return (
-              <Card key={profile.id} withBorder padding="sm" data-testid="favorite-card">
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <ProfilePhoto profile={profile} size={72} />
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={700} truncate>
-                      {name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {summaryLine(profile)}
-                    </Text>
-                  </Stack>
-                </Group>
+        <ProfileGrid profiles={list} testId="favorite-list">
+          {(profile, name) => (
+            <ProfileCard
+              key={profile.id}
+              profile={profile}
+              photoSize={72}
+              testId="favorite-card"
+              actions={
                 <Group justify="flex-end" gap="xs" mt="sm" grow>
                   <Button
                     variant="default"
@@ -75,10 +67,10 @@ export function FavoriteList() {
                     メッセージ
                   </Button>
                 </Group>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
+              }
+            />
+          )}
+        </ProfileGrid>
       </ListStates>
       <SendToMemberDialog
         recipient={writing}

@@ -1,76 +1,20 @@
-import { PREFECTURES } from "@enmusubi/shared";
-import {
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  Loader,
-  NumberInput,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Collapse, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledList } from "../mail/ScheduledList";
 import { useReferenceLists } from "../useReferenceLists";
 import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
-import { ProfileResult, type SearchView } from "./ProfileResult";
+import type { SearchView } from "./ProfileResult";
+import { EMPTY, type Filters, SearchFilterFields, toInput } from "./SearchFilters";
+import { SearchResults } from "./SearchResults";
 import { SendToMemberDialog } from "./SendToMemberDialog";
 import { DISCOVERY_MSG, type PublicProfile } from "./types";
 import { useFavoriteToggle } from "./useFavoriteToggle";
 import { usePaidProfileView } from "./usePaidView";
-
-const PAGE_SIZE = 20;
-
-type Prefecture = (typeof PREFECTURES)[number];
-
-interface Filters {
-  occupationId: string | null;
-  annualIncomeId: string | null;
-  excludeSameSex: boolean;
-  ageMin: number | "";
-  ageMax: number | "";
-  prefecture: Prefecture | null;
-  hasPhoto: boolean;
-  keyword: string;
-}
-
-const EMPTY: Filters = {
-  occupationId: null,
-  annualIncomeId: null,
-  excludeSameSex: true,
-  ageMin: "",
-  ageMax: "",
-  prefecture: null,
-  hasPhoto: false,
-  keyword: "",
-};
-
-function toInput(filters: Filters, page: number) {
-  return {
-    occupationId: filters.occupationId ?? undefined,
-    annualIncomeId: filters.annualIncomeId ?? undefined,
-    excludeSameSex: filters.excludeSameSex,
-    ageMin: filters.ageMin === "" ? undefined : filters.ageMin,
-    ageMax: filters.ageMax === "" ? undefined : filters.ageMax,
-    prefecture: filters.prefecture ?? undefined,
-    hasPhoto: filters.hasPhoto || undefined,
-    keyword: filters.keyword.trim() || undefined,
-    page,
-    limit: PAGE_SIZE,
-  };
-}
 
 const VIEWS: { value: SearchView; label: string }[] = [
   { value: "grid", label: "グリッド" },
@@ -146,73 +90,13 @@ export function ProfileSearch() {
             )}
           </Group>
           <Collapse expanded={showFilters} id="search-filter-fields">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-              <TextInput
-                label="名前（キーワード）"
-                value={draft.keyword}
-                onChange={(e) => set("keyword", e.currentTarget.value)}
-                maxLength={50}
-              />
-              <Select
-                label="職業"
-                placeholder="指定なし"
-                data={(occupations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-                value={draft.occupationId}
-                onChange={(v) => set("occupationId", v)}
-                clearable
-              />
-              <Select
-                label="年収"
-                placeholder="指定なし"
-                data={(annualIncomes.data ?? []).map((a) => ({ value: a.id, label: a.label }))}
-                value={draft.annualIncomeId}
-                onChange={(v) => set("annualIncomeId", v)}
-                clearable
-              />
-              <Select
-                label="都道府県"
-                placeholder="指定なし"
-                data={[...PREFECTURES]}
-                value={draft.prefecture}
-                onChange={(v) => set("prefecture", (v as Prefecture | null) ?? null)}
-                clearable
-                searchable
-                nothingFoundMessage="該当なし"
-              />
-              <Group gap="xs" grow align="flex-start">
-                <NumberInput
-                  label="年齢（下限）"
-                  min={18}
-                  max={120}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={draft.ageMin}
-                  onChange={(v) => set("ageMin", typeof v === "number" ? v : "")}
-                  error={ageError}
-                />
-                <NumberInput
-                  label="年齢（上限）"
-                  min={18}
-                  max={120}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={draft.ageMax}
-                  onChange={(v) => set("ageMax", typeof v === "number" ? v : "")}
-                />
-              </Group>
-              <Stack gap="xs" justify="flex-end" pb={4}>
-                <Switch
-                  label="同性を除外する"
-                  checked={draft.excludeSameSex}
-                  onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
-                />
-                <Checkbox
-                  label="写真ありのみ"
-                  checked={draft.hasPhoto}
-                  onChange={(e) => set("hasPhoto", e.currentTarget.checked)}
-                />
-              </Stack>
-            </SimpleGrid>
+            <SearchFilterFields
+              draft={draft}
+              onChange={set}
+              ageError={ageError}
+              occupations={occupations.data ?? []}
+              annualIncomes={annualIncomes.data ?? []}
+            />
             <Group justify="flex-end" mt="sm" gap="sm">
               <Button
                 variant="default"
@@ -255,52 +139,17 @@ export function ProfileSearch() {
         isEmpty={(result?.profiles.length ?? 0) === 0}
         emptyText={DISCOVERY_MSG.noResults}
       >
-        {view === "list" ? (
-          <Stack gap={0} data-testid="search-results">
-            {result?.profiles.map((p) => (
-              <ProfileResult
-                key={p.id}
-                profile={p}
-                isFavorite={p.isFavorite}
-                view={view}
-                actions={{ ...actions, viewing: paid.pendingId === p.id }}
-              />
-            ))}
-          </Stack>
-        ) : (
-          <SimpleGrid
-            cols={view === "grid" ? { base: 2, sm: 3, md: 4 } : { base: 1, sm: 2 }}
-            spacing="sm"
-            data-testid="search-results"
-          >
-            {result?.profiles.map((p) => (
-              <ProfileResult
-                key={p.id}
-                profile={p}
-                isFavorite={p.isFavorite}
-                view={view}
-                actions={{ ...actions, viewing: paid.pendingId === p.id }}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-        {result && result.totalPages > 1 && (
-          <Group justify="center" mt="md">
-            <Pagination
-              total={result.totalPages}
-              value={page}
-              onChange={(next) => {
-                setPage(next);
-                window.scrollTo({ top: 0 });
-              }}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({
-                "aria-label": control === "previous" ? "前のページ" : control === "next" ? "次のページ" : undefined,
-              })}
-              getItemProps={(p) => ({ "aria-label": `${p}ページ` })}
-            />
-          </Group>
+        <SearchResults view={view} profiles={result?.profiles ?? []} actions={actions} pendingId={paid.pendingId} />
+        {result && (
+          <PagePagination
+            total={result.totalPages}
+            value={page}
+            onChange={(next) => {
+              setPage(next);
+              window.scrollTo({ top: 0 });
+            }}
+            mt="md"
+          />
         )}
       </ListStates>
 

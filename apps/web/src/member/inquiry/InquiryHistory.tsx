@@ -1,5 +1,5 @@
 import { MSG } from "@enmusubi/shared";
-import { Badge, Button, Card, Collapse, Group, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Collapse, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { LongText } from "../../ui/LongText";
+import { PagePagination } from "../../ui/PagePagination";
 
 type Inquiry = RouterOutputs["inquiries"]["list"]["inquiries"][number];
 
@@ -67,14 +68,8 @@ export function InquiryHistory() {
           ))}
         </Stack>
       </ListStates>
-      {data && data.totalPages > 1 && (
-        <Pagination
-          value={page}
-          onChange={setPage}
-          total={data.totalPages}
-          getControlProps={(control) => ({ "aria-label": control === "previous" ? "前のページ" : "次のページ" })}
-          getItemProps={(n) => ({ "aria-label": `${n}ページ目` })}
-        />
+      {data && (
+        <PagePagination value={page} onChange={setPage} total={data.totalPages} names="ページ目" centered={false} />
       )}
     </Stack>
   );

@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
-import { PagePagination } from "../../features/payments/PagePagination";
 import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
 import { METHOD_LABELS, StatusBadge } from "../../features/payments/StatusBadge";
 import type { Transaction } from "../../features/payments/types";
 import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { PagePagination } from "../../ui/PagePagination";
 
 const NOWRAP = { whiteSpace: "nowrap" } as const;
 const POLL_PENDING_MS = 15_000;

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { SAFETY_TEXT, useBlockRefresh } from "../../features/safety";
@@ -6,8 +6,7 @@ import { confirmAction } from "../../lib/confirm";
 import { formatDate } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
-import { ProfilePhoto } from "../discovery/ProfilePhoto";
-import { displayName, summaryLine } from "../discovery/types";
+import { ProfileCard, ProfileGrid } from "../discovery/ProfileGrid";
 
 /** ブロックリスト (設定): the members I blocked, newest first, each with 解除 after a confirmation. */
 export function BlockedList() {
@@ -52,25 +51,19 @@ export function BlockedList() {
         <Text size="sm" c="dimmed" data-testid="blocked-count">
           {list.length}人
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="blocked-list">
-          {list.map((profile) => {
-            const name = displayName(profile);
-            return (
-              <Card key={profile.id} withBorder padding="sm" data-testid="blocked-card">
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <ProfilePhoto profile={profile} size={64} />
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={700} truncate>
-                      {name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {summaryLine(profile)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      ブロックした日: {formatDate(profile.blockedAt)}
-                    </Text>
-                  </Stack>
-                </Group>
+        <ProfileGrid profiles={list} testId="blocked-list">
+          {(profile, name) => (
+            <ProfileCard
+              key={profile.id}
+              profile={profile}
+              photoSize={64}
+              testId="blocked-card"
+              extra={
+                <Text size="xs" c="dimmed">
+                  ブロックした日: {formatDate(profile.blockedAt)}
+                </Text>
+              }
+              actions={
                 <Group justify="flex-end" mt="sm">
                   <Button
                     variant="default"
@@ -81,10 +74,10 @@ export function BlockedList() {
                     解除
                   </Button>
                 </Group>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
+              }
+            />
+          )}
+        </ProfileGrid>
       </ListStates>
     </Stack>
   );

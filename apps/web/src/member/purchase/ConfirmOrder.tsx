@@ -1,0 +1,99 @@
+import { POINT_VALIDITY_YEARS, purchaseConfirmation } from "@enmusubi/shared";
+import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } from "@mantine/core";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
+import { pointsText, yen } from "../../features/payments/calc";
+import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
+import { CANCELLATION_RULES, CREDIT_TIMING, validityText } from "../../features/payments/terms";
+
+/** A step's heading takes the focus when the step opens, so keyboard and screen-reader users start there. */
+export function StepHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <Title order={3} size="h4" ref={ref} tabIndex={-1} style={{ outline: "none" }}>
+      {children}
+    </Title>
+  );
+}
+
+/** The final confirmation (特商法 art. 12-6): everything the order binds the member to, before it is placed. */
+export function ConfirmOrder({
+  step,
+  error,
+  pending,
+  onBack,
+  onOrder,
+}: {
+  step: { amount: number; points: number; method: PaymentMethodKey };
+  error: string | null;
+  pending: boolean;
+  onBack(): void;
+  onOrder(): void;
+}) {
+  const rows: [string, ReactNode][] = [
+    ["商品", "縁結びポイント"],
+    ["付与ポイント", pointsText(step.points)],
+    ["お支払い金額（税込）", yen(step.amount)],
+    ["支払方法", METHOD_LABELS[step.method]],
+    [
+      "お支払い期限",
+      step.method === "smart_pit"
+        ? "お申込み後に表示される支払期限まで（支払番号・バーコードでお支払いください）"
+        : "お申込み後に表示される振込先へ、お早めにお振り込みください",
+    ],
+    ["ポイントの付与時期", CREDIT_TIMING],
+    ["有効期限", validityText(POINT_VALIDITY_YEARS)],
+    [
+      "キャンセル・返金",
+      <List key="rules" size="sm" spacing={2}>
+        {CANCELLATION_RULES.map((rule) => (
+          <List.Item key={rule}>{rule}</List.Item>
+        ))}
+      </List>,
+    ],
+  ];
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <StepHeading>ご注文内容の確認</StepHeading>
+        <Table variant="vertical" withTableBorder layout="fixed" data-testid="purchase-confirmation">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={{ base: 110, sm: 170 }}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text size="sm">
+          <Anchor component={Link} to="/legal/transaction-law" target="_blank" rel="noopener">
+            特定商取引法に基づく表記
+          </Anchor>
+          ・
+          <Anchor component={Link} to="/legal/terms-of-service" target="_blank" rel="noopener">
+            利用規約
+          </Anchor>
+          をご確認のうえ、お申込みください。
+        </Text>
+        <Text fw={700}>{purchaseConfirmation(step.points, step.amount)}</Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onBack} disabled={pending}>
+            戻る
+          </Button>
+          <Button onClick={onOrder} loading={pending}>
+            購入を確定する
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
