@@ -38,6 +38,7 @@ const ACCESS: Record<string, Kind> = {
   "profile.removePhoto": "signedIn",
   "members.search": "member",
   "members.viewProfile": "member",
+  "members.viewPrice": "member",
   "members.footprints": "member",
   "members.favorites": "member",
   "members.addFavorite": "member",
@@ -318,6 +319,7 @@ const OWNED: Record<string, OwnedCase> = {
 /** Member procedures that take an id but name no object another member owns, and why. */
 const NOT_OWNED: Record<string, string> = {
   "members.viewProfile": "names a member to look at (public profile, charged)",
+  "members.viewPrice": "names a member whose view is quoted (read only)",
   "members.addFavorite": "names a member; the favourite row is the caller's own",
   "members.removeFavorite": "names a member; removes only the caller's own favourite row",
   "board.read": "any verified member may read any post; the read mark is the caller's own",

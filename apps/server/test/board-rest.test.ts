@@ -1,7 +1,7 @@
 import { forgetReferenceList } from "@enmusubi/api";
-import { boardPosts, pointCosts } from "@enmusubi/db";
+import { boardEntries, boardPosts, pointCosts } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -83,6 +83,41 @@ describe("gating over REST", () => {
     expect(res.statusCode).toBe(200);
     const entered = await server.request({ method: "POST", url: "/api/board/enter", as: member, payload: {} });
     expect(entered.json()).toMatchObject({ charged: 0, remainingPoints: 90 });
+  });
+
+  it("PUT like / dislike / read by id without an entry: the list's 402, nothing written; after an entry 200; closed again: 402", async () => {
+    const author = await server.createUser({ points: 1000 });
+    const created = await server.request({
+      method: "POST",
+      url: "/api/board",
+      as: author,
+      payload: { title: "窓", content: "入室してから" },
+    });
+    const id = created.json().post._id as string;
+    const member = await server.createUser({ points: 100 });
+    const rows = ["like", "dislike", "read"].map((act) => `/api/board/${id}/${act}`);
+    const tables = ["board_reactions", "board_reads", "board_entries", "point_ledger", "users"];
+    const before = await snapshotTables(server, ...tables);
+    for (const url of rows) {
+      const res = await server.request({ method: "PUT", url, as: member, payload: {} });
+      expect(res.statusCode, url).toBe(402);
+      expect(res.json()).toEqual({ success: false, required: 10, available: 100, message: MSG.boardEntryRequired });
+    }
+    expect(await snapshotTables(server, ...tables)).toEqual(before);
+
+    await server.request({ method: "POST", url: "/api/board/enter", as: member, payload: {} });
+    for (const url of rows) {
+      const res = await server.request({ method: "PUT", url, as: member, payload: {} });
+      expect(res.statusCode, url).toBe(200);
+    }
+    await server.database.db
+      .update(boardEntries)
+      .set({ openUntil: sql`now() - interval '1 second'` })
+      .where(eq(boardEntries.userId, member.id));
+    for (const url of rows) {
+      const res = await server.request({ method: "PUT", url, as: member, payload: {} });
+      expect(res.statusCode, url).toBe(402);
+    }
   });
 
   it("a short balance: 402 with the catalogue's message on enter", async () => {

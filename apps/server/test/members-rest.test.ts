@@ -226,6 +226,36 @@ describe("profile view and footprints", () => {
   });
 });
 
+describe("view price (issue 23)", () => {
+  it("GET /api/users/:id/view-price quotes what the view then takes: the price, then free within 24 h; same 404 as the view", async () => {
+    const viewer = await server.createUser({ points: 100 });
+    const viewed = await server.createUser();
+    const url = `/api/users/${viewed.id}/view-price`;
+    const before = await snapshotTables(server, "users", "point_ledger", "profile_views", "footprints");
+    const first = await server.request({ method: "GET", url, as: viewer });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ cost: expect.any(Number), free: false, freeUntil: null, reason: null });
+    expect(await snapshotTables(server, "users", "point_ledger", "profile_views", "footprints")).toEqual(before);
+    const view = await server.request({ method: "POST", url: `/api/users/${viewed.id}/profile-view`, as: viewer });
+    expect(100 - view.json().remainingPoints).toBe(first.json().cost);
+
+    const again = await server.request({ method: "GET", url, as: viewer });
+    expect(again.json()).toMatchObject({ cost: 0, free: true, reason: "recentView" });
+    expect(Date.parse(again.json().freeUntil)).toBeGreaterThan(Date.now());
+    const review = await server.request({ method: "POST", url: `/api/users/${viewed.id}/profile-view`, as: viewer });
+    expect(review.json()).toMatchObject({ charged: false, remainingPoints: view.json().remainingPoints });
+
+    for (const id of [admin.id, "00000000-0000-4000-8000-000000000000"]) {
+      const r = await server.request({ method: "GET", url: `/api/users/${id}/view-price`, as: viewer });
+      expect(r.statusCode).toBe(404);
+      expect(r.json().message).toBe(MSG.notFound);
+    }
+    const bad = await server.request({ method: "GET", url: "/api/users/nope/view-price", as: viewer });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.notFound);
+  });
+});
+
 describe("roles", () => {
   it("administrators get 403 and anonymous callers 401 on every discovery row", async () => {
     const target = await server.createUser();
@@ -235,6 +265,7 @@ describe("roles", () => {
       { method: "POST", url: "/api/users/favorite", payload: { favoriteUserId: target.id } },
       { method: "POST", url: "/api/users/unfavorite", payload: { favoriteUserId: target.id } },
       { method: "POST", url: `/api/users/${target.id}/profile-view` },
+      { method: "GET", url: `/api/users/${target.id}/view-price` },
       { method: "GET", url: "/api/users/footprints" },
     ];
     for (const row of rows) {

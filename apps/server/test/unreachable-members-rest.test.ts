@@ -75,6 +75,7 @@ describe("suspended and deleted members through REST", () => {
     for (const other of [suspended, deleted]) {
       const calls: Array<[string, string, object | undefined, string]> = [
         ["POST", `/api/users/${other.id}/profile-view`, undefined, MSG.notFound],
+        ["GET", `/api/users/${other.id}/view-price`, undefined, MSG.notFound],
         ["POST", `/api/messages/${other.id}`, { content: "届きますか" }, MSG.recipientUnavailable],
         ["POST", "/api/messages/recipientId", { userId: other.id, content: "届きますか" }, MSG.recipientUnavailable],
         ["POST", "/api/users/favorite", { favoriteUserId: other.id }, MSG.notFound],
@@ -92,7 +93,12 @@ describe("suspended and deleted members through REST", () => {
         ],
       ];
       for (const [method, url, payload, message] of calls) {
-        const res = await server.request({ method: method as "POST", url, as: alice, ...(payload ? { payload } : {}) });
+        const res = await server.request({
+          method: method as "GET" | "POST",
+          url,
+          as: alice,
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${url} ${res.body}`).toBe(404);
         expect(res.json()).toEqual({ message });
       }

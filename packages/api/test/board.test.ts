@@ -554,7 +554,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", 
   it("50 members liking one post at once make 50 likes", async () => {
     const author = await api.createUser({ points: 1000 });
     const post = await api.caller(author).board.create({ title: "人気の投稿", content: "いいねください" });
-    const members = await Promise.all(Array.from({ length: 50 }, () => api.createUser()));
+    // Reacting needs the board open, as listing does (issue 23): each member enters first.
+    const members = await Promise.all(Array.from({ length: 50 }, () => api.createUser({ points: 10 })));
+    for (const m of members) await api.caller(m).board.enter();
     const results = await Promise.allSettled(
       members.map((m) => api.caller(m).board.react({ id: post.id, kind: "like" })),
     );
@@ -575,7 +577,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", 
 
   it("one member's concurrent reads count once", async () => {
     const author = await api.createUser({ points: 1000 });
-    const member = await api.createUser();
+    const member = await api.createUser({ points: 10 });
+    await api.caller(member).board.enter();
     const post = await api.caller(author).board.create({ title: "既読", content: "読んでね" });
     const results = await Promise.all(Array.from({ length: 20 }, () => api.caller(member).board.read({ id: post.id })));
     expect(results.filter((r) => !r.alreadyRead)).toHaveLength(1);

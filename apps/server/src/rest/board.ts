@@ -282,6 +282,10 @@ const LIST_ERRORS = {
 
 const GATE_DESCRIPTION = `When viewing costs points (message_board_view above 0) the board answers 402 until the member enters: POST /api/board/enter (charged once, then ${BOARD_ENTRY_MINUTES} minutes of free paging and searching), or the legacy POST /api/users/deduct-points with message_board_view, whose credit opens the window here.`;
 
+/** Likes, dislikes and reads need the board open as the list does (issue 23): the same 402. */
+const ACT_GATE_DESCRIPTION = `Needs the board open, as the list does: 402 (the list's answer, with required/available) when viewing costs points and the member has no open entry window (POST /api/board/enter opens one for ${BOARD_ENTRY_MINUTES} minutes). The member's own posts are not gated. A post the member cannot see answers 404 first.`;
+const ACT_ERRORS = { 402: MSG.boardEntryRequired, 404: MSG.notFound } as const;
+
 function boardList(path: string) {
   return route({
     method: "GET",
@@ -303,8 +307,7 @@ function reactRow(kind: "like" | "dislike") {
     path: `/api/board/:id/${kind}`,
     summary:
       kind === "like" ? "Member: like a post (again: take it back)" : "Member: dislike a post (again: take it back)",
-    description:
-      "Like and dislike exclude each other: the other one is replaced. Answers the new lists (latest 100 each) and counts.",
+    description: `Like and dislike exclude each other: the other one is replaced. Answers the new lists (latest 100 each) and counts. ${ACT_GATE_DESCRIPTION}`,
     access: "member",
     input: postId,
     response: z.strictObject({
@@ -323,7 +326,7 @@ function reactRow(kind: "like" | "dislike") {
       dislikeCount: kind === "dislike" ? 1 : 0,
       myReaction: kind,
     },
-    errors: { 404: MSG.notFound },
+    errors: ACT_ERRORS,
     handler: async (caller, input) => {
       const result = await caller.board.react({ id: input.id, kind });
       const people = (await caller.board.people({ ids: [input.id] }))[input.id] ?? { likes: [], dislikes: [] };
@@ -466,6 +469,7 @@ export const boardRoutes = [
     method: "PUT",
     path: "/api/board/:id/read",
     summary: "Member: mark a post read (again: alreadyRead, nothing changes)",
+    description: ACT_GATE_DESCRIPTION,
     access: "member",
     input: postId,
     response: z.strictObject({
@@ -474,7 +478,7 @@ export const boardRoutes = [
       readerCount: z.number().int().min(0),
     }),
     example: { success: true, alreadyRead: false, readerCount: 1 },
-    errors: { 404: MSG.notFound },
+    errors: ACT_ERRORS,
     handler: async (caller, input) => ({ success: true as const, ...(await caller.board.read(input)) }),
   }),
   reactRow("like"),

@@ -179,6 +179,27 @@ export const memberRoutes = [
   }),
   route({
     method: "GET",
+    path: "/api/users/:id/view-price",
+    summary: "Member: what POST /api/users/{id}/profile-view would take from my balance now, and why it is free",
+    description:
+      "Free (cost 0) for one's own profile (reason own), within 24 hours of the last paid view of this profile (recentView; freeUntil: when that ends), when profile_view costs 0 (noPrice), or when a prepaid profile_view credit will pay (prepaid); otherwise cost is the current profile_view price. A quote, not a hold: the view charges what holds when it runs. Same 404 as the view (deleted, suspended, blocked either way, administrators, unknown ids). Nothing is written.",
+    access: "member",
+    input: memberIdInput,
+    response: z.strictObject({
+      cost: z.number().int().min(0).meta({ description: "Points the view would take now" }),
+      free: z.boolean().meta({ description: "cost is 0: the confirmation may be skipped" }),
+      freeUntil: z.iso.datetime().nullable(),
+      reason: z.enum(["own", "recentView", "noPrice", "prepaid"]).nullable(),
+    }),
+    example: { cost: 0, free: true, freeUntil: "2025-08-22T03:04:05.000Z", reason: "recentView" },
+    errors: { 400: MSG.notFound, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const price = await caller.members.viewPrice(input);
+      return { ...price, freeUntil: price.freeUntil ? new Date(price.freeUntil).toISOString() : null };
+    },
+  }),
+  route({
+    method: "GET",
     path: "/api/users/footprints",
     summary: "Member: who viewed my profile (足あと), latest first, one entry per viewer per day; free",
     access: "member",

@@ -2,18 +2,27 @@ import { boardPosts, boardReactions, boardReads, type Db, users } from "@enmusub
 import { MSG } from "@enmusubi/shared";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
+import { assertBoardOpen } from "./access";
 import { type Reaction, visibleTo } from "./model";
 
 // Reactions, reads and the back-office tiles.
 
-/** A post the member may act on (react, read): visible to them, else NOT_FOUND. */
-async function assertVisible(db: Db, viewerId: string, postId: string): Promise<void> {
+/**
+ * A post the member may act on (react, read): visible to them, else NOT_FOUND; then, as for the
+ * list, the board must be open to them (free, or an entry window open: 402 boardEntryRequired
+ * otherwise, and a prepaid message_board_view credit opens the window as it does for the list).
+ * A post id alone never bypasses the window (issue 23). The member's own posts are not gated, as
+ * their own list (board.myPosts) is not. NOT_FOUND comes first, as for every action on an
+ * unreachable target: nothing is charged (not even a prepaid credit) for a post one cannot see.
+ */
+async function assertActionable(db: Db, viewerId: string, postId: string): Promise<void> {
   const [post] = await db
-    .select({ id: boardPosts.id })
+    .select({ authorId: boardPosts.authorId })
     .from(boardPosts)
     .innerJoin(users, eq(users.id, boardPosts.authorId))
     .where(and(eq(boardPosts.id, postId), visibleTo(viewerId)));
   if (!post) throw new AppError("NOT_FOUND", MSG.notFound);
+  if (post.authorId !== viewerId) await assertBoardOpen(db, viewerId);
 }
 
 async function reactionCounts(db: Db, postId: string) {
@@ -40,7 +49,7 @@ export async function react(
   postId: string,
   kind: Reaction,
 ): Promise<{ likes: number; dislikes: number; myReaction: Reaction | null }> {
-  await assertVisible(db, userId, postId);
+  await assertActionable(db, userId, postId);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`board:${postId}:${userId}`}, 0))`);
     const removed = await tx
@@ -68,7 +77,7 @@ export async function readPost(
   userId: string,
   postId: string,
 ): Promise<{ alreadyRead: boolean; readerCount: number }> {
-  await assertVisible(db, userId, postId);
+  await assertActionable(db, userId, postId);
   const inserted = await db
     .insert(boardReads)
     .values({ postId, userId })

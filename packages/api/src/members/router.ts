@@ -2,6 +2,7 @@ import { memberIdInput, memberSearchInput } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { memberProcedure, router } from "../trpc";
 import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
+import { viewPrice } from "./view-price";
 
 /** Members seen by members: always through the public profile shape. */
 export const membersRouter = router({
@@ -13,6 +14,10 @@ export const membersRouter = router({
   viewProfile: paidProcedure("profile_view")
     .input(memberIdInput)
     .mutation(({ ctx, input }) => viewProfile(ctx.db, ctx.charge, ctx.session.id, input.id)),
+  /** What the next viewProfile of this member takes from my balance now, and why it is free (view-price.ts). */
+  viewPrice: memberProcedure
+    .input(memberIdInput)
+    .query(({ ctx, input }) => viewPrice(ctx.db, ctx.session.id, input.id)),
   footprints: memberProcedure.query(({ ctx }) => listFootprints(ctx.db, ctx.session.id)),
   /** My favourites, most recently added first. */
   favorites: memberProcedure.query(({ ctx }) => listFavorites(ctx.db, ctx.session.id)),

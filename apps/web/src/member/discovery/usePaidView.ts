@@ -1,6 +1,6 @@
 import { KNOWN_ACTIONS, POINT_COST_TABLE } from "@enmusubi/shared";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { confirmCost } from "../../features/messages";
@@ -22,21 +22,39 @@ function isPaymentRequired(error: unknown): boolean {
 }
 
 /**
- * The paid profile view (spec §6 profile_view): the paid-action confirmation with the cost (skipped
- * when free), then members.viewProfile; the balance follows through points:deducted. Not enough
- * points → 「あなたのポイント数が足りません。」.
+ * The paid profile view (spec §6 profile_view): the paid-action confirmation with what this view
+ * costs, then members.viewProfile; the balance follows through points:deducted. Not enough
+ * points → 「あなたのポイント数が足りません。」. The price quoted is the server's for this profile
+ * now (members.viewPrice, issue 23): a re-view within 24 hours (or one's own profile, a price of 0,
+ * a prepaid credit) is free, so the confirmation is skipped; when the quote cannot be had, the
+ * listed price is asked as before (the view charges what holds either way).
  */
 export function usePaidProfileView() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const cost = usePointCost(KNOWN_ACTIONS.profileView);
   const view = useMutation(trpc.members.viewProfile.mutationOptions());
   const [shown, setShown] = useState<PublicProfile | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
+  /** What this view takes now, asked afresh each time (never a cached quote). */
+  const quote = async (id: string): Promise<number> => {
+    try {
+      const price = await queryClient.fetchQuery({ ...trpc.members.viewPrice.queryOptions({ id }), staleTime: 0 });
+      return price.cost;
+    } catch {
+      return cost;
+    }
+  };
+
   const open = async (id: string) => {
     if (pendingId) return;
-    if (!(await confirmCost(cost, "プロフィールの閲覧"))) return;
     setPendingId(id);
+    const confirmed = await confirmCost(await quote(id), "プロフィールの閲覧");
+    if (!confirmed) {
+      setPendingId(null);
+      return;
+    }
     try {
       const result = await view.mutateAsync({ id });
       emitPointsDeducted(result.remainingPoints);
