@@ -54,9 +54,18 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     const memberToken = await apiToken(e2e.baseUrl, userID, password);
     const me = await call<{ id: string }>(memberToken, "profile.me", undefined, "GET");
 
-    // The peer (verified: created by an administrator) writes to the new member.
+    // The peer (verified: created by an administrator) may not write to a member who cannot read
+    // (decision 0025: refused before any charge) ...
     const peerToken = await apiToken(e2e.baseUrl, "verifypeer", PEER_PASSWORD);
-    await call(peerToken, "messages.send", { recipientIds: [me.id], body: "はじめまして、よろしくお願いします。" });
+    await expect(
+      call(peerToken, "messages.send", { recipientIds: [me.id], body: "はじめまして、よろしくお願いします。" }),
+    ).rejects.toThrow(MSG.recipientCannotRead);
+    // ... so the member's message waiting for them is written as the peer by the operator (free).
+    await call(admin, "adminMessages.sendAsUser", {
+      fromUserId: peerId,
+      toUserId: me.id,
+      body: "はじめまして、よろしくお願いします。",
+    });
 
     for (const width of [375, 1280]) {
       const page = await e2e.page(width);

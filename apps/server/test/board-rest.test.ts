@@ -23,6 +23,7 @@ const PUBLIC_KEYS = [
   "name",
   "occupation",
   "photoLink",
+  "verified",
 ].sort();
 const SECRET_KEYS = ["email", "points", "sendPoints", "role", "birthday", "userID", "password"];
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();

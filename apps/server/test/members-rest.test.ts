@@ -21,6 +21,7 @@ const PUBLIC_KEYS = [
   "name",
   "occupation",
   "photoLink",
+  "verified",
 ].sort();
 const SECRET_KEYS = ["email", "points", "sendPoints", "role", "birthday", "userID", "userId", "password"];
 
@@ -146,6 +147,25 @@ describe("favourites", () => {
       expect(res.json()).toEqual({ success: true, message: MSG.favoriteRemoved });
     }
     expect((await server.request({ method: "GET", url: "/api/users/favorites", as: me })).json()).toEqual([]);
+  });
+
+  it("each public row says whether the member's age verification is approved (the 年齢確認済み badge)", async () => {
+    const me = await server.createUser({ gender: "male" });
+    const verified = await server.createUser({ gender: "female" });
+    const waiting = await server.createUser({ gender: "female", verificationStatus: "pending" });
+    for (const she of [verified, waiting]) {
+      const res = await server.request({
+        method: "POST",
+        url: "/api/users/favorite",
+        as: me,
+        payload: { favoriteUserId: she.id },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const list = await server.request({ method: "GET", url: "/api/users/favorites", as: me });
+    const byId = new Map(list.json().map((p: { _id: string; verified: boolean }) => [p._id, p.verified]));
+    expect(byId.get(verified.id)).toBe(true);
+    expect(byId.get(waiting.id)).toBe(false);
   });
 
   it("refuses oneself (400), administrators, deleted and unknown members (404), bad bodies (400); nothing changes", async () => {

@@ -164,6 +164,21 @@ describe("member sending", () => {
     expect(await points(poor)).toBe(1);
   });
 
+  it("to a member who cannot read (age verification not approved): 409 in Japanese before any charge, nothing written (decision 0025)", async () => {
+    const unverified = await server.createUser({ name: "未確認", gender: "female", verificationStatus: "unverified" });
+    const before = await snapshotTables(server, ...TABLES);
+    for (const [payload, url] of [
+      [{ userId: unverified.id, content: "はじめまして" }, undefined],
+      [{ content: "はじめまして" }, `/api/messages/${unverified.id}`],
+      [{ recipientIds: [bob.id, unverified.id], content: "まとめて" }, undefined],
+    ] as const) {
+      const res = await send(alice, payload, url);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ message: MSG.recipientCannotRead });
+    }
+    expect(await snapshotTables(server, ...TABLES)).toEqual(before);
+  });
+
   it("bad bodies answer 400 in Japanese and change nothing; HTML is kept as text", async () => {
     const before = await snapshotTables(server, ...TABLES);
     const cases: Array<[Record<string, unknown>, string, string?]> = [

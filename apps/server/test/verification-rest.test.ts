@@ -3,8 +3,10 @@ import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestAccount } from "@enmusubi/api/testing";
+import { users } from "@enmusubi/db";
 import { openTestDatabase } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -171,7 +173,8 @@ describe("the ID image", () => {
 
 describe("message rows for a member who is not verified", () => {
   it("list other members' messages locked, refuse opening and sending with 403", async () => {
-    const waiting = await server.createUser({ verificationStatus: "pending", points: 1000 });
+    // Written to while verified, then pending (nobody may write to a member who cannot read, decision 0025).
+    const waiting = await server.createUser({ points: 1000 });
     const sent = await server.request({
       method: "POST",
       url: `/api/messages/${waiting.id}`,
@@ -179,6 +182,7 @@ describe("message rows for a member who is not verified", () => {
       payload: { content: "ひみつの本文" },
     });
     const messageId = sent.json<{ messageIds: string[] }>().messageIds[0];
+    await server.database.db.update(users).set({ verificationStatus: "pending" }).where(eq(users.id, waiting.id));
     const inbox = await server.request({ method: "GET", url: "/api/messages/inbox", as: waiting });
     expect(inbox.statusCode).toBe(200);
     expect(inbox.body).not.toContain("ひみつの本文");

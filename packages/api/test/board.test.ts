@@ -28,6 +28,7 @@ const PUBLIC_KEYS = [
   "occupation",
   "photoLink",
   "prefecture",
+  "verified",
 ];
 
 /** A cost changed by hand in SQL: this process's copy of the point costs is dropped, as a restart would (reference/cache.ts). */

@@ -18,6 +18,7 @@ const PUBLIC_KEYS = [
   "occupation",
   "photoLink",
   "prefecture",
+  "verified",
 ].sort();
 const SECRET_KEYS = ["email", "points", "sendPoints", "role", "birthday", "userID", "userId", "passwordHash"];
 

@@ -292,7 +292,18 @@ describe("members.viewProfile", () => {
     const target = await api.createUser({ gender: "female", birthday: "1995-04-01", address: "東京都", name: "花子" });
     const { profile } = await api.caller(viewer).members.viewProfile({ id: target.id });
     expect(Object.keys(profile).sort()).toEqual(
-      ["age", "annualIncome", "createdAt", "gender", "id", "name", "occupation", "photoLink", "prefecture"].sort(),
+      [
+        "age",
+        "annualIncome",
+        "createdAt",
+        "gender",
+        "id",
+        "name",
+        "occupation",
+        "photoLink",
+        "prefecture",
+        "verified",
+      ].sort(),
     );
     expect(profile).toMatchObject({ name: "花子", gender: "female", prefecture: "東京都" });
     expect(profile.age).toBeGreaterThanOrEqual(30);

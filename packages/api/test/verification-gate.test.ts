@@ -31,17 +31,20 @@ beforeAll(async () => {
   admin = await api.createUser({ role: "admin", name: "運営" });
   peer = await api.createUser({ name: "送り手", gender: "female", points: 10_000 });
   for (const standing of STANDINGS) {
-    subjects[standing] = await api.createUser({
-      name: `会員-${standing}`,
-      points: 10_000,
-      verificationStatus: standing === "suspended" ? "verified" : standing,
-    });
+    // Verified while the messages are written (nobody may write to a member who cannot read,
+    // decision 0025), then set to the standing under test.
+    subjects[standing] = await api.createUser({ name: `会員-${standing}`, points: 10_000 });
     const member = await api.caller(peer).messages.send({ recipientIds: [subjects[standing].id], body: "こんにちは" });
     fromPeer[standing] = member.messageIds[0] as string;
     const staff = await api
       .caller(admin)
       .adminMessages.send({ recipientIds: [subjects[standing].id], body: "運営より" });
     fromAdmin[standing] = staff.messageIds[0] as string;
+    if (standing !== "suspended" && standing !== "verified")
+      await api.database.db
+        .update(users)
+        .set({ verificationStatus: standing })
+        .where(eq(users.id, subjects[standing].id));
   }
   await api.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, subjects.suspended.id));
 });
@@ -130,8 +133,11 @@ describe("receiving while not verified", () => {
   });
 
   it("approval opens them at once (the standing is read on every call)", async () => {
-    const member = await api.createUser({ verificationStatus: "pending" });
+    // A message waiting for a pending member: written before the standing changed, since nobody may
+    // write to a member who cannot read (decision 0025).
+    const member = await api.createUser();
     const { messageIds } = await api.caller(peer).messages.send({ recipientIds: [member.id], body: "待っています" });
+    await api.database.db.update(users).set({ verificationStatus: "pending" }).where(eq(users.id, member.id));
     const id = messageIds[0] as string;
     await expect(api.caller(member).messages.get({ id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api.database.db.update(users).set({ verificationStatus: "verified" }).where(eq(users.id, member.id));

@@ -51,7 +51,8 @@ const mailsTo = async (userId: string) => {
 
 beforeAll(async () => {
   admin = await api.createUser({ role: "admin", name: "審査担当" });
-  other = await api.createUser({ verificationStatus: "unverified" });
+  // A verified member: the one others write to (a member who cannot read is not written to, decision 0025).
+  other = await api.createUser();
 });
 
 describe("submission", () => {

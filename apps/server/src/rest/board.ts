@@ -220,6 +220,7 @@ const EXAMPLE_PROFILE: Profile = {
   occupation: EXAMPLE_OCCUPATION,
   annual_income: EXAMPLE_ANNUAL_INCOME,
   createdAt: "2025-08-20T01:23:45.000Z",
+  verified: true,
 };
 const EXAMPLE_READER: Profile = {
   ...EXAMPLE_PROFILE,

@@ -21,6 +21,10 @@ export const legacyPublicProfile = z.strictObject({
   occupation: z.object({ _id: z.string(), occupaionName: z.string() }).nullable(),
   annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
+  verified: z.boolean().meta({
+    description:
+      "Age verification approved (the 年齢確認済み badge): only such a member can read members' messages, and a message to anyone else is refused with 409 before any charge",
+  }),
 });
 
 /** The public profile as the members procedures answer it. */
@@ -37,6 +41,7 @@ export function toLegacyPublicProfile(p: PublicProfile): z.input<typeof legacyPu
     occupation: p.occupation ? { _id: p.occupation.id, occupaionName: p.occupation.name } : null,
     annual_income: p.annualIncome ? { _id: p.annualIncome.id, annualIncome: p.annualIncome.label } : null,
     createdAt: new Date(p.createdAt).toISOString(),
+    verified: p.verified,
   };
 }
 
@@ -52,6 +57,7 @@ const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
   occupation: EXAMPLE_OCCUPATION,
   annual_income: EXAMPLE_ANNUAL_INCOME,
   createdAt: "2025-08-20T01:23:45.000Z",
+  verified: true,
 };
 
 // ---- inputs ---------------------------------------------------------------------------------

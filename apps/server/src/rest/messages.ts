@@ -270,6 +270,8 @@ const SEND_ERRORS = {
   403: [MSG.verificationRequired, MSG.blockedEitherWay],
   // A recipient that is unknown, deleted or suspended (issue 21), before anything is charged.
   404: MSG.recipientUnavailable,
+  // A member recipient whose age verification is not approved cannot read it (decision 0025), before any charge.
+  409: MSG.recipientCannotRead,
 } as const;
 
 // ---- examples -------------------------------------------------------------------------------
@@ -339,7 +341,7 @@ async function send(caller: Caller, input: SendInput) {
 }
 
 const SEND_DESCRIPTION =
-  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short, available being the points still valid); writing to an administrator is free. A recipient that is unknown, deleted or suspended answers 404 and nothing is charged. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise). With an administrator's token it is the operator's message (as the admin screens send it): free (cost 0, remainingPoints the administrator's own balance), from that administrator, audited, to members only (an administrator recipient is refused); a replyToId must then be a member's message to the administrators, from that recipient, and it is marked read and replied.";
+  "Each member recipient costs the current send_message cost (one ledger entry of cost × recipients: all or nothing, 402 with required/available when short, available being the points still valid); writing to an administrator is free. A recipient that is unknown, deleted or suspended answers 404 and nothing is charged. A member recipient whose age verification is not approved (who cannot read members' messages) answers 409 and nothing is charged or written; a send to several is refused whole. A prepaid deduction (POST /api/users/deduct-points) is used first. With replyToId the answered message is marked replied (and read with markRead). Only an age-verified member may send (403 with the way to verify otherwise). With an administrator's token it is the operator's message (as the admin screens send it): free (cost 0, remainingPoints the administrator's own balance), from that administrator, audited, to members only (an administrator recipient is refused); a replyToId must then be a member's message to the administrators, from that recipient, and it is marked read and replied.";
 
 const SEND_AS_ERRORS = {
   ...SEND_ERRORS,

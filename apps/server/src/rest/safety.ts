@@ -65,6 +65,7 @@ export const safetyRoutes = [
         occupation: null,
         annual_income: null,
         createdAt: "2025-08-20T01:23:45.000Z",
+        verified: true,
         blockedAt: "2025-09-01T10:00:00.000Z",
       },
     ],

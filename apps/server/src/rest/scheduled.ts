@@ -111,7 +111,7 @@ export const scheduledRoutes = [
     path: "/api/scheduled-messages",
     summary: "Schedule a message; a scheduledAt not in the future sends it at once (status sent)",
     description:
-      "A member schedules their own messages (senderUserId is refused with 403); an administrator may send as a member with senderUserId. What the owner could not send now is refused now (unknown recipient, oneself, an administrator as an administrator's recipient, a reply to a message that is not theirs). A member is charged send_message per member recipient when the entry is sent; if the points are short then, the entry becomes failed with the message in lastError and nothing is charged. Sent at once, a shortage answers 402. A member may have at most 30 entries waiting (409 beyond), and what their waiting entries would cost at today's price, this one included, may not exceed their points (402 with the figures).",
+      "A member schedules their own messages (senderUserId is refused with 403); an administrator may send as a member with senderUserId. What the owner could not send now is refused now (unknown recipient, oneself, an administrator as an administrator's recipient, a reply to a message that is not theirs, a member recipient whose age verification is not approved: 409). An entry whose member recipient cannot read messages when it is due (no longer verified) becomes failed with that message in lastError and charges nothing. A member is charged send_message per member recipient when the entry is sent; if the points are short then, the entry becomes failed with the message in lastError and nothing is charged. Sent at once, a shortage answers 402. A member may have at most 30 entries waiting (409 beyond), and what their waiting entries would cost at today's price, this one included, may not exceed their points (402 with the figures).",
     access: "signedIn",
     input: createBody,
     response: legacyScheduled,
@@ -134,7 +134,8 @@ export const scheduledRoutes = [
       403: MSG.forbidden,
       // A member's recipient that is unknown, deleted or suspended (issue 21).
       404: MSG.recipientUnavailable,
-      409: MSG.scheduledPendingLimit,
+      // 30 entries waiting; or a member recipient who cannot read members' messages (decision 0025).
+      409: [MSG.scheduledPendingLimit, MSG.recipientCannotRead],
     },
     handler: async (caller, input) => {
       const { recipients, scheduledAt, needsPointDeduction: _ignored, ...rest } = input;

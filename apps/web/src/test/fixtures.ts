@@ -42,6 +42,7 @@ export function publicProfile(extra: Partial<PublicProfile> & Pick<PublicProfile
     occupation: null,
     annualIncome: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
+    verified: true,
     ...extra,
   };
 }

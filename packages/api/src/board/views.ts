@@ -27,6 +27,7 @@ function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
       authorBirthday: users.birthday,
       authorAddress: users.address,
       authorCreatedAt: users.createdAt,
+      authorVerificationStatus: users.verificationStatus,
       ...referenceColumns,
       readerCount: sql<number>`(select count(*)::int from ${boardReads} where ${boardReads.postId} = ${boardPosts.id})`,
       likeCount: sql<number>`(select count(*)::int from ${boardReactions} where ${boardReactions.postId} = ${boardPosts.id} and ${boardReactions.kind} = 'like')`,
@@ -59,6 +60,7 @@ function authorProfile(r: PostRow): PublicProfile | null {
     annualIncomeId: r.annualIncomeId,
     annualIncomeLabel: r.annualIncomeLabel,
     createdAt: r.authorCreatedAt,
+    verificationStatus: r.authorVerificationStatus,
   });
 }
 
@@ -162,6 +164,7 @@ export async function postPeople(
       annualIncomeId: personIncome.id,
       annualIncomeLabel: personIncome.label,
       createdAt: person.createdAt,
+      verificationStatus: person.verificationStatus,
     })
     .from(boardPosts)
     .innerJoin(users, eq(users.id, boardPosts.authorId))
@@ -184,8 +187,17 @@ export async function postPeople(
       out[row.postId] = lists;
     }
     const key = keys[row.kind as keyof typeof keys];
-    if (!key || row.id === null || row.gender === null || row.createdAt === null) continue;
-    lists[key].push(toPublicProfile({ ...row, id: row.id, gender: row.gender, createdAt: row.createdAt }));
+    if (!key || row.id === null || row.gender === null || row.createdAt === null || row.verificationStatus === null)
+      continue;
+    lists[key].push(
+      toPublicProfile({
+        ...row,
+        id: row.id,
+        gender: row.gender,
+        createdAt: row.createdAt,
+        verificationStatus: row.verificationStatus,
+      }),
+    );
   }
   return out;
 }

@@ -2,10 +2,13 @@ import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
 import { ageOn } from "@enmusubi/shared";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { referenceColumns, toReferences } from "../users/user-view";
+import { isVerified } from "../verification/standing";
 
 /**
  * How members see other members (ARCHITECTURE "public profile shape"): name, photo, gender, age,
- * prefecture, occupation, income and registration date. Email, points, send points, role, birthday
+ * prefecture, occupation, income, registration date and whether the member's age verification is
+ * approved (the 年齢確認済み badge; only verified members can read members' messages, decisions
+ * 0006 and 0025 — the status itself, pending or rejected, is not shown). Email, points, send points, role, birthday
  * and the login ID never leave the server in a member-facing answer; the columns are listed here
  * one by one so nothing else can slip in. (The login ID is half of a member's credentials.)
  */
@@ -21,6 +24,8 @@ export interface PublicProfile {
   occupation: { id: string; name: string } | null;
   annualIncome: { id: string; label: string } | null;
   createdAt: Date;
+  /** Age verification approved: the 年齢確認済み badge, and whether they can read a message. */
+  verified: boolean;
 }
 
 const publicColumns = {
@@ -32,6 +37,7 @@ const publicColumns = {
   address: users.address,
   ...referenceColumns,
   createdAt: users.createdAt,
+  verificationStatus: users.verificationStatus,
 };
 
 type PublicRow = Awaited<ReturnType<typeof selectPublicProfiles>>[number];
@@ -46,6 +52,7 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
     prefecture: row.address,
     ...toReferences(row),
     createdAt: row.createdAt,
+    verified: isVerified(row.verificationStatus),
   };
 }
 

@@ -33,7 +33,8 @@ import { sendAsMember } from "./send";
 export const messagesRouter = router({
   /**
    * Costs send_message per member recipient (free to administrators); batch all or nothing. Only a
-   * verified member may send (出会い系サイト規制法 art. 11; decision 0006), whatever the recipient.
+   * verified member may send (出会い系サイト規制法 art. 11; decision 0006), and only to members who can
+   * read it: a member recipient not verified is refused with CONFLICT before any charge (0025).
    */
   send: paidProcedure("send_message", { verified: true })
     .input(memberSendInput)

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type Db, messages, rowsOf, users } from "@enmusubi/db";
-import { type MemberSendInput, MSG } from "@enmusubi/shared";
+import { type MemberSendInput, MSG, type VerificationStatus } from "@enmusubi/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import type { ChargeBatch } from "../points/batch";
 import type { Charge } from "../points/charge";
 import { blockedBetween, pairKey } from "../safety/blocks";
+import { isVerified } from "../verification/standing";
 import type { Role } from "./message-rows";
 
 /**
@@ -67,8 +68,10 @@ interface SendCheck {
  * The rules of a member's send, for one send or a batch of them in the same two statements: not
  * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
  * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
- * any of them (a batch is all or nothing, and its refusal names no one). Standing (a verified
- * member, not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
+ * any of them, and every member recipient able to read members' messages — age verification
+ * approved (else CONFLICT with `recipientCannotRead`, decision 0025; administrators always read).
+ * A send to several is all or nothing, and its refusal names no one. Standing (a verified member,
+ * not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
  * scheduled entry.
  */
 export async function checkMemberSends(
@@ -80,16 +83,26 @@ export async function checkMemberSends(
   const rows =
     pairs.length === 0
       ? []
-      : await rowsOf<{ sender: string; recipient: string; role: Role | null; blocked: boolean }>(
+      : await rowsOf<{
+          sender: string;
+          recipient: string;
+          role: Role | null;
+          status: VerificationStatus | null;
+          blocked: boolean;
+        }>(
           tx,
-          sql`select v.sender, v.recipient, u.role, ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
+          sql`select v.sender, v.recipient, u.role, u.verification_status as status,
+                     ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
               from (values ${sql.join(pairs, sql`, `)}) as v(sender, recipient)
               left join ${users} u on u.id = v.recipient and u.deleted_at is null and u.suspended_at is null`,
         );
   const live = new Map<string, Role>();
   const blocked = new Set<string>();
+  // Member recipients who may not read members' messages (decision 0006): writing to them is refused.
+  const cannotRead = new Set<string>();
   for (const row of rows) {
     if (row.role) live.set(row.recipient, row.role);
+    if (row.role === "user" && row.status && !isVerified(row.status)) cannotRead.add(row.recipient);
     if (row.blocked) blocked.add(pairKey(row.sender, row.recipient));
   }
   return sends.map((s) => {
@@ -99,6 +112,8 @@ export async function checkMemberSends(
       return { refusal: new AppError("NOT_FOUND", MSG.recipientUnavailable), paid: 0 };
     if (s.recipientIds.some((id) => blocked.has(pairKey(s.senderId, id))))
       return { refusal: new AppError("FORBIDDEN", MSG.blockedEitherWay), paid: 0 };
+    if (s.recipientIds.some((id) => cannotRead.has(id)))
+      return { refusal: new AppError("CONFLICT", MSG.recipientCannotRead), paid: 0 };
     return { refusal: null, paid: s.recipientIds.filter((id) => live.get(id) === "user").length };
   });
 }

@@ -25,6 +25,9 @@ export const MESSAGING_MSG = {
   messageScheduled: "メッセージを予約しました",
   tooManyRecipients: "一度に送信できるのは100人までです。",
   recipientUnavailable: "送信先のユーザーが見つかりません。",
+  /** A member recipient whose age verification is not approved cannot read members' messages (decision 0025). */
+  recipientCannotRead:
+    "このユーザーは年齢確認が完了していないため、メッセージを受け取れません。ポイントは消費されていません。",
   cannotMessageSelf: "自分自身にはメッセージを送信できません。",
   adminRecipientRefused: "管理者にはこの画面からメッセージを送信できません。",
   senderMustBeMember: "送信元には会員を指定してください。",

@@ -25,6 +25,7 @@ const hanako = {
   occupation: null,
   annualIncome: null,
   createdAt: new Date("2026-11-01T00:00:00Z"),
+  verified: true,
   blockedAt: new Date("2026-11-20T00:00:00Z"),
 };
 

@@ -3,6 +3,7 @@ import { BlockButton, ReportButton } from "../../features/safety";
 import { formatDate } from "../../lib/format";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, genderLabel, type PublicProfile, UNSET } from "./types";
+import { VerifiedBadge } from "./VerifiedBadge";
 
 /** The detail popup a paid view opens (spec §2 profile search): photo, public fields, actions. */
 export function ProfileDetailModal({
@@ -49,6 +50,11 @@ export function ProfileDetailModal({
               <ProfilePhoto profile={profile} size={160} />
             )}
           </Group>
+          {profile.verified && (
+            <Group justify="center">
+              <VerifiedBadge profile={profile} />
+            </Group>
+          )}
           <Table withRowBorders={false} verticalSpacing={4} data-testid="profile-detail">
             <Table.Tbody>
               {rows.map(([label, value]) => (

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, genderLabel, type PublicProfile, summaryLine } from "./types";
+import { VerifiedBadge } from "./VerifiedBadge";
 
 export type SearchView = "grid" | "card" | "list";
 
@@ -72,6 +73,7 @@ export function ProfileResult({
               {profile.age !== null ? `${profile.age}歳` : genderLabel(profile.gender)}
               {profile.prefecture ? `・${profile.prefecture}` : ""}
             </Text>
+            <VerifiedBadge profile={profile} />
           </Stack>
           <FavoriteButton profile={profile} isFavorite={isFavorite} actions={actions} />
         </Group>
@@ -101,9 +103,12 @@ export function ProfileResult({
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ProfilePhoto profile={profile} size={96} />
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={700} truncate>
-              {name}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} truncate>
+                {name}
+              </Text>
+              <VerifiedBadge profile={profile} />
+            </Group>
             <Text size="sm" c="dimmed">
               {genderLabel(profile.gender)}
               {summary ? `・${summary}` : ""}
@@ -133,9 +138,12 @@ export function ProfileResult({
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 200px" }}>
         <ProfilePhoto profile={profile} size={48} radius={24} />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {name}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} truncate>
+              {name}
+            </Text>
+            <VerifiedBadge profile={profile} />
+          </Group>
           <Text size="xs" c="dimmed" truncate>
             {summary || genderLabel(profile.gender)}
           </Text>
