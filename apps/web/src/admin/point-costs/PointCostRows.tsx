@@ -96,13 +96,13 @@ export function CostRow({ row, onEdit, onDelete }: { row: PointCost; onEdit(): v
         {row.actionName}
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <span>{row.displayName}</span>
           <Badge
             variant="light"
             color={row.offered ? "teal" : "gray"}
             aria-describedby={OFFERED_NOTE_ID}
-            style={NOWRAP}
+            style={{ ...NOWRAP, flexShrink: 0, overflow: "visible" }}
           >
             {row.offered ? "課金中" : "未提供"}
           </Badge>
