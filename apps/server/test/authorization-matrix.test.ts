@@ -62,6 +62,7 @@ const ACCESS: Record<string, Kind> = {
   "adminUsers.get": "admin",
   "adminUsers.create": "admin",
   "adminUsers.update": "admin",
+  "adminUsers.updateLegacy": "admin",
   "adminUsers.updateSendPoints": "admin",
   "adminUsers.delete": "admin",
   "adminUsers.ledger": "admin",

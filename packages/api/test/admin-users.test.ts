@@ -39,6 +39,7 @@ describe("roles", () => {
           expectedSendPoints: 20,
         }),
       () => c.adminUsers.updateSendPoints({ id: member.id, sendPoints: 1, expectedSendPoints: 20 }),
+      () => c.adminUsers.updateLegacy({ id: member.id, points: 1 }),
       () => c.adminUsers.get({ id: member.id }),
       () => c.adminUsers.delete({ id: member.id }),
       () => c.adminUsers.ledger({ id: member.id }),
@@ -346,6 +347,39 @@ describe("adminUsers.update never loses points to a stale edit (issue 21)", () =
   });
 });
 
+describe("adminUsers.updateLegacy (the REST PUT)", () => {
+  it("without If-Match sets the balance as it is now, under the row lock, and books from → to", async () => {
+    const target = await api.createUser({ points: 100 });
+    await api.caller(target).points.deduct({ actionName: "profile_view" });
+    const updated = await api.caller(admin).adminUsers.updateLegacy({ id: target.id, points: 300, sendPoints: 7 });
+    expect(updated).toMatchObject({ points: 300, sendPoints: 7 });
+    expect(await adminAdjustRows(target.id)).toEqual([
+      expect.objectContaining({ account: "points", delta: 215, balanceAfter: 300 }),
+      expect.objectContaining({ account: "send_points", delta: -13, balanceAfter: 7 }),
+    ]);
+    expect(await ledgerSum(target.id, "points")).toBe(300);
+  });
+
+  it("with If-Match applies when any tag is the current version; otherwise 412 with the figures, nothing written", async () => {
+    const target = await api.createUser({ points: 100 });
+    const caller = api.caller(admin);
+    const read = await caller.adminUsers.get({ id: target.id });
+    await api.caller(target).points.deduct({ actionName: "profile_view" });
+    const before = await snapshotTables(api, ...TABLES);
+    await expect(
+      caller.adminUsers.updateLegacy({ id: target.id, name: "古い版", ifMatch: [read.version, "!"] }),
+    ).rejects.toMatchObject({
+      code: "PRECONDITION_FAILED",
+      message: MSG.userChangedSince,
+      cause: { details: { points: 85, sendPoints: 20, version: expect.any(String) } },
+    });
+    expect(await snapshotTables(api, ...TABLES)).toEqual(before);
+    const now = await caller.adminUsers.get({ id: target.id });
+    const applied = await caller.adminUsers.updateLegacy({ id: target.id, points: 1, ifMatch: ["!", now.version] });
+    expect(applied.points).toBe(1);
+  });
+});
+
 const onPostgres = inject("dbTemplate").kind === "postgres";
 
 describe.skipIf(!onPostgres)("an administrator's balance edit racing paid actions (PostgreSQL)", () => {
@@ -377,6 +411,28 @@ describe.skipIf(!onPostgres)("an administrator's balance edit racing paid action
         .from(pointLedger)
         .where(and(eq(pointLedger.userId, racer.id), eq(pointLedger.kind, "prepaid_charge")));
       expect(chargeRows).toHaveLength(charged);
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)("the legacy PUT racing paid actions (PostgreSQL)", () => {
+  it("sets the balance once; every charge lands before or after it, none is lost or created", async () => {
+    for (let round = 0; round < 5; round++) {
+      const racer = await api.createUser({ points: 100 });
+      const charges = Array.from({ length: 6 }, () => api.caller(racer).points.deduct({ actionName: "profile_view" }));
+      const edit = api.caller(admin).adminUsers.updateLegacy({ id: racer.id, points: 200 });
+      const results = await Promise.allSettled([...charges, edit]);
+      expect(results.at(-1)?.status).toBe("fulfilled");
+      const adjust = await adminAdjustRows(racer.id);
+      expect(adjust).toHaveLength(1);
+      const charged = results.slice(0, 6).filter((r) => r.status === "fulfilled").length;
+      const row = await balances(racer.id);
+      expect(await ledgerSum(racer.id, "points")).toBe(row?.points);
+      // Charges after the edit took from 200; those before it from 100: the edit's `from` says which.
+      const after = (200 - (row?.points ?? 0)) / 15;
+      const from = (adjust[0]?.balanceAfter ?? 0) - (adjust[0]?.delta ?? 0);
+      expect(Number.isInteger(after)).toBe(true);
+      expect(from).toBe(100 - 15 * (charged - after));
     }
   });
 });

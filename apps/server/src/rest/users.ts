@@ -2,8 +2,8 @@ import { AppError } from "@enmusubi/api";
 import {
   ADMIN_USER_PAGE_SIZE,
   adminUserCreateInput,
+  adminUserLegacyUpdateFields,
   adminUserListInput,
-  adminUserUpdateFields,
   deductPointsInput,
   MSG,
   pageWithinOffset,
@@ -13,7 +13,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { type Caller, route } from "./adapter";
+import { route } from "./adapter";
 import { queryNumber, withNumbers } from "./coerce";
 import { EXAMPLE_USER } from "./examples";
 import { legacyUser, newPhotoDoc, photoLinkOrImage, splitPhotoObject, toLegacyUser } from "./legacy-shapes";
@@ -43,7 +43,8 @@ const createBody = z.preprocess(
 
 /**
  * The legacy client checks the confirmation itself and sends only `password`. A REST client states
- * the user it edits with `If-Match`, not with the tRPC input's expected figures.
+ * the user it edits with `If-Match` (parsed into `ifMatch` by the handler), not with the tRPC
+ * input's expected figures.
  */
 const updateBody = z.preprocess(
   (raw) => {
@@ -52,14 +53,11 @@ const updateBody = z.preprocess(
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
-  adminUserUpdateFields
-    .omit({ expectedPoints: true, expectedSendPoints: true, expectedVersion: true })
+  adminUserLegacyUpdateFields
+    .omit({ ifMatch: true })
     .extend(photoFields)
     .refine(...passwordConfirmed),
 );
-
-type UpdateBody = z.output<typeof updateBody>;
-type VersionedUser = Awaited<ReturnType<Caller["adminUsers"]["get"]>>;
 
 /** A user's version as an entity tag (strong). */
 const etagOf = (version: string) => `"${version}"`;
@@ -73,76 +71,32 @@ const ETAG = {
 };
 
 /**
- * The entity tags of `If-Match`, or null when there is none or it is `*` (any current user: the
- * legacy meaning). Only a strong tag (`"…"`) can match (RFC 9110 §13.1.1 compares strongly); a
+ * The entity tags of `If-Match`, or undefined when there is none or it is `*` (any current user:
+ * the legacy meaning). Only a strong tag (`"…"`) can match (RFC 9110 §13.1.1 compares strongly); a
  * weak or malformed one is kept as a version no user has.
  */
-function ifMatchTags(header: string | string[] | undefined): string[] | null {
+function ifMatchTags(header: string | string[] | undefined): string[] | undefined {
   const tags = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
-  if (tags.length === 0 || tags.includes("*")) return null;
-  return tags.map((t) => (/^"[\w-]{1,98}"$/.test(t) ? t.slice(1, -1) : "!"));
+  if (tags.length === 0 || tags.includes("*")) return undefined;
+  return tags.slice(0, 20).map((t) => (/^"[\w-]{1,98}"$/.test(t) ? t.slice(1, -1) : "!"));
 }
 
-/** The current figures a refusal of the service carries (CONFLICT, PRECONDITION_FAILED). */
-function refusalDetails(error: unknown, code: "CONFLICT" | "PRECONDITION_FAILED") {
-  if (!(error instanceof TRPCError) || error.code !== code) return undefined;
-  const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
-  if (typeof details?.points !== "number" || typeof details.sendPoints !== "number") return undefined;
-  return { points: details.points, sendPoints: details.sendPoints, version: details.version };
-}
-
-/**
- * PUT with If-Match: the edit applies only to the version named (the check and the write are one
- * transaction in the service). When the user changed: 412 with the current figures and `ETag`.
- */
-async function updateIfMatch(caller: Caller, input: UpdateBody, tags: string[], reply: FastifyReply) {
-  let expectedVersion = tags[0] as string;
-  if (tags.length > 1) {
-    const current = await caller.adminUsers.get({ id: input.id });
-    expectedVersion = tags.find((t) => t === current.version) ?? expectedVersion;
-  }
-  try {
-    return await caller.adminUsers.update({ ...input, expectedVersion });
-  } catch (error) {
-    const current = refusalDetails(error, "PRECONDITION_FAILED");
-    if (!current || typeof current.version !== "string" || !(error instanceof TRPCError)) throw error;
-    reply.header("etag", etagOf(current.version));
-    const details = { points: current.points, sendPoints: current.sendPoints };
+/** A 412 of the service names the user's current version: answered as the `ETag`, not in the body. */
+function precondition412(error: unknown, reply: FastifyReply): never {
+  const details = error instanceof TRPCError && error.code === "PRECONDITION_FAILED" ? error.cause : undefined;
+  if (details instanceof AppError && typeof details.details?.version === "string") {
+    const { version, ...figures } = details.details;
+    reply.header("etag", etagOf(version));
     throw new TRPCError({
       code: "PRECONDITION_FAILED",
-      message: error.message,
-      cause: new AppError("PRECONDITION_FAILED", error.message, { details }),
+      message: details.message,
+      cause: new AppError("PRECONDITION_FAILED", details.message, { details: figures }),
     });
   }
-}
-
-/**
- * PUT without If-Match (the legacy client): the body's points and sendPoints set the balances, as
- * they always did. The service takes a balance change only against the balance it replaces, so the
- * current figures are read and stated; a charge landing in between is answered with the new
- * figures and the edit stated again against them (the legacy meaning: "set to this").
- */
-async function updateLegacy(caller: Caller, input: UpdateBody): Promise<VersionedUser> {
-  if (input.points === undefined && input.sendPoints === undefined) return caller.adminUsers.update(input);
-  let current: { points: number; sendPoints: number } = await caller.adminUsers.get({ id: input.id });
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await caller.adminUsers.update({
-        ...input,
-        ...(input.points !== undefined ? { expectedPoints: current.points } : {}),
-        ...(input.sendPoints !== undefined ? { expectedSendPoints: current.sendPoints } : {}),
-      });
-    } catch (error) {
-      const moved = refusalDetails(error, "CONFLICT");
-      if (!moved) throw error;
-      // A member this busy: answer the plain 409 the route documents.
-      if (attempt >= 5) throw new TRPCError({ code: "CONFLICT", message: MSG.balanceChanged });
-      current = moved;
-    }
-  }
+  throw error;
 }
 
 const chargeResult = z.object({
@@ -245,8 +199,10 @@ export const userRoutes = [
     },
     handler: async (caller, input, request, reply) => {
       // (`headers` may be absent on a request made by hand, as rest-access.test.ts does.)
-      const tags = ifMatchTags(request.headers?.["if-match"]);
-      const user = tags ? await updateIfMatch(caller, input, tags, reply) : await updateLegacy(caller, input);
+      const ifMatch = ifMatchTags(request.headers?.["if-match"]);
+      const user = await caller.adminUsers
+        .updateLegacy({ ...input, ifMatch })
+        .catch((error: unknown) => precondition412(error, reply));
       reply.header("etag", etagOf(user.version));
       return toLegacyUser(user);
     },

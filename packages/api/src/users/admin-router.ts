@@ -1,5 +1,6 @@
 import {
   adminUserCreateInput,
+  adminUserLegacyUpdateInput,
   adminUserListInput,
   adminUserUpdateInput,
   sendPointsUpdateInput,
@@ -8,7 +9,7 @@ import {
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { listUsers } from "./admin-list";
-import { createUser, deleteUser, updateSendPoints, updateUser, userLedger } from "./admin-service";
+import { createUser, deleteUser, updateSendPoints, updateUser, updateUserLegacy, userLedger } from "./admin-service";
 import { getUser } from "./user-version";
 
 export const adminUsersRouter = router({
@@ -21,6 +22,10 @@ export const adminUsersRouter = router({
   update: adminProcedure
     .input(adminUserUpdateInput)
     .mutation(({ ctx, input }) => updateUser(ctx, ctx.session.id, input)),
+  /** The legacy PUT /api/admin/users/{id}: If-Match versions, or balances set as they are now. */
+  updateLegacy: adminProcedure
+    .input(adminUserLegacyUpdateInput)
+    .mutation(({ ctx, input }) => updateUserLegacy(ctx, ctx.session.id, input)),
   updateSendPoints: adminProcedure
     .input(sendPointsUpdateInput)
     .mutation(({ ctx, input }) => updateSendPoints(ctx.db, ctx.session.id, input)),

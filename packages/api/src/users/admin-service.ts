@@ -1,5 +1,10 @@
 import { type Db, favorites, pointLedger, users } from "@enmusubi/db";
-import { type AdminUserCreateInput, type AdminUserUpdateInput, MSG } from "@enmusubi/shared";
+import {
+  type AdminUserCreateInput,
+  type AdminUserLegacyUpdateInput,
+  type AdminUserUpdateInput,
+  MSG,
+} from "@enmusubi/shared";
 import { aliasedTable, and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { createAccount } from "../accounts/create-account";
 import { writeAudit } from "../audit/audit-log";
@@ -8,7 +13,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import type { RateLimiter } from "../security/rate-limit";
-import { checkStated, getUser, type VersionedUserView } from "./user-version";
+import { checkStated, getUser, type Stated, type VersionedUserView } from "./user-version";
 import { getUserView, type UserView } from "./user-view";
 
 /**
@@ -109,6 +114,7 @@ export async function updateUser(
   deps: AdminDeps,
   adminId: string,
   input: AdminUserUpdateInput,
+  stated: Stated = input,
 ): Promise<VersionedUserView> {
   if (input.email !== undefined) await assertFree(deps.db, { email: input.email }, input.id);
   const passwordHash = input.password ? await deps.passwords.hash(input.password) : undefined;
@@ -118,7 +124,7 @@ export async function updateUser(
     return deps.db
       .transaction(async (tx) => {
         const before = await lockLiveUser(tx, input.id);
-        checkStated(before, input);
+        checkStated(before, stated);
         const changes: Partial<typeof users.$inferInsert> = {};
         if (input.name !== undefined) changes.name = input.name;
         if (input.email !== undefined) changes.email = input.email;
@@ -156,6 +162,15 @@ export async function updateUser(
   });
   if (applied.link !== undefined && applied.previous !== applied.link) await releasePhoto(deps, applied.previous);
   return getUser(deps.db, input.id);
+}
+
+/**
+ * The legacy edit (REST PUT): with `ifMatch`, only against one of those versions; without, the
+ * balances it sends are set as they are now, under the same row lock (no read-and-retry).
+ */
+export function updateUserLegacy(deps: AdminDeps, adminId: string, input: AdminUserLegacyUpdateInput) {
+  const { ifMatch, ...fields } = input;
+  return updateUser(deps, adminId, fields, ifMatch ? { versions: ifMatch } : "current");
 }
 
 export async function updateSendPoints(

@@ -65,25 +65,37 @@ export async function getUser(db: Db, id: string): Promise<VersionedUserView> {
 }
 
 /**
+ * What an edit states about the user it replaces: the balances it saw (`expectedPoints`,
+ * `expectedSendPoints`), a version (`expectedVersion`, or `versions`: any of the REST `If-Match`
+ * tags), or `"current"`: the legacy edit, which sets balances as they are now (the row lock makes
+ * "now" the balance the ledger records as `from`).
+ */
+export type Stated =
+  | {
+      expectedVersion?: string | undefined;
+      expectedPoints?: number | undefined;
+      expectedSendPoints?: number | undefined;
+    }
+  | { versions: readonly string[] }
+  | "current";
+
+/**
  * The balances an edit states it replaces, checked under the row lock: a version (REST If-Match)
  * must be the user's current one (PRECONDITION_FAILED), an expected balance the current balance
  * (CONFLICT). Both refusals carry the current figures; nothing of the edit is written.
  */
-export function checkStated(
-  before: typeof users.$inferSelect,
-  stated: {
-    expectedVersion?: string | undefined;
-    expectedPoints?: number | undefined;
-    expectedSendPoints?: number | undefined;
-  },
-) {
+export function checkStated(before: typeof users.$inferSelect, stated: Stated) {
+  if (stated === "current") return;
   const current = { points: before.points, sendPoints: before.sendPoints };
-  if (stated.expectedVersion !== undefined) {
+  const versions =
+    "versions" in stated ? stated.versions : stated.expectedVersion === undefined ? [] : [stated.expectedVersion];
+  if (versions.length > 0) {
     const version = versionOfRow(before);
-    if (stated.expectedVersion !== version) {
+    if (!versions.includes(version)) {
       throw new AppError("PRECONDITION_FAILED", MSG.userChangedSince, { details: { ...current, version } });
     }
   }
+  if ("versions" in stated) return;
   if (
     (stated.expectedPoints !== undefined && stated.expectedPoints !== before.points) ||
     (stated.expectedSendPoints !== undefined && stated.expectedSendPoints !== before.sendPoints)

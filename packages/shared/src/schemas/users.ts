@@ -119,6 +119,24 @@ export const adminUserUpdateInput = adminUserUpdateFields
   .refine(...pointsStated)
   .refine(...sendPointsStated);
 
+/**
+ * The legacy edit (REST `PUT /api/admin/users/{id}`): the same fields without stated balances. With
+ * `ifMatch` (the request's strong `If-Match` tags, RFC 9110) it applies only when the user's current
+ * version is one of them; without, a balance sent sets the balance as it is now (the legacy meaning:
+ * "set to this"), read under the row lock, and the ledger records from â†’ to.
+ */
+export const adminUserLegacyUpdateFields = adminUserUpdateFields
+  .omit({ expectedPoints: true, expectedSendPoints: true, expectedVersion: true })
+  .extend({
+    ifMatch: z
+      .array(text({ max: 100, trim: false }))
+      .min(1)
+      .max(20)
+      .optional(),
+  });
+
+export const adminUserLegacyUpdateInput = adminUserLegacyUpdateFields.refine(...passwordConfirmed);
+
 /** The send-points edit: the new figure and the one it replaces (refused when it moved since). */
 export const sendPointsUpdateInput = z.object({
   id: uuid(MSG.notFound),
@@ -131,3 +149,4 @@ export const genderLabels: Record<(typeof GENDERS)[number], string> = { male: "ç
 export type AdminUserListInput = z.input<typeof adminUserListInput>;
 export type AdminUserCreateInput = z.output<typeof adminUserCreateInput>;
 export type AdminUserUpdateInput = z.output<typeof adminUserUpdateInput>;
+export type AdminUserLegacyUpdateInput = z.output<typeof adminUserLegacyUpdateInput>;
