@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { formatDateTime } from "../../lib/format";
+import { EmptyTableRow } from "../../ui/EmptyTableRow";
 import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
 
 /** What differs between 送信済み and 受信: the box, its title, the counterpart column, the scheduled source. */
@@ -99,15 +100,7 @@ export function BoxTable({
               </Table.Tr>
             );
           })}
-          {messages && messages.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="md">
-                  メッセージはありません。
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {messages && messages.length === 0 && <EmptyTableRow colSpan={5}>メッセージはありません。</EmptyTableRow>}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

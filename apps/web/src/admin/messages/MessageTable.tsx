@@ -1,5 +1,6 @@
 import { ActionIcon, Avatar, Badge, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { formatDateTime } from "../../lib/format";
+import { EmptyTableRow } from "../../ui/EmptyTableRow";
 import type { SendAsUserPair } from "./SendAsUserModal";
 import { type AdminMessage, type AdminMessageParty, partyName, UNREAD_ROW } from "./types";
 
@@ -138,13 +139,7 @@ export function MessageTable({
             </Table.Tr>
           ))}
           {messages && messages.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text c="dimmed" ta="center" py="md">
-                  該当するメッセージはありません。
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyTableRow colSpan={6}>該当するメッセージはありません。</EmptyTableRow>
           )}
         </Table.Tbody>
       </Table>

@@ -1,7 +1,8 @@
 import { genderLabels } from "@enmusubi/shared";
-import { ActionIcon, Avatar, Badge, Button, Group, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
 import { displayName } from "../../lib/display-name";
 import { formatPoints } from "../../lib/format";
+import { EmptyTableRow } from "../../ui/EmptyTableRow";
 import { SuspendButton } from "../moderation/SuspendButton";
 import type { AdminUser } from "./types";
 
@@ -103,15 +104,7 @@ export function UserTable({
               </Table.Td>
             </Table.Tr>
           ))}
-          {users && users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center" py="md">
-                  該当するユーザーはいません。
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {users && users.length === 0 && <EmptyTableRow colSpan={7}>該当するユーザーはいません。</EmptyTableRow>}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
