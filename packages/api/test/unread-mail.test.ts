@@ -128,10 +128,11 @@ describe("a member's unopened message", () => {
   it("not enough points: refused with the catalogue's message, nothing opened, read or charged", async () => {
     const reader = await api.createUser({ points: 1 });
     const id = await write(sender, reader);
+    const price = await cost();
     const before = await snapshotTables(api, ...TABLES);
     await expect(api.caller(reader).messages.open({ id })).rejects.toMatchObject({
       code: "PAYMENT_REQUIRED",
-      message: insufficientPoints(await cost(), 1),
+      message: insufficientPoints(price, 1),
     });
     expect(await snapshotTables(api, ...TABLES)).toEqual(before);
     expect(await state(reader.id, id)).toMatchObject({ points: 1, openedAt: null, isRead: false, charges: [] });
