@@ -113,11 +113,14 @@ const base = (m: MemberMessage | AdminMessage) => ({
   has_reply: m.hasReply,
 });
 
-/** A sealed message's body is its preview line: a legacy client shows the line, never the text (decision 0027). */
+/**
+ * A sealed message's body is its preview line: a legacy client shows the line, never the text
+ * (decision 0027). A locked one (no preview) keeps the verification notice as its body.
+ */
 export function toLegacyMessage(m: MemberMessage): z.input<typeof legacyMessage> {
   return {
     ...base(m),
-    body: m.sealed ? (m.preview ?? "") : m.body,
+    body: m.sealed && m.preview !== null ? m.preview : m.body,
     from_userID: party(m.from),
     to_userID: party(m.to),
     locked: m.locked,
