@@ -27,10 +27,7 @@ async function write(from: TestUser, to: TestUser, body = BODY): Promise<string>
 }
 
 async function cost() {
-  const [row] = await api.database.db
-    .select()
-    .from(pointCosts)
-    .where(eq(pointCosts.actionName, "unread_mail_view"));
+  const [row] = await api.database.db.select().from(pointCosts).where(eq(pointCosts.actionName, "unread_mail_view"));
   return row?.pointCost ?? Number.NaN;
 }
 
@@ -93,7 +90,9 @@ describe("a member's unopened message", () => {
 
   it("the operator's messages, one's own sent messages and a price of 0 are free, and answer the body", async () => {
     const reader = await api.createUser({ points: 100 });
-    const { messageIds } = await api.caller(admin).adminMessages.send({ recipientIds: [reader.id], body: "運営からのお知らせ" });
+    const { messageIds } = await api
+      .caller(admin)
+      .adminMessages.send({ recipientIds: [reader.id], body: "運営からのお知らせ" });
     const fromAdmin = messageIds[0] as string;
     const listed = (await api.caller(reader).messages.list({ box: "unread" })).messages.find((m) => m.id === fromAdmin);
     expect(listed).toMatchObject({ body: "運営からのお知らせ", sealed: false });
@@ -155,9 +154,9 @@ describe("a member's unopened message", () => {
     const id = await write(sender, reader);
     const before = await snapshotTables(api, ...TABLES);
     await expect(api.caller(other).messages.open({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(api.caller(reader).messages.open({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject(
-      { code: "NOT_FOUND" },
-    );
+    await expect(
+      api.caller(reader).messages.open({ id: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const unverified = await api.createUser({ points: 100 });
     await api.database.db.update(users).set({ verificationStatus: "unverified" }).where(eq(users.id, unverified.id));
     const lockedId = await write(sender, unverified);

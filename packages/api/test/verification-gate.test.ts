@@ -146,8 +146,13 @@ describe("receiving while not verified", () => {
     const id = messageIds[0] as string;
     await expect(api.caller(member).messages.get({ id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api.database.db.update(users).set({ verificationStatus: "verified" }).where(eq(users.id, member.id));
-    await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({ sealed: true, preview: "待っています" });
-    await expect(api.caller(member).messages.open({ id })).resolves.toMatchObject({ message: { body: "待っています" } });
+    await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({
+      sealed: true,
+      preview: "待っています",
+    });
+    await expect(api.caller(member).messages.open({ id })).resolves.toMatchObject({
+      message: { body: "待っています" },
+    });
   });
 
   it("a member's own sent messages stay readable whatever the standing (sent as them by an administrator)", async () => {

@@ -474,7 +474,8 @@ export const messageRoutes = [
   route({
     method: "POST",
     path: "/api/messages/:id/open",
-    summary: "Member: open a message and read its body; costs unread_mail_view the first time another member's message is opened",
+    summary:
+      "Member: open a message and read its body; costs unread_mail_view the first time another member's message is opened",
     description:
       "Charged once per message, also under concurrent calls; a prepaid unread_mail_view credit (POST /api/users/deduct-points) is used first. Free (charged: false): the operator's messages, one's own sent messages, a message opened before (or read before this charge existed), and any open while the price is 0. Opening a received message marks it read. Not enough points answers 402 and nothing is opened or charged. Anything not the caller's, or exchanged with a member blocked either way, answers 404 before any charge; another member's message to a caller not age-verified answers 403.",
     access: "member",

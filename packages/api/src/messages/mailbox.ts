@@ -32,12 +32,8 @@ export async function listMemberMessages(
     : undefined;
   // While either has blocked the other, their messages leave both mailboxes (unblocking brings them back).
   const other = input.box === "sent" ? messages.toUserId : messages.fromUserId;
-  const page = await paged(
-    db,
-    and(mine, counterpart, notBlockedWith(userId, other)),
-    input.page,
-    input.limit,
-    (r) => toMailboxMessage(userId, r),
+  const page = await paged(db, and(mine, counterpart, notBlockedWith(userId, other)), input.page, input.limit, (r) =>
+    toMailboxMessage(userId, r),
   );
   // Until the member is verified, other members' messages are listed without their body (decision
   // 0006), and without a preview either.

@@ -73,11 +73,7 @@ export function ReceivedEmails() {
                   <ReportButton
                     target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
                   />
-                  <BlockButton
-                    userId={detail.from.id}
-                    name={partyName(detail.from)}
-                    onBlocked={close}
-                  />
+                  <BlockButton userId={detail.from.id} name={partyName(detail.from)} onBlocked={close} />
                 </>
               )}
               {!detail.hasReply && (

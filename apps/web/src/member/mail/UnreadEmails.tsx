@@ -117,11 +117,7 @@ export function UnreadEmails() {
                   <ReportButton
                     target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
                   />
-                  <BlockButton
-                    userId={detail.from.id}
-                    name={partyName(detail.from)}
-                    onBlocked={close}
-                  />
+                  <BlockButton userId={detail.from.id} name={partyName(detail.from)} onBlocked={close} />
                 </>
               )}
               {!detail.hasReply && (
