@@ -41,6 +41,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
   let a = "";
   let b = "";
   let cost = 0;
+  let openCost = 0;
 
   it("seeds two members who have written before", async () => {
     const admin = await token(e2e.admin.userID, e2e.admin.password);
@@ -57,6 +58,8 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     );
     cost = costs.find((c) => c.actionName === "send_message")?.pointCost ?? 0;
     expect(cost).toBeGreaterThan(0);
+    openCost = costs.find((c) => c.actionName === "unread_mail_view")?.pointCost ?? 0;
+    expect(openCost).toBeGreaterThan(0);
   });
 
   it("A writes to B (cost confirmed, balance drops); B's unread count rises live; B replies", async () => {
@@ -126,15 +129,18 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await settle(pageB);
     await e2e.screenshot(pageB, "member-unread");
 
-    // Detail on click.
+    // Opening A's unopened message is paid (未読メール閲覧, decision 0027): the price is confirmed,
+    // the detail shows the body, the balance drops once.
     await card.getByTestId("message-preview").click();
+    const confirmOpen = await e2e.dialog(pageB, "ポイントの消費", "member open cost");
+    await confirmOpen.getByText(`未読メールの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
+    await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(pageB, "メッセージの詳細", "member message detail");
     await detail.getByTestId("message-detail-body").getByText("こんにちは😊花子さん").waitFor();
-    await pageB.keyboard.press("Escape");
-    await detail.waitFor({ state: "detached" });
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost} pt`);
 
-    // B replies (to a member: the cost is confirmed too).
-    await card.getByRole("button", { name: "返信" }).click();
+    // B replies from the detail (opened, it is read and leaves the unread list; a reply to a member: the cost is confirmed too).
+    await detail.getByRole("button", { name: "返信" }).click();
     const reply = await e2e.dialog(pageB, "メール 太郎さんへ返信", "member reply");
     await reply.getByText(`送信には${cost} ptが必要です`).waitFor();
     expect(await reply.getByRole("button", { name: "返信", exact: true }).isDisabled()).toBe(true);
@@ -143,7 +149,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     const confirmB = await e2e.dialog(pageB, "ポイントの消費");
     await confirmB.getByRole("button", { name: "続ける" }).click();
     await pageB.getByText(MSG.messageSent).first().waitFor();
-    await expect.poll(() => points(pageB)).toBe(`${100 - cost} pt`);
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost - cost} pt`);
     // Replied and read: gone from unread (no longer unread, not from an administrator); count gone.
     await card.waitFor({ state: "detached" });
     await expect.poll(() => pageB.getByTestId("header-unread-count").count()).toBe(0);
@@ -177,19 +183,23 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await page.getByRole("heading", { name: "未読メール" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "お返事です" });
     await card.waitFor();
-    // The long message is previewed collapsed (4.5 lines, faded); its detail shows it whole.
+    // The long message, not opened yet, shows its preview line only (decision 0027); opening it
+    // asks the price, the detail shows it whole, and the balance drops once.
     const long = page
       .getByTestId("message-card")
       .filter({ hasText: "長い自己紹介です" })
       .getByTestId("message-preview");
-    expect(await long.getAttribute("data-collapsed")).toBe("true");
-    const box = await long.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
-    expect(box.scroll).toBeGreaterThan(box.client);
+    expect(await long.textContent()).toBe(`${Array.from(LONG).slice(0, 20).join("")}…`);
+    expect(await page.getByText("最後まで読んでくれてありがとう。", { exact: false }).count()).toBe(0);
     await settle(page);
     await e2e.screenshot(page, "member-unread");
+    const before = Number.parseInt((await points(page)) ?? "", 10);
     await long.click();
+    const confirmOpen = await e2e.dialog(page, "ポイントの消費");
+    await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(page, "メッセージの詳細");
     await detail.getByText("最後まで読んでくれてありがとう。", { exact: false }).waitFor();
+    await expect.poll(() => points(page)).toBe(`${before - openCost} pt`);
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
 

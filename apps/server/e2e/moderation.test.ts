@@ -61,8 +61,8 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     const b = await token("nuisancehanako", PASSWORD);
     const sent = await call<{ messageIds: string[] }>(b, "messages.send", { recipientIds: [aId], body: BODY });
     messageId = sent.messageIds[0] as string;
-    // A has read it: it is on A's 受信 screen.
-    await call(await token("reporttaro", PASSWORD), "messages.markRead", { id: messageId });
+    // A has opened (paid for, decision 0027) and so read it: it is on A's 受信 screen, body shown.
+    await call(await token("reporttaro", PASSWORD), "messages.open", { id: messageId });
   });
 
   it("at 1280 px member A reports B's message from the mail detail", async () => {

@@ -46,6 +46,7 @@ const ACCESS: Record<string, Kind> = {
   "messages.send": "member",
   "messages.list": "member",
   "messages.get": "member",
+  "messages.open": "member",
   "messages.contacts": "member",
   "messages.unreadCount": "member",
   "messages.onUnreadCount": "member",
@@ -262,6 +263,10 @@ const OWNED: Record<string, OwnedCase> = {
         }
       ).messageIds[0],
     }),
+  },
+  "messages.open": {
+    object: "a message between two other members",
+    arrange: async (owner, recipient) => OWNED["messages.get"]?.arrange(owner, recipient),
   },
   "messages.markRead": {
     object: "a message between two other members",

@@ -211,8 +211,15 @@ describe("member sending", () => {
     const id = await sent(alice, bob, html);
     const id2 = await sent(alice, bob, `  ${longest}\n`);
     const inbox = await list(bob, "inbox", "?limit=100");
-    expect(inbox.messages.find((m) => m._id === id)?.body).toBe(html);
-    expect(inbox.messages.find((m) => m._id === id2)?.body).toBe(longest);
+    // Sealed until opened (decision 0027): the inbox answers the preview line; the sender's box and the open, the text.
+    expect(inbox.messages.find((m) => m._id === id)).toMatchObject({
+      sealed: true,
+      body: `${Array.from(html).slice(0, 20).join("")}…`,
+    });
+    const opened = await server.request({ method: "POST", url: `/api/messages/${id}/open`, as: bob });
+    expect(opened.json().message.body).toBe(html);
+    const sentBox = await list(alice, "sent", "?limit=100");
+    expect(sentBox.messages.find((m) => m._id === id2)?.body).toBe(longest);
   });
 
   it("a reply (replyToId) marks the original replied, and read with markRead; only its recipient may reply", async () => {
@@ -245,6 +252,50 @@ describe("member sending", () => {
   });
 });
 
+describe("opening a member's message (unread_mail_view, decision 0027)", () => {
+  const OPEN_COST = 20; // unread_mail_view's seeded cost (spec §9 未読メール閲覧)
+
+  it("GET /api/messages/:id answers it sealed with the price; PUT read does not open it; POST open charges once", async () => {
+    const reader = await server.createUser({ name: "読み手", points: 100 });
+    const text = "はじめまして。週末に映画でもいかがですか?よろしくお願いします。";
+    const id = await sent(alice, reader, text);
+    const got = await server.request({ method: "GET", url: `/api/messages/${id}`, as: reader });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toMatchObject({ sealed: true, open_cost: OPEN_COST, preview: `${text.slice(0, 20)}…` });
+    expect(got.body).not.toContain(text.slice(20));
+    const read = await server.request({ method: "PUT", url: `/api/messages/${id}/read`, as: reader });
+    expect(read.statusCode).toBe(200);
+    const unread = (await list(reader, "inbox")).messages.find((m) => m._id === id);
+    expect(unread).toMatchObject({ sealed: true, is_read: true, body: `${text.slice(0, 20)}…` });
+
+    const open = () => server.request({ method: "POST", url: `/api/messages/${id}/open`, as: reader });
+    const first = await open();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ charged: true, remainingPoints: 100 - OPEN_COST, message: { body: text } });
+    expect((await open()).json()).toMatchObject({ charged: false, remainingPoints: 100 - OPEN_COST });
+    const charges = await db()
+      .select()
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, reader.id), eq(pointLedger.kind, "charge")));
+    expect(charges).toEqual([expect.objectContaining({ delta: -OPEN_COST, actionName: "unread_mail_view" })]);
+    const again = await server.request({ method: "GET", url: `/api/messages/${id}`, as: reader });
+    expect(again.json()).toMatchObject({ sealed: false, body: text, open_cost: 0 });
+  });
+
+  it("not enough points: 402 with the catalogue's message, nothing opened or charged; others' messages 404", async () => {
+    const poor = await server.createUser({ name: "残高不足", points: 5 });
+    const id = await sent(alice, poor, "読めますか");
+    const before = await snapshotTables(server, ...TABLES);
+    const res = await server.request({ method: "POST", url: `/api/messages/${id}/open`, as: poor });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ message: insufficientPoints(OPEN_COST, 5) });
+    const stranger = await server.request({ method: "POST", url: `/api/messages/${id}/open`, as: carol });
+    expect(stranger.statusCode).toBe(404);
+    expect(await snapshotTables(server, ...TABLES)).toEqual(before);
+    expect(await messageRow(id)).toMatchObject({ isRead: false, openedAt: null });
+  });
+});
+
 describe("member lists", () => {
   it("inbox, unread and sent answer the legacy shape with pagination, without anyone's email or login ID", async () => {
     const dave = await server.createUser({ name: "デイブ", points: 5000 });
@@ -269,6 +320,8 @@ describe("member lists", () => {
       "has_reply",
       "is_read",
       "locked",
+      "preview",
+      "sealed",
       "to_userID",
     ]);
     expect(message.locked).toBe(false);

@@ -21,8 +21,11 @@ describe("member messages", () => {
   it("a member sees only what they sent or received, through the public shape", async () => {
     const { messageIds } = await api.caller(alice).messages.send({ recipientIds: [bob.id], body: "  はじめまして  " });
     const id = messageIds[0] as string;
+    // Sealed until Bob opens it (unread_mail_view, decision 0027): a preview line, no body.
     const seenByBob = await api.caller(bob).messages.get({ id });
-    expect(seenByBob).toMatchObject({ body: "はじめまして", isRead: false, from: { id: alice.id, name: "アリス" } });
+    expect(seenByBob).toMatchObject({ body: "", sealed: true, preview: "はじめまして", isRead: false });
+    expect(seenByBob).toMatchObject({ from: { id: alice.id, name: "アリス" } });
+    expect((await api.caller(alice).messages.get({ id })).body).toBe("はじめまして");
     expect(Object.keys(seenByBob.from).sort()).toEqual(["id", "name", "photoLink", "role"]);
     await expect(api.caller(carol).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api.caller(carol).messages.markRead({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -49,7 +52,7 @@ describe("member messages", () => {
     await expect(api.caller(dave).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await api.caller(erin).safety.unblock({ userId: dave.id });
     expect(await seen()).toEqual({ inbox: [id], unread: 1, sent: [id] });
-    expect(await api.caller(erin).messages.get({ id })).toMatchObject({ body: "ブロック前の挨拶" });
+    expect(await api.caller(erin).messages.get({ id })).toMatchObject({ sealed: true, preview: "ブロック前の挨拶" });
   });
 
   it("a reply marks the original replied, and read when answered from the unread list", async () => {
@@ -129,7 +132,8 @@ describe("administrator messages", () => {
     const unread = await api.caller(admin).adminMessages.list({ status: "unread", search: "編集前", limit: 25 });
     expect(unread.messages.map((m) => m.id)).toEqual([id]);
     await api.caller(admin).adminMessages.update({ id, body: "編集後の本文" });
-    expect((await api.caller(carol).messages.get({ id })).body).toBe("編集後の本文");
+    expect((await api.caller(bob).messages.get({ id })).body).toBe("編集後の本文");
+    expect((await api.caller(carol).messages.get({ id })).preview).toBe("編集後の本文");
     await api.caller(admin).adminMessages.delete({ id });
     await expect(api.caller(carol).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api.caller(admin).adminMessages.delete({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { footprints, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
+import { footprints, messages, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
 import { insufficientPoints, OFFERED_ACTIONS, POINT_COST_TABLE } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +45,24 @@ const CASES: Record<string, PaidCase> = {
     arrange: async () => ({ id: (await api.createUser({ gender: "female" })).id }),
     // An administrator's profile is not a member's: NOT_FOUND after the wrapper opened the transaction.
     failing: async () => ({ id: (await api.createUser({ role: "admin" })).id }),
+  },
+  "messages.open": {
+    action: "unread_mail_view",
+    // Another member's message the payer has not opened (unread-mail.test.ts has the free cases).
+    arrange: async (payer) => {
+      const from = await api.createUser({ gender: "female" });
+      const [row] = await api.database.db
+        .insert(messages)
+        .values({ fromUserId: from.id, toUserId: payer.id, body: "はじめまして" })
+        .returning({ id: messages.id });
+      return { id: row?.id };
+    },
+    // As board.enter: the message is opened, then the charge finds no account; both roll back.
+    failing: async (payer) => {
+      const input = await CASES["messages.open"]?.arrange(payer);
+      await api.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, payer.id));
+      return input;
+    },
   },
   "board.enter": {
     action: "message_board_view",
@@ -99,7 +117,8 @@ const CHARGING_CALLERS: Record<string, string[]> = {
   "packages/api/src/points/charge.ts": ["chargeAction"],
   // A member holding prepaid units inside a batch: charged one at a time (point-lots, scheduled-batch tests).
   "packages/api/src/points/batch.ts": ["chargeAction"],
-  // Every paid procedure (the router walk and CASES above).
+  // Every paid procedure (the router walk and CASES above): members.viewProfile, messages.send,
+  // messages.open (unread_mail_view, unread-mail.test.ts), board.enter, board.create.
   "packages/api/src/points/paid-procedure.ts": ["payForAction"],
   // board.list: a prepaid message_board_view credit opens the entry window (board.test.ts).
   "packages/api/src/board/access.ts": ["payForAction"],
@@ -162,6 +181,9 @@ describe("paid procedures", () => {
         if (names.has(literal as string)) charged.add(literal as string);
       }
     }
+    // 既読メール閲覧 (0 pt) is the "re-reading is free" line beside the charged first read: listed
+    // exactly when 未読メール閲覧 is charged, and charged by nothing itself (decision 0027).
+    if (charged.has("unread_mail_view")) charged.add("read_mail_view");
     expect([...charged].sort()).toEqual([...OFFERED_ACTIONS].sort());
   });
 

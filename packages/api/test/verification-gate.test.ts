@@ -129,7 +129,12 @@ describe("receiving while not verified", () => {
   it("verified: the same messages are open", async () => {
     const caller = await callerFor("verified");
     const inbox = await caller.messages.list({ box: "inbox" });
-    expect(inbox.messages.find((m) => m.id === fromPeer.verified)).toMatchObject({ locked: false, body: "こんにちは" });
+    // Open to a verified member: not locked, but sealed until opened (unread_mail_view, decision 0027).
+    expect(inbox.messages.find((m) => m.id === fromPeer.verified)).toMatchObject({
+      locked: false,
+      sealed: true,
+      preview: "こんにちは",
+    });
   });
 
   it("approval opens them at once (the standing is read on every call)", async () => {
@@ -141,7 +146,13 @@ describe("receiving while not verified", () => {
     const id = messageIds[0] as string;
     await expect(api.caller(member).messages.get({ id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api.database.db.update(users).set({ verificationStatus: "verified" }).where(eq(users.id, member.id));
-    await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({ body: "待っています" });
+    await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({
+      sealed: true,
+      preview: "待っています",
+    });
+    await expect(api.caller(member).messages.open({ id })).resolves.toMatchObject({
+      message: { body: "待っています" },
+    });
   });
 
   it("a member's own sent messages stay readable whatever the standing (sent as them by an administrator)", async () => {

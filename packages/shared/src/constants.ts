@@ -28,6 +28,12 @@ export const DEFAULT_NEW_POINT_COST = 5;
 /** Viewing the same profile again within this many hours of the last paid view is free. */
 export const PROFILE_VIEW_FREE_HOURS = 24;
 
+/**
+ * A member's message not yet opened (paid, unread_mail_view) is listed with its first this many
+ * characters (code points) on one line, whitespace folded, "…" after a cut (decision 0027).
+ */
+export const MESSAGE_PREVIEW_CHARS = 20;
+
 export const EXCHANGE_RATE_DEFAULT = { yenAmount: 1000, pointAmount: 500, isActive: true } as const;
 export const PURCHASE_LIMIT_DEFAULTS = { minimumPurchase: 1000, maximumPurchase: 100000 } as const;
 export const BANK_TRANSFER_BALANCE_DEFAULT = 0;
@@ -229,7 +235,7 @@ const POINT_COST_ROWS = [
     initialFee: 20,
     fallbackCost: 0,
     description: "未読メールを開いたときに消費されます。",
-    offered: false,
+    offered: true,
   },
   {
     actionName: "read_mail_view",
@@ -237,7 +243,7 @@ const POINT_COST_ROWS = [
     initialFee: 0,
     fallbackCost: 0,
     description: "既読メールの再閲覧は無料です。",
-    offered: false,
+    offered: true,
   },
   {
     actionName: "profile_photo_view",

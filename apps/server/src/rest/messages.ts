@@ -6,6 +6,7 @@ import {
   adminMessageListInput,
   endNotBeforeStart,
   MEMBER_MESSAGE_PAGE_SIZE,
+  MESSAGE_PREVIEW_CHARS,
   MESSAGE_RECIPIENTS_MAX,
   MSG,
   memberMessageListInput,
@@ -56,6 +57,13 @@ export const legacyMessage = z.object({
   to_userID: legacyParty,
   /** A member's message to a member not yet age-verified: body replaced by a notice (decision 0006). */
   locked: z.boolean(),
+  sealed: z.boolean().meta({
+    description: `Another member's message not opened yet (decision 0027): body is only its preview line (the first ${MESSAGE_PREVIEW_CHARS} characters, one line, "…" after a cut); POST /api/messages/{id}/open answers the body. Added field; older clients may ignore it.`,
+  }),
+  preview: z
+    .string()
+    .nullable()
+    .meta({ description: "While sealed: the preview line (also in body); null otherwise. Added field." }),
 });
 export const legacyAdminMessage = z.object({
   ...messageFields,
@@ -105,8 +113,20 @@ const base = (m: MemberMessage | AdminMessage) => ({
   has_reply: m.hasReply,
 });
 
+/**
+ * A sealed message's body is its preview line: a legacy client shows the line, never the text
+ * (decision 0027). A locked one (no preview) keeps the verification notice as its body.
+ */
 export function toLegacyMessage(m: MemberMessage): z.input<typeof legacyMessage> {
-  return { ...base(m), from_userID: party(m.from), to_userID: party(m.to), locked: m.locked };
+  return {
+    ...base(m),
+    body: m.sealed && m.preview !== null ? m.preview : m.body,
+    from_userID: party(m.from),
+    to_userID: party(m.to),
+    locked: m.locked,
+    sealed: m.sealed,
+    preview: m.preview,
+  };
 }
 
 export function toLegacyAdminMessage(m: AdminMessage): z.input<typeof legacyAdminMessage> {
@@ -297,9 +317,17 @@ const EXAMPLE_MESSAGE = {
   from_userID: EXAMPLE_MEMBER_B,
   to_userID: EXAMPLE_MEMBER_A,
   locked: false,
+  sealed: false,
+  preview: null,
+};
+const EXAMPLE_SEALED = {
+  ...EXAMPLE_MESSAGE,
+  body: "はじめまして。プロフィールを拝見しました…",
+  sealed: true,
+  preview: "はじめまして。プロフィールを拝見しました…",
 };
 const EXAMPLE_PAGINATION = { total: 1, totalPages: 1, pages: 1, currentPage: 1, limit: 20 };
-const { locked: _memberOnly, ...EXAMPLE_BASE } = EXAMPLE_MESSAGE;
+const { locked: _memberOnly, sealed: _sealed, preview: _preview, ...EXAMPLE_BASE } = EXAMPLE_MESSAGE;
 const EXAMPLE_ADMIN_MESSAGE = {
   ...EXAMPLE_BASE,
   from_userID: { ...EXAMPLE_MEMBER_B, userID: "p7w2k9zd", email: "taro@example.jp" },
@@ -353,11 +381,11 @@ function memberList(box: "inbox" | "unread" | "sent", summary: string) {
     method: "GET",
     path: `/api/messages/${box}`,
     summary,
-    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }. Until the caller is age-verified, a message from another member is listed with locked: true and a notice instead of its body; administrators' messages stay readable.`,
+    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }. A message from another member that the caller has not opened yet is listed with sealed: true and only its preview line as body (the first ${MESSAGE_PREVIEW_CHARS} characters); POST /api/messages/{id}/open answers the body (unread_mail_view). Marking it read does not open it. Until the caller is age-verified, a message from another member is listed with locked: true and a notice instead of its body (no preview); administrators' messages stay readable.`,
     access: "member",
     input: memberListQuery,
     response: memberPage,
-    example: { messages: [EXAMPLE_MESSAGE], pagination: EXAMPLE_PAGINATION },
+    example: { messages: [EXAMPLE_SEALED, EXAMPLE_MESSAGE], pagination: { ...EXAMPLE_PAGINATION, total: 2 } },
     handler: async (caller, input) => {
       const page = await caller.messages.list({
         box,
@@ -379,7 +407,9 @@ function mark(kind: "read" | "reply") {
         ? "Member or administrator: mark a received message read"
         : "Member or administrator: mark a received message replied (has_reply)",
     description:
-      "Only the recipient may (a member, or an administrator on a message addressed to them); any other message (sent by the caller, someone else's, another administrator's) answers 404. A member marking another member's message read needs age verification (403).",
+      kind === "read"
+        ? "Only the recipient may (a member, or an administrator on a message addressed to them); any other message (sent by the caller, someone else's, another administrator's) answers 404. A member marking another member's message read needs age verification (403). Marking read lowers the unread count but does not open a sealed message: its body is answered by POST /api/messages/{id}/open only (decision 0027)."
+        : "Only the recipient may (a member, or an administrator on a message addressed to them); any other message (sent by the caller, someone else's, another administrator's) answers 404.",
     access: "signedIn",
     input: messageId,
     response: marked,
@@ -426,6 +456,42 @@ export const messageRoutes = [
   memberList("inbox", "Member: messages received"),
   memberList("unread", "Member: messages received and not read yet"),
   memberList("sent", "Member: messages sent"),
+  route({
+    method: "GET",
+    path: "/api/messages/:id",
+    summary: "Member: one message sent or received (a sealed one without its body, with the price to open it)",
+    description: `Never charges or marks anything. Another member's message the caller has not opened yet answers sealed: true, only its preview line (the first ${MESSAGE_PREVIEW_CHARS} characters) as body, and open_cost: the points POST /api/messages/{id}/open would take now (0 when free). Anything not the caller's, or exchanged with a member blocked either way, answers 404; another member's message to a caller not age-verified answers 403.`,
+    access: "member",
+    input: messageId,
+    response: legacyMessage.extend({ open_cost: z.number().int().min(0) }),
+    example: { ...EXAMPLE_SEALED, open_cost: 20 },
+    errors: { 403: MSG.verificationRequired, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const message = await caller.messages.get(input);
+      return { ...toLegacyMessage(message), open_cost: message.openCost };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/messages/:id/open",
+    summary:
+      "Member: open a message and read its body; costs unread_mail_view the first time another member's message is opened",
+    description:
+      "Charged once per message, also under concurrent calls; a prepaid unread_mail_view credit (POST /api/users/deduct-points) is used first. Free (charged: false): the operator's messages, one's own sent messages, a message opened before (or read before this charge existed), and any open while the price is 0. Opening a received message marks it read. Not enough points answers 402 and nothing is opened or charged. Anything not the caller's, or exchanged with a member blocked either way, answers 404 before any charge; another member's message to a caller not age-verified answers 403.",
+    access: "member",
+    input: messageId,
+    response: z.object({ message: legacyMessage, charged: z.boolean(), remainingPoints: z.number().int().min(0) }),
+    example: {
+      message: { ...EXAMPLE_MESSAGE, is_read: true },
+      charged: true,
+      remainingPoints: 80,
+    },
+    errors: { 402: INSUFFICIENT_POINTS_EXAMPLE, 403: MSG.verificationRequired, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const result = await caller.messages.open(input);
+      return { ...result, message: toLegacyMessage(result.message) };
+    },
+  }),
   mark("read"),
   mark("reply"),
   route({

@@ -4,13 +4,15 @@ import { aliasedTable, and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
 import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
-import { type MemberMessage, type Party, paged, type Role, selectMessages, toMemberMessage } from "./message-rows";
+import { type Party, paged, type Role, selectMessages } from "./message-rows";
+import { type MailboxMessage, openCost, toMailboxMessage } from "./sealed";
 
 /** A member's mailbox (spec §2, §4): what they sent or received, the unread count, their contacts. */
 
 /**
  * A member's mailbox: received (inbox), received and unread, or sent; newest first. `viewerStatus`:
- * the member's verification state as the request's session read it.
+ * the member's verification state as the request's session read it. Another member's message not
+ * yet opened is listed sealed: a preview line, no body (sealed.ts, decision 0027).
  */
 export async function listMemberMessages(
   db: Db,
@@ -30,24 +32,26 @@ export async function listMemberMessages(
     : undefined;
   // While either has blocked the other, their messages leave both mailboxes (unblocking brings them back).
   const other = input.box === "sent" ? messages.toUserId : messages.fromUserId;
-  const page = await paged(
-    db,
-    and(mine, counterpart, notBlockedWith(userId, other)),
-    input.page,
-    input.limit,
-    toMemberMessage,
+  const page = await paged(db, and(mine, counterpart, notBlockedWith(userId, other)), input.page, input.limit, (r) =>
+    toMailboxMessage(userId, r),
   );
-  // Until the member is verified, other members' messages are listed without their body (decision 0006).
-  return { ...page, messages: await lockUnverified({ id: userId, verificationStatus: viewerStatus }, page.messages) };
+  // Until the member is verified, other members' messages are listed without their body (decision
+  // 0006), and without a preview either.
+  const shown = lockUnverified({ id: userId, verificationStatus: viewerStatus }, page.messages);
+  return { ...page, messages: shown.map((m) => (m.locked ? { ...m, preview: null } : m)) };
 }
 
-/** One message the member sent or received; anything else is NOT_FOUND (`viewerStatus` as above). */
+/**
+ * One message the member sent or received; anything else is NOT_FOUND (`viewerStatus` as above).
+ * A sealed one is answered without its body, with `openCost`: what `messages.open` would take now
+ * (0 when free). A query: it never charges, opens or marks anything.
+ */
 export async function getMemberMessage(
   db: Db,
   userId: string,
   id: string,
   viewerStatus: VerificationStatus,
-): Promise<MemberMessage & { locked: false }> {
+): Promise<MailboxMessage & { locked: false; openCost: number }> {
   const [row] = await selectMessages(
     db,
     and(
@@ -60,9 +64,9 @@ export async function getMemberMessage(
     ),
   );
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
-  const message = toMemberMessage(row);
+  const message = toMailboxMessage(userId, row);
   assertMayOpen({ id: userId, verificationStatus: viewerStatus }, message);
-  return { ...message, locked: false };
+  return { ...message, locked: false, openCost: message.sealed ? await openCost(db, userId) : 0 };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

@@ -23,6 +23,7 @@ const columns = {
   body: messages.body,
   createdAt: messages.createdAt,
   isRead: messages.isRead,
+  openedAt: messages.openedAt,
   hasReply: messages.hasReply,
   replyToId: messages.replyToId,
   fromId: sender.id,
@@ -59,6 +60,8 @@ export interface Row {
   body: string;
   createdAt: Date;
   isRead: boolean;
+  /** When the recipient opened it (paid, decision 0027); member views seal the body until then (sealed.ts). */
+  openedAt: Date | null;
   hasReply: boolean;
   replyToId: string | null;
   fromId: string;

@@ -27,6 +27,7 @@ import {
   unreadCount,
   unreadCountWhileLive,
 } from "./mailbox";
+import { openMessage } from "./open";
 import { sendAsMember } from "./send";
 
 /** A member's own mailbox (marking read or replied: any recipient, administrators too). */
@@ -46,9 +47,21 @@ export const messagesRouter = router({
   list: memberProcedure
     .input(memberMessageListInput)
     .query(({ ctx, input }) => listMemberMessages(ctx.db, ctx.session.id, input, ctx.session.verificationStatus)),
+  /** One message; another member's unopened one sealed (no body, `openCost`). Never charges. */
   get: memberProcedure
     .input(messageIdInput)
     .query(({ ctx, input }) => getMemberMessage(ctx.db, ctx.session.id, input.id, ctx.session.verificationStatus)),
+  /**
+   * Opens a message and answers its body: costs unread_mail_view the first time another member's
+   * message is opened, free otherwise (open.ts, decision 0027). Marks it read. A mutation: it charges.
+   */
+  open: paidProcedure("unread_mail_view")
+    .input(messageIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await openMessage(ctx.db, ctx.charge, ctx.session, input.id);
+      ctx.afterCommit(() => ctx.mailbox.publish([ctx.session.id]));
+      return result;
+    }),
   contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
   /** The unread count now and after every change of the mailbox (SSE; no polling). */
@@ -67,7 +80,7 @@ export const messagesRouter = router({
   /**
    * The recipient marks a received message read, or replied: a member, or an administrator on a
    * message addressed to them (the legacy client's calls after a send; spec §7). Anyone else's
-   * message is NOT_FOUND.
+   * message is NOT_FOUND. Marking read does not open: a sealed message stays sealed (decision 0027).
    */
   markRead: authedProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
     await markRead(ctx.db, ctx.session, input.id);

@@ -21,6 +21,12 @@ export const messages = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     hasReply: boolean("has_reply").notNull().default(false),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /**
+     * When the recipient opened (paid for) the body of a member's message: `messages.open` sets it
+     * once, with a conditional update, so it is charged once (unread_mail_view, decision 0027).
+     * Null: the body is sealed to the recipient (the list shows a preview line only).
+     */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -32,6 +32,8 @@ export const MESSAGING_MSG = {
   adminRecipientRefused: "管理者にはこの画面からメッセージを送信できません。",
   senderMustBeMember: "送信元には会員を指定してください。",
   replyTargetInvalid: "返信元のメッセージが見つかりません。",
+  /** A sealed message could not be opened (unread_mail_view, decision 0027); not enough points has its own. */
+  messageOpenFailed: "メッセージを開けませんでした。",
 } as const;
 
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */

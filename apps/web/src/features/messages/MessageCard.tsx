@@ -8,7 +8,9 @@ import { type MessageLike, type PartyLike, partyName } from "./types";
 /**
  * One message in a list (both shells): the other party's photo (named after them) and name, the
  * body's preview (click opens the detail), the time in Japanese and the screen's actions. Unread
- * messages are highlighted and say so in text too.
+ * messages are highlighted and say so in text too. A sealed message (another member's, not opened
+ * yet: decision 0027) shows its one-line preview from the server and the 「未読」 marker; opening
+ * it is the screen's (it costs points).
  */
 export function MessageCard({
   message,
@@ -18,8 +20,9 @@ export function MessageCard({
   status,
   actions,
   onOpen,
+  opening = false,
 }: {
-  message: MessageLike;
+  message: MessageLike & { sealed?: boolean; preview?: string | null };
   /** The other party: the sender on received screens, the recipient on sent ones. */
   party: PartyLike;
   /** 差出人 / 宛先, read by screen readers before the name. */
@@ -29,9 +32,14 @@ export function MessageCard({
   status?: ReactNode;
   actions?: ReactNode;
   onOpen?: () => void;
+  /** Opening it is under way (a paid open: quote, confirmation, charge). */
+  opening?: boolean;
 }) {
   const name = partyName(party);
-  const unread = highlightUnread && !message.isRead;
+  const sealed = message.sealed === true;
+  // A sealed message's preview line (none while locked until verification: the notice is the body).
+  const preview = sealed ? (message.preview ?? null) : null;
+  const unread = (highlightUnread && !message.isRead) || sealed;
   return (
     <Card
       withBorder
@@ -42,6 +50,7 @@ export function MessageCard({
       className={`${classes.card} ${unread ? classes.unread : ""}`}
       data-testid="message-card"
       data-unread={unread || undefined}
+      aria-busy={opening || undefined}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <Avatar src={party.photoLink} alt={name} radius="xl" size={48} color="pink">
@@ -74,7 +83,11 @@ export function MessageCard({
               </Text>
             </Group>
           </Group>
-          <MessagePreview body={message.body} onOpen={onOpen} />
+          <MessagePreview
+            body={preview ?? message.body}
+            onOpen={onOpen}
+            label={preview !== null ? `${name}さんからの未読メールを開く（${preview}）` : undefined}
+          />
           {actions && (
             <Group gap="xs" justify="flex-end">
               {actions}

@@ -7,12 +7,13 @@ import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
+import { useOpenMessage } from "./useOpenMessage";
 
 /** 受信メール (spec §2): read inbox messages only; sender filter, reply, detail, this screen's scheduled list. */
 export function ReceivedEmails() {
   const inbox = useBox("inbox");
   const [sender, setSender] = useState<string | null>(null);
-  const [detail, setDetail] = useState<MemberMessage | null>(null);
+  const { detail, close, open, pendingId } = useOpenMessage();
   const [replying, setReplying] = useState<MemberMessage | null>(null);
   const all = useMemo(() => (inbox.data?.messages ?? []).filter((m) => m.isRead), [inbox.data]);
   const shown = sender ? all.filter((m) => m.from.id === sender) : all;
@@ -41,7 +42,8 @@ export function ReceivedEmails() {
             message={message}
             party={message.from}
             partyLabel="差出人"
-            onOpen={() => setDetail(message)}
+            onOpen={() => void open(message)}
+            opening={pendingId === message.id}
             status={
               message.hasReply && (
                 <Badge size="xs" color="teal" variant="light">
@@ -62,7 +64,7 @@ export function ReceivedEmails() {
       <ScheduledList source="user:received" />
       <MessageDetailModal
         message={detail}
-        onClose={() => setDetail(null)}
+        onClose={close}
         actions={
           detail && (
             <>
@@ -71,18 +73,14 @@ export function ReceivedEmails() {
                   <ReportButton
                     target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
                   />
-                  <BlockButton
-                    userId={detail.from.id}
-                    name={partyName(detail.from)}
-                    onBlocked={() => setDetail(null)}
-                  />
+                  <BlockButton userId={detail.from.id} name={partyName(detail.from)} onBlocked={close} />
                 </>
               )}
               {!detail.hasReply && (
                 <Button
                   onClick={() => {
                     setReplying(detail);
-                    setDetail(null);
+                    close();
                   }}
                 >
                   返信

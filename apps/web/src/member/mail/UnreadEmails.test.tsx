@@ -18,11 +18,14 @@ function message(
   id: string,
   from: typeof hanako,
   body: string,
-  extra: { isRead?: boolean; hasReply?: boolean } = {},
+  extra: { isRead?: boolean; hasReply?: boolean; sealed?: boolean } = {},
 ): Message {
+  const sealed = extra.sealed ?? false;
   return {
     id,
-    body,
+    body: sealed ? "" : body,
+    sealed,
+    preview: sealed ? `${body.slice(0, 20)}…` : null,
     createdAt: new Date("2026-11-20T10:00:00Z"),
     isRead: extra.isRead ?? false,
     hasReply: extra.hasReply ?? false,
@@ -77,6 +80,50 @@ describe("UnreadEmails", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "再試行" }));
     expect(await screen.findByText("未読メッセージはありません")).toBeInTheDocument();
+  });
+});
+
+describe("a sealed message (未読メール閲覧, decision 0027)", () => {
+  const FULL = "はじめまして。プロフィールを拝見してご連絡しました。週末はお時間ありますか?";
+  const sealed = message("m9", hanako, FULL, { sealed: true });
+  const opened = { ...sealed, body: FULL, sealed: false, preview: null, isRead: true, locked: false as const };
+  const handlers = (openCost: number) => ({
+    "messages.list": () => page([sealed]),
+    "scheduled.list": () => [],
+    "messages.get": () => ({ ...sealed, locked: false as const, openCost }),
+    "messages.open": () => ({ message: opened, charged: openCost > 0, remainingPoints: 80 }),
+  });
+
+  it("is listed with its preview line and 「未読」, never its body", async () => {
+    renderWithProviders(<UnreadEmails />, handlers(20));
+    const card = await screen.findByRole("article", { name: /花子/ });
+    expect(card).toHaveTextContent(`${FULL.slice(0, 20)}…`);
+    expect(card).toHaveTextContent("未読");
+    expect(card).not.toHaveTextContent(FULL.slice(20));
+  });
+
+  it("asks with the server's price, then opens it and shows the body", async () => {
+    const { calls } = renderWithProviders(<UnreadEmails />, handlers(20));
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
+    expect(await screen.findByText("未読メールの閲覧には20ptが必要です。続けますか？")).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "messages.open")).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "続ける" }));
+    expect(await screen.findByTestId("message-detail-body")).toHaveTextContent(FULL);
+    expect(calls.filter((c) => c.path === "messages.open").map((c) => c.input)).toEqual([{ id: "m9" }]);
+  });
+
+  it("declined: nothing is opened; free (0 pt): no confirmation", async () => {
+    const declined = renderWithProviders(<UnreadEmails />, handlers(20));
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "キャンセル" }));
+    expect(declined.calls.some((c) => c.path === "messages.open")).toBe(false);
+    expect(screen.queryByTestId("message-detail-body")).not.toBeInTheDocument();
+    declined.unmount();
+    const free = renderWithProviders(<UnreadEmails />, handlers(0));
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
+    expect(await screen.findByTestId("message-detail-body")).toHaveTextContent(FULL);
+    expect(screen.queryByText(/ptが必要です。続けますか？/)).not.toBeInTheDocument();
+    expect(free.calls.filter((c) => c.path === "messages.open")).toHaveLength(1);
   });
 });
 

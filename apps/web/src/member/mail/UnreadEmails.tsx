@@ -11,6 +11,7 @@ import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox, useRefreshMail } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
+import { useOpenMessage } from "./useOpenMessage";
 
 /**
  * 未読メール (spec §2): messages from administrators plus the unread ones, newest first; sender
@@ -22,7 +23,7 @@ export function UnreadEmails() {
   const inbox = useBox("inbox");
   const refresh = useRefreshMail();
   const [sender, setSender] = useState<string | null>(null);
-  const [detail, setDetail] = useState<MemberMessage | null>(null);
+  const { detail, close, open, pendingId } = useOpenMessage();
   const [replying, setReplying] = useState<MemberMessage | null>(null);
   const markRead = useMutation(trpc.messages.markRead.mutationOptions());
 
@@ -74,7 +75,8 @@ export function UnreadEmails() {
             party={message.from}
             partyLabel="差出人"
             highlightUnread
-            onOpen={() => setDetail(message)}
+            onOpen={() => void open(message)}
+            opening={pendingId === message.id}
             actions={
               // Locked until the member is verified (decision 0006): the way to verify, not failing buttons.
               message.locked ? (
@@ -105,7 +107,7 @@ export function UnreadEmails() {
       <ScheduledList source="user:unread" />
       <MessageDetailModal
         message={detail}
-        onClose={() => setDetail(null)}
+        onClose={close}
         actions={
           detail &&
           !detail.locked && (
@@ -115,18 +117,14 @@ export function UnreadEmails() {
                   <ReportButton
                     target={{ type: "message", id: detail.id, label: `${partyName(detail.from)}さんからのメッセージ` }}
                   />
-                  <BlockButton
-                    userId={detail.from.id}
-                    name={partyName(detail.from)}
-                    onBlocked={() => setDetail(null)}
-                  />
+                  <BlockButton userId={detail.from.id} name={partyName(detail.from)} onBlocked={close} />
                 </>
               )}
               {!detail.hasReply && (
                 <Button
                   onClick={() => {
                     setReplying(detail);
-                    setDetail(null);
+                    close();
                   }}
                 >
                   返信

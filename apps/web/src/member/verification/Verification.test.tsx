@@ -75,6 +75,9 @@ describe("locked messages on the unread screen", () => {
       id: "m1",
       body: MSG.lockedMessageNotice,
       locked: true,
+      // Locked messages are sealed too, without a preview (decision 0027).
+      sealed: true,
+      preview: null,
       createdAt: new Date("2026-11-20T10:00:00Z"),
       isRead: false,
       hasReply: false,
