@@ -221,6 +221,6 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     );
     // Not opened by the peer yet: listed with its preview line (decision 0027).
     const replyText = "ありがとうございます。こちらこそよろしくお願いします。";
-    expect(inbox.messages.map((m) => m.preview)).toContain(`${replyText.slice(0, 20)}…`);
+    expect(inbox.messages.map((m) => m.preview)).toContain(`${replyText.slice(0, 13)}…`);
   });
 });

@@ -261,12 +261,12 @@ describe("opening a member's message (unread_mail_view, decision 0027)", () => {
     const id = await sent(alice, reader, text);
     const got = await server.request({ method: "GET", url: `/api/messages/${id}`, as: reader });
     expect(got.statusCode, got.body).toBe(200);
-    expect(got.json()).toMatchObject({ sealed: true, open_cost: OPEN_COST, preview: `${text.slice(0, 20)}…` });
+    expect(got.json()).toMatchObject({ sealed: true, open_cost: OPEN_COST, preview: `${text.slice(0, 16)}…` });
     expect(got.body).not.toContain(text.slice(20));
     const read = await server.request({ method: "PUT", url: `/api/messages/${id}/read`, as: reader });
     expect(read.statusCode).toBe(200);
     const unread = (await list(reader, "inbox")).messages.find((m) => m._id === id);
-    expect(unread).toMatchObject({ sealed: true, is_read: true, body: `${text.slice(0, 20)}…` });
+    expect(unread).toMatchObject({ sealed: true, is_read: true, body: `${text.slice(0, 16)}…` });
 
     const open = () => server.request({ method: "POST", url: `/api/messages/${id}/open`, as: reader });
     const first = await open();

@@ -23,7 +23,7 @@ describe("member messages", () => {
     const id = messageIds[0] as string;
     // Sealed until Bob opens it (unread_mail_view, decision 0027): a preview line, no body.
     const seenByBob = await api.caller(bob).messages.get({ id });
-    expect(seenByBob).toMatchObject({ body: "", sealed: true, preview: "はじめまして", isRead: false });
+    expect(seenByBob).toMatchObject({ body: "", sealed: true, preview: "はじめ…", isRead: false });
     expect(seenByBob).toMatchObject({ from: { id: alice.id, name: "アリス" } });
     expect((await api.caller(alice).messages.get({ id })).body).toBe("はじめまして");
     expect(Object.keys(seenByBob.from).sort()).toEqual(["id", "name", "photoLink", "role"]);
@@ -52,7 +52,7 @@ describe("member messages", () => {
     await expect(api.caller(dave).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await api.caller(erin).safety.unblock({ userId: dave.id });
     expect(await seen()).toEqual({ inbox: [id], unread: 1, sent: [id] });
-    expect(await api.caller(erin).messages.get({ id })).toMatchObject({ sealed: true, preview: "ブロック前の挨拶" });
+    expect(await api.caller(erin).messages.get({ id })).toMatchObject({ sealed: true, preview: "ブロック…" });
   });
 
   it("a reply marks the original replied, and read when answered from the unread list", async () => {
@@ -133,7 +133,7 @@ describe("administrator messages", () => {
     expect(unread.messages.map((m) => m.id)).toEqual([id]);
     await api.caller(admin).adminMessages.update({ id, body: "編集後の本文" });
     expect((await api.caller(bob).messages.get({ id })).body).toBe("編集後の本文");
-    expect((await api.caller(carol).messages.get({ id })).preview).toBe("編集後の本文");
+    expect((await api.caller(carol).messages.get({ id })).preview).toBe("編集後…");
     await api.caller(admin).adminMessages.delete({ id });
     await expect(api.caller(carol).messages.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api.caller(admin).adminMessages.delete({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });

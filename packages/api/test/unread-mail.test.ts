@@ -58,10 +58,12 @@ describe("a member's unopened message", () => {
     expect(await snapshotTables(api, ...TABLES)).toEqual(before);
   });
 
-  it("the preview is the first 20 characters (code points) on one line", () => {
-    expect(previewOf("  短い\nメッセージ  ")).toBe("短い メッセージ");
-    expect(previewOf("😀".repeat(25))).toBe(`${"😀".repeat(20)}…`);
-    expect(previewOf("あ".repeat(20))).toBe("あ".repeat(20));
+  it("the preview is the first 20 characters (code points) on one line, and never more than half the message", () => {
+    expect(previewOf("  短い\nメッセージ  ")).toBe("短い メ…");
+    expect(previewOf("😀".repeat(45))).toBe(`${"😀".repeat(20)}…`);
+    expect(previewOf("あ".repeat(20))).toBe(`${"あ".repeat(10)}…`);
+    expect(previewOf("はい")).toBe("は…");
+    expect(previewOf("!")).toBe("…");
   });
 
   it("opening charges unread_mail_view once, marks it read and answers the body; re-opening is free", async () => {

@@ -133,7 +133,7 @@ describe("receiving while not verified", () => {
     expect(inbox.messages.find((m) => m.id === fromPeer.verified)).toMatchObject({
       locked: false,
       sealed: true,
-      preview: "こんにちは",
+      preview: "こん…",
     });
   });
 
@@ -148,7 +148,7 @@ describe("receiving while not verified", () => {
     await api.database.db.update(users).set({ verificationStatus: "verified" }).where(eq(users.id, member.id));
     await expect(api.caller(member).messages.get({ id })).resolves.toMatchObject({
       sealed: true,
-      preview: "待っています",
+      preview: "待って…",
     });
     await expect(api.caller(member).messages.open({ id })).resolves.toMatchObject({
       message: { body: "待っています" },

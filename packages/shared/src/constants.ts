@@ -29,8 +29,8 @@ export const DEFAULT_NEW_POINT_COST = 5;
 export const PROFILE_VIEW_FREE_HOURS = 24;
 
 /**
- * A member's message not yet opened (paid, unread_mail_view) is listed with its first this many
- * characters (code points) on one line, whitespace folded, "…" after a cut (decision 0027).
+ * A member's message not yet opened (paid, unread_mail_view) is listed with at most this many of its
+ * first characters (code points), never more than half of it, on one line, then "…" (decision 0027).
  */
 export const MESSAGE_PREVIEW_CHARS = 20;
 

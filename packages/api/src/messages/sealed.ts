@@ -16,14 +16,18 @@ import { type MemberMessage, type Row, toMemberMessage } from "./message-rows";
 export type MailboxMessage = MemberMessage & {
   /** The body is withheld until the viewer opens (pays for) it. */
   sealed: boolean;
-  /** While sealed: the first MESSAGE_PREVIEW_CHARS characters on one line; null otherwise. */
+  /** While sealed: the beginning on one line (`previewOf`); null otherwise. */
   preview: string | null;
 };
 
-/** The body's first MESSAGE_PREVIEW_CHARS characters (code points), on one line, "…" after a cut. */
+/**
+ * The body's beginning on one line, then "…": MESSAGE_PREVIEW_CHARS characters (code points) at
+ * most, and never more than half of the message, so a short message ("よろしく！") is not given
+ * away whole by its preview.
+ */
 export function previewOf(body: string): string {
   const chars = Array.from(body.replace(/\s+/g, " ").trim());
-  return chars.length > MESSAGE_PREVIEW_CHARS ? `${chars.slice(0, MESSAGE_PREVIEW_CHARS).join("")}…` : chars.join("");
+  return `${chars.slice(0, Math.min(MESSAGE_PREVIEW_CHARS, Math.floor(chars.length / 2))).join("")}…`;
 }
 
 /** Sealed for `viewerId`: a member's message to the viewer that the viewer has not opened. */
