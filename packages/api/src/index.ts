@@ -12,6 +12,8 @@ export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./err
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
+export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
+export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { changeBalance } from "./points/ledger";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
