@@ -115,6 +115,7 @@ describe("point costs", () => {
       "profile_view",
       "send_message",
       "message_board_post",
+      "profile_photo_view",
     ]);
     for (const hidden of ["address_mail_send", "mail_attachment_photo_view", "photo_registration", "movie_play"]) {
       expect(all.find((r) => r.actionName === hidden)?.offered).toBe(false);
