@@ -92,7 +92,11 @@ describe("thumbnails and signed full-size photos", () => {
       const res = await server.request({ method: "GET", url: target });
       expect(res.statusCode, target).toBe(403);
     }
-    for (const target of ["/uploads/photos/x.jpg", "/uploads/thumbs/../photos/x", `/uploads/thumbs/${"0".repeat(32)}.jpg`]) {
+    for (const target of [
+      "/uploads/photos/x.jpg",
+      "/uploads/thumbs/../photos/x",
+      `/uploads/thumbs/${"0".repeat(32)}.jpg`,
+    ]) {
       const res = await server.request({ method: "GET", url: target });
       expect(res.statusCode, target).toBe(404);
     }

@@ -237,7 +237,8 @@ export const memberRoutes = [
   route({
     method: "GET",
     path: "/api/users/:id/photo-price",
-    summary: "Member: what POST /api/users/{id}/photo-view would take from my balance now, and whether there is a photo",
+    summary:
+      "Member: what POST /api/users/{id}/photo-view would take from my balance now, and whether there is a photo",
     description:
       "available false: the member has no stored photo to enlarge (cost 0). Free (cost 0) for one's own photo (reason own), within 24 hours of the last paid enlargement of this member's photo (recentView; freeUntil: when that ends), when profile_photo_view costs 0 (noPrice), or when a prepaid credit will pay (prepaid); otherwise cost is the current profile_photo_view price. A quote, not a hold. Same 404 as the enlargement. Nothing is written.",
     access: "member",

@@ -2,10 +2,10 @@ import { type Db, pointCosts, profilePhotoViews, users } from "@enmusubi/db";
 import { MSG, PHOTO_VIEW_FREE_HOURS } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { prepaidCreditsWaiting } from "../points/prepaid";
-import type { Charge } from "../points/paid-procedure";
 import type { PhotoUrlSigner } from "../photos/signed-url";
 import { photoName } from "../photos/storage";
+import type { Charge } from "../points/paid-procedure";
+import { prepaidCreditsWaiting } from "../points/prepaid";
 import { notBlockedWith } from "../safety/blocks";
 import { reachableMember } from "./public-profile";
 import type { FreeViewReason } from "./view-price";
@@ -74,11 +74,12 @@ export async function photoPrice(db: Db, viewerId: string, viewedId: string): Pr
   const [row] = await db
     .select({
       photoLink: users.photoLink,
-      freeUntil: sql<Date | null>`(select ${profilePhotoViews.chargedAt} + make_interval(hours => ${PHOTO_VIEW_FREE_HOURS})
+      freeUntil:
+        sql<Date | null>`(select ${profilePhotoViews.chargedAt} + make_interval(hours => ${PHOTO_VIEW_FREE_HOURS})
         from ${profilePhotoViews} where ${profilePhotoViews.viewerId} = ${viewerId} and ${profilePhotoViews.viewedId} = ${viewedId}
         and ${profilePhotoViews.chargedAt} > now() - make_interval(hours => ${PHOTO_VIEW_FREE_HOURS}))`.mapWith(
-        (v: string | Date | null) => (v === null ? null : new Date(v)),
-      ),
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
       price: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = 'profile_photo_view')`,
       prepaid: prepaidCreditsWaiting(viewerId, "profile_photo_view"),
     })

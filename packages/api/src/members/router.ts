@@ -1,8 +1,8 @@
 import { memberIdInput, memberSearchInput } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { memberProcedure, router } from "../trpc";
-import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
 import { photoPrice, viewPhoto } from "./photo-view";
+import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
 import { viewPrice } from "./view-price";
 
 /** Members seen by members: always through the public profile shape. */

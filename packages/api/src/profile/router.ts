@@ -1,9 +1,9 @@
-import { photoUploadInput, profileUpdateInput } from "@enmusubi/shared";
 import type { Db } from "@enmusubi/db";
+import { photoUploadInput, profileUpdateInput } from "@enmusubi/shared";
 import { setUserPhoto, uploadPhoto } from "../photos/service";
 import type { PhotoUrlSigner } from "../photos/signed-url";
-import { withPhotoUrl } from "../users/user-view";
 import { authedProcedure, router } from "../trpc";
+import { withPhotoUrl } from "../users/user-view";
 import { me, updateProfile } from "./service";
 
 /** The own profile with `photoUrl`: one's own full-size photo, signed and free (decision 0028). */
