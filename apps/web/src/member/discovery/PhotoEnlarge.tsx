@@ -3,7 +3,7 @@ import { Button, Group, Image, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
@@ -28,6 +28,8 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
   });
   const view = useMutation(trpc.members.viewPhoto.mutationOptions());
   const [shown, setShown] = useState<string | null>(null);
+  // Focus goes back to the button once the photo closes (it was busy, hence unfocusable, when the photo opened).
+  const button = useRef<HTMLButtonElement>(null);
   const quote = price.data;
 
   const enlarge = async () => {
@@ -52,11 +54,19 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
     <Stack gap="xs" align="center">
       <ProfilePhoto profile={profile} size={160} />
       {quote?.available && (
-        <Button size="xs" variant="light" onClick={enlarge} loading={view.isPending}>
+        <Button ref={button} size="xs" variant="light" onClick={enlarge} loading={view.isPending}>
           {MSG.photoEnlarge}（{quote.free ? "無料" : `${quote.cost.toLocaleString("ja-JP")}pt`}）
         </Button>
       )}
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={`${name}さんの写真`} centered size="lg">
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        onExitTransitionEnd={() => button.current?.focus()}
+        returnFocus={false}
+        title={`${name}さんの写真`}
+        centered
+        size="lg"
+      >
         {shown && (
           <Stack gap="sm">
             <Image src={shown} alt={`${name}さんの写真（拡大）`} fit="contain" mah="70vh" />
