@@ -15,7 +15,8 @@ import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
  * button quoting what the enlargement costs now (members.photoPrice: the price, or 無料 for one's
  * own photo or a re-view within 24 hours). Confirm → members.viewPhoto (charged once, the balance
  * follows through points:deducted) → the full-size image at its short-lived signed URL, in a
- * modal (Esc closes it, focus returns to the button). A member without a photo that can be
+ * modal with 写真を保存 (spec §2 "avatar enlarge and download"; Esc closes it, focus returns to the
+ * button). A member without a photo that can be
  * enlarged shows the thumbnail (or the placeholder) only.
  */
 export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
@@ -74,9 +75,14 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
               <Text size="xs" c="dimmed">
                 表示用のリンクは数分で無効になります。
               </Text>
-              <Button variant="default" onClick={() => setShown(null)}>
-                閉じる
-              </Button>
+              <Group gap="sm">
+                <Button component="a" href={shown} download variant="default">
+                  写真を保存
+                </Button>
+                <Button variant="default" onClick={() => setShown(null)}>
+                  閉じる
+                </Button>
+              </Group>
             </Group>
           </Stack>
         )}
