@@ -5,6 +5,7 @@ import {
   createDatabaseRateLimiter,
   createMemoryMailboxEvents,
   createPasswordHasher,
+  createPhotoUrlSigner,
   createTokenService,
   type PasswordHasher,
   type RateLimiter,
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: ApiDeps = {
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
+    photoUrls: createPhotoUrlSigner(config.jwtSecret),
     passwords,
     // Counted in the database, so every worker and instance shares one count per client.
     limiter: options.limiter ?? createDatabaseRateLimiter(database.db),

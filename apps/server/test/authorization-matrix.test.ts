@@ -39,6 +39,8 @@ const ACCESS: Record<string, Kind> = {
   "members.search": "member",
   "members.viewProfile": "member",
   "members.viewPrice": "member",
+  "members.viewPhoto": "member",
+  "members.photoPrice": "member",
   "members.footprints": "member",
   "members.favorites": "member",
   "members.addFavorite": "member",
@@ -326,6 +328,8 @@ const OWNED: Record<string, OwnedCase> = {
 const NOT_OWNED: Record<string, string> = {
   "members.viewProfile": "names a member to look at (public profile, charged)",
   "members.viewPrice": "names a member whose view is quoted (read only)",
+  "members.viewPhoto": "names a member whose photo is enlarged (public, charged; the signed URL is of that photo only)",
+  "members.photoPrice": "names a member whose photo enlargement is quoted (read only)",
   "members.addFavorite": "names a member; the favourite row is the caller's own",
   "members.removeFavorite": "names a member; removes only the caller's own favourite row",
   "board.read": "any verified member may read any post; the read mark is the caller's own",

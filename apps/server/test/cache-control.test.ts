@@ -42,8 +42,9 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text));
   }
-  mkdirSync(path.join(dataDir, "uploads", "photos"), { recursive: true });
-  writeFileSync(path.join(dataDir, "uploads", "photos", "0123456789abcdef.jpg"), "not really a jpeg");
+  // A photo's public thumbnail (the full-size file is served signed only, decision 0028).
+  mkdirSync(path.join(dataDir, "uploads", "thumbs"), { recursive: true });
+  writeFileSync(path.join(dataDir, "uploads", "thumbs", `${"0123456789abcdef".repeat(2)}.jpg`), "not really a jpeg");
   const config = {
     ...loadConfig({
       NODE_ENV: "test",
@@ -123,7 +124,11 @@ describe("Cache-Control", () => {
 
     // Uploaded photos and hashed assets keep their long public cache, token or not.
     for (const headers of [{}, bearer(token)]) {
-      const photo = await app.inject({ method: "GET", url: "/uploads/photos/0123456789abcdef.jpg", headers });
+      const photo = await app.inject({
+        method: "GET",
+        url: `/uploads/thumbs/${"0123456789abcdef".repeat(2)}.jpg`,
+        headers,
+      });
       expect(photo.statusCode).toBe(200);
       expect(photo.headers["cache-control"]).toBe(LONG);
       const asset = await app.inject({ method: "GET", url: "/assets/index-Abc123.js", headers });

@@ -3,6 +3,7 @@ import {
   createCaller,
   createContextInner,
   createPasswordHasher,
+  createPhotoUrlSigner,
   createTokenService,
   unlimited,
 } from "@enmusubi/api";
@@ -67,6 +68,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance
     const deps = async (database: Database): Promise<ApiDeps> => ({
       db: database.db,
       tokens: createTokenService("mailbox-test-secret-mailbox-test-secret-0"),
+      photoUrls: createPhotoUrlSigner("mailbox-test-secret-mailbox-test-secret-0"),
       passwords,
       limiter: unlimited,
       uploadsDir: "/tmp/enmusubi-mailbox-test-uploads",

@@ -19,7 +19,7 @@ async function gpsJpeg(): Promise<string> {
 }
 
 describe("photo-data rows", () => {
-  it("POST with photodatas stores a clean JPEG served at the answered photoLink", async () => {
+  it("POST with photodatas stores a clean JPEG, served full size at the answered signed photoUrl only", async () => {
     const res = await server.request({
       method: "POST",
       url: "/api/photo-data/photo-data",
@@ -31,7 +31,10 @@ describe("photo-data rows", () => {
     expect(body.user.photoLink).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
     expect(body.photoLink).toBe(body.user.photoLink);
 
-    const file = await server.request({ method: "GET", url: body.photoLink });
+    // The stored link is an identifier: unsigned, the full-size file is not served (decision 0028).
+    expect((await server.request({ method: "GET", url: body.photoLink })).statusCode).toBe(403);
+    expect(body.user.photoUrl).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=/);
+    const file = await server.request({ method: "GET", url: body.user.photoUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(file.rawPayload).metadata();
@@ -56,13 +59,13 @@ describe("photo-data rows", () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json().user.photoLink).toMatch(/^\/uploads\/photos\//);
     expect(profile.json().user.photoLink).not.toBe(res.json().photoLink);
-    // The replaced file is gone.
-    expect((await server.request({ method: "GET", url: res.json().photoLink })).statusCode).toBe(404);
+    // The replaced file is gone (its signed URL finds nothing).
+    expect((await server.request({ method: "GET", url: res.json().user.photoUrl })).statusCode).toBe(404);
   });
 
   it("DELETE clears the photo and removes its file", async () => {
     const me = await server.request({ method: "GET", url: "/api/auth/me", as: member });
-    const link = me.json().photoLink;
+    const link = me.json().photoUrl;
     const res = await server.request({ method: "DELETE", url: "/api/photo-data/photo-data", as: member });
     expect(res.json()).toMatchObject({ message: MSG.photoRemoved, photoLink: null, user: { photoLink: null } });
     expect((await server.request({ method: "GET", url: link })).statusCode).toBe(404);

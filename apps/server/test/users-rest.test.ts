@@ -25,6 +25,7 @@ const LEGACY_USER_KEYS = [
   "name",
   "occupation",
   "photoLink",
+  "photoUrl",
   "points",
   "role",
   "sendPoints",
@@ -177,7 +178,8 @@ describe("photoLink as { photodatas } (the add-user camera capture)", () => {
     expect(created.statusCode).toBe(201);
     const first = created.json().photoLink;
     expect(first).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
-    const file = await server.request({ method: "GET", url: first });
+    // Administrators see the full-size image free, signed (decision 0028).
+    const file = await server.request({ method: "GET", url: created.json().photoUrl });
     expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
 
     const updated = await server.request({
@@ -194,7 +196,7 @@ describe("photoLink as { photodatas } (the add-user camera capture)", () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().photoLink).not.toBe(first);
-    expect((await server.request({ method: "GET", url: first })).statusCode).toBe(404);
+    expect((await server.request({ method: "GET", url: created.json().photoUrl })).statusCode).toBe(404);
   });
 
   it("an image that is not one gives 400 and creates nobody", async () => {

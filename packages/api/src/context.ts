@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
 import type { MailboxEvents } from "./messages/events";
+import type { PhotoUrlSigner } from "./photos/signed-url";
 import type { RateLimiter } from "./security/rate-limit";
 
 /** What the procedures need from the host. Built once by the server, or by a test. */
@@ -14,6 +15,8 @@ export interface ApiDeps {
   limiter: RateLimiter;
   /** Where stored photos live and how their public paths look (see photos/storage). */
   uploadsDir: string;
+  /** Signs short-lived full-size photo URLs with the server's secret; the /uploads plugin verifies them (decision 0028). */
+  photoUrls: PhotoUrlSigner;
   /** Base URL of the web app, used in mails. */
   publicUrl: string;
   /** Called after a transaction that queued mail has committed, to wake the delivery job. */

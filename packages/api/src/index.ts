@@ -13,6 +13,8 @@ export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
+export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
+export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";
 export { changeBalance } from "./points/ledger";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

@@ -5,6 +5,7 @@ import { createPasswordHasher } from "../src/auth/password";
 import { createTokenService } from "../src/auth/tokens";
 import { type ApiDeps, createContextInner, type Session } from "../src/context";
 import { createMemoryMailboxEvents } from "../src/messages/events";
+import { createPhotoUrlSigner } from "../src/photos/signed-url";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
 import { createTestAccount, currentSession, type TestAccountFields } from "../src/testing";
@@ -51,6 +52,7 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
     api.deps = {
       db: api.database.db,
       tokens: createTokenService("test-secret-test-secret-test-secret-42"),
+      photoUrls: createPhotoUrlSigner("test-secret-test-secret-test-secret-42"),
       passwords: testPasswords,
       limiter: unlimited,
       uploadsDir: `/tmp/enmusubi-test-uploads-${process.pid}`,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { footprints, messages, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
@@ -14,7 +15,18 @@ import { createCallerFactory, router } from "../src/trpc";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
-const LEDGER_TABLES = ["users", "point_ledger", "prepaid_actions", "profile_views", "footprints", "messages"];
+const LEDGER_TABLES = [
+  "users",
+  "point_ledger",
+  "prepaid_actions",
+  "profile_views",
+  "profile_photo_views",
+  "footprints",
+  "messages",
+];
+
+/** A stored photo's link (the file itself is not needed to sign it). */
+const storedPhoto = () => `/uploads/photos/${randomBytes(16).toString("hex")}.jpg`;
 
 /**
  * Every paid procedure, with a call that succeeds and one whose action fails after validation.
@@ -63,6 +75,12 @@ const CASES: Record<string, PaidCase> = {
       await api.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, payer.id));
       return input;
     },
+  },
+  "members.viewPhoto": {
+    action: "profile_photo_view",
+    arrange: async () => ({ id: (await api.createUser({ gender: "female", photoLink: storedPhoto() })).id }),
+    // An administrator's photo is not a member's: NOT_FOUND after the wrapper opened the transaction.
+    failing: async () => ({ id: (await api.createUser({ role: "admin", photoLink: storedPhoto() })).id }),
   },
   "board.enter": {
     action: "message_board_view",

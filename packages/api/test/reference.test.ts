@@ -117,6 +117,7 @@ describe("point costs", () => {
       "message_board_post",
       "unread_mail_view",
       "read_mail_view",
+      "profile_photo_view",
     ]);
     for (const hidden of ["address_mail_send", "mail_attachment_photo_view", "photo_registration", "movie_play"]) {
       expect(all.find((r) => r.actionName === hidden)?.offered).toBe(false);

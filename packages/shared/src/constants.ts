@@ -13,6 +13,8 @@ export const SCHEDULED_STORAGE_KEY = "scheduled_messages_v1";
 
 export const IMAGE_MAX_SIDE = 2048;
 export const IMAGE_JPEG_QUALITY = 0.8;
+/** The card thumbnail of every photo (public); the full-size image is served signed only (decision 0028). */
+export const THUMBNAIL_MAX_SIDE = 320;
 /** Largest upload the server accepts before decoding (the browser already downscales). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -27,6 +29,10 @@ export const NEW_USER_DEFAULTS = { points: 100, sendPoints: 20, role: "user" } a
 export const DEFAULT_NEW_POINT_COST = 5;
 /** Viewing the same profile again within this many hours of the last paid view is free. */
 export const PROFILE_VIEW_FREE_HOURS = 24;
+/** Enlarging the same member's photo again within this many hours of the last paid enlargement is free. */
+export const PHOTO_VIEW_FREE_HOURS = 24;
+/** How long a signed full-size photo URL is honoured, in seconds (decision 0028). */
+export const PHOTO_URL_TTL_SECONDS = 300;
 
 /**
  * A member's message not yet opened (paid, unread_mail_view) is listed with at most this many of its
@@ -251,7 +257,7 @@ const POINT_COST_ROWS = [
     initialFee: 20,
     fallbackCost: 0,
     description: "プロフィール写真を拡大表示したときに消費されます。",
-    offered: false,
+    offered: true,
   },
   {
     actionName: "mail_attachment_photo_view",

@@ -16,7 +16,14 @@ export const legacyUser = z.object({
   gender: z.enum(["male", "female"]),
   points: z.number().int().min(0),
   sendPoints: z.number().int().min(0),
-  photoLink: z.string().nullable(),
+  photoLink: z.string().nullable().meta({
+    description:
+      "The stored photo link (/uploads/photos/<name>.jpg): an identifier an edit may keep or clear, not served without a signature (decision 0028); show photoUrl",
+  }),
+  photoUrl: z.string().nullable().optional().meta({
+    description:
+      "The full-size photo's short-lived signed URL (a few minutes), answered free for one's own account and to administrators (decision 0028)",
+  }),
   birthday: z.string().nullable(),
   address: z.string().nullable(),
   occupation: z.object({ _id: z.string(), occupaionName: z.string() }).nullable(),
@@ -25,7 +32,9 @@ export const legacyUser = z.object({
   favoriteUserIds: z.array(z.string()).optional(),
 });
 
-export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z.input<typeof legacyUser> {
+export function toLegacyUser(
+  user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null },
+): z.input<typeof legacyUser> {
   return {
     _id: user.id,
     userID: user.userID,
@@ -36,6 +45,7 @@ export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z
     points: user.points,
     sendPoints: user.sendPoints,
     photoLink: user.photoLink,
+    ...(user.photoUrl !== undefined ? { photoUrl: user.photoUrl } : {}),
     birthday: user.birthday,
     address: user.address,
     occupation: user.occupation ? { _id: user.occupation.id, occupaionName: user.occupation.name } : null,

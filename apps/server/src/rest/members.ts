@@ -14,7 +14,10 @@ import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 export const legacyPublicProfile = z.strictObject({
   _id: z.string(),
   name: z.string().nullable(),
-  photoLink: z.string().nullable(),
+  photoLink: z.string().nullable().meta({
+    description:
+      "The photo's thumbnail (/uploads/thumbs/<name>.jpg, at most 320 px, public). Since decision 0028 no member-facing answer carries the full-size image: it is sold through POST /api/users/{id}/photo-view as a short-lived signed URL. An outside http(s) link an administrator set is answered as it is.",
+  }),
   gender: z.enum(["male", "female"]),
   age: z.number().int().nullable().meta({ description: "Whole years, from the birthday (never shown itself)" }),
   address: z.string().nullable().meta({ description: "The prefecture" }),
@@ -50,7 +53,7 @@ const searchRow = legacyPublicProfile.extend({ isFavorite: z.boolean() });
 const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
   _id: "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c",
   name: "山田花子",
-  photoLink: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg",
+  photoLink: "/uploads/thumbs/0123456789abcdef0123456789abcdef.jpg",
   gender: "female",
   age: 30,
   address: "東京都",
@@ -201,6 +204,56 @@ export const memberRoutes = [
     errors: { 400: MSG.notFound, 404: MSG.notFound },
     handler: async (caller, input) => {
       const price = await caller.members.viewPrice(input);
+      return { ...price, freeUntil: price.freeUntil ? new Date(price.freeUntil).toISOString() : null };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/:id/photo-view",
+    summary:
+      "Member: the enlarged profile photo; costs profile_photo_view (free again within 24 hours) and answers the full-size image's short-lived signed URL",
+    description:
+      "Members see thumbnails only (every photoLink of a member-facing answer); the full-size image is served only at the URL answered here (GET /uploads/photos/<name>.jpg?exp=…&sig=…, an HMAC of the server's secret bound to the file name, valid until expiresAt, a few minutes; without or with an expired or altered signature 403). Charged once per viewer and member per 24 hours, also under concurrent calls; a prepaid profile_photo_view credit is used first; one's own photo is free. A deleted or suspended member, a member blocked either way, an administrator or an unknown id answers 404, a member without a stored photo 400, and nothing is charged.",
+    access: "member",
+    input: memberIdInput,
+    response: z.strictObject({
+      url: z.string().meta({ description: "The full-size image's signed URL (a path on this server)" }),
+      expiresAt: z.iso.datetime().meta({ description: "When the URL stops working" }),
+      charged: z.boolean(),
+      remainingPoints: z.number().int().min(0),
+    }),
+    example: {
+      url: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg?exp=1755745500&sig=q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c",
+      expiresAt: "2025-08-21T03:05:00.000Z",
+      charged: true,
+      remainingPoints: 80,
+    },
+    errors: { 400: [MSG.photoNone, MSG.notFound], 402: INSUFFICIENT_POINTS_EXAMPLE, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const result = await caller.members.viewPhoto(input);
+      return { ...result, expiresAt: new Date(result.expiresAt).toISOString() };
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/:id/photo-price",
+    summary:
+      "Member: what POST /api/users/{id}/photo-view would take from my balance now, and whether there is a photo",
+    description:
+      "available false: the member has no stored photo to enlarge (cost 0). Free (cost 0) for one's own photo (reason own), within 24 hours of the last paid enlargement of this member's photo (recentView; freeUntil: when that ends), when profile_photo_view costs 0 (noPrice), or when a prepaid credit will pay (prepaid); otherwise cost is the current profile_photo_view price. A quote, not a hold. Same 404 as the enlargement. Nothing is written.",
+    access: "member",
+    input: memberIdInput,
+    response: z.strictObject({
+      available: z.boolean().meta({ description: "The member has a photo that can be enlarged" }),
+      cost: z.number().int().min(0).meta({ description: "Points the enlargement would take now" }),
+      free: z.boolean().meta({ description: "cost is 0: the button says 無料 and no confirmation is needed" }),
+      freeUntil: z.iso.datetime().nullable(),
+      reason: z.enum(["own", "recentView", "noPrice", "prepaid"]).nullable(),
+    }),
+    example: { available: true, cost: 20, free: false, freeUntil: null, reason: null },
+    errors: { 400: MSG.notFound, 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const price = await caller.members.photoPrice(input);
       return { ...price, freeUntil: price.freeUntil ? new Date(price.freeUntil).toISOString() : null };
     },
   }),

@@ -68,7 +68,7 @@ export function Dashboard() {
         <Group justify="space-between" mb="sm" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Avatar
-              src={user.photoLink}
+              src={user.photoUrl}
               size={64}
               radius="md"
               color="pink"

@@ -8,7 +8,7 @@ export function MemberCard({ user }: { user: CurrentUser }) {
   return (
     <Paper withBorder p="sm" radius="md" aria-label="会員情報">
       <Group gap="sm" wrap="nowrap">
-        <Avatar src={user.photoLink} alt={user.name || user.userID} radius="xl" color="pink">
+        <Avatar src={user.photoUrl} alt={user.name || user.userID} radius="xl" color="pink">
           {(user.name ?? "?").slice(0, 1)}
         </Avatar>
         <Stack gap={0} style={{ minWidth: 0 }}>

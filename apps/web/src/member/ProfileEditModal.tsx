@@ -107,7 +107,7 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
     form.address && !PREFECTURES.includes(form.address as (typeof PREFECTURES)[number])
       ? [form.address, ...PREFECTURES]
       : [...PREFECTURES];
-  const preview = form.photo === undefined ? user.photoLink : form.photo;
+  const preview = form.photo === undefined ? user.photoUrl : form.photo;
 
   return (
     <Modal opened={opened && mounted} onClose={onClose} title="プロフィールを編集" centered size="lg">

@@ -21,6 +21,7 @@ export function me(extra: Partial<Me> = {}): Me {
     points: 100,
     sendPoints: 20,
     photoLink: null,
+    photoUrl: null,
     birthday: null,
     address: null,
     occupation: null,

@@ -1,6 +1,7 @@
 import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
 import { ageOn } from "@enmusubi/shared";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { thumbnailLink } from "../photos/storage";
 import { referenceColumns, toReferences } from "../users/user-view";
 import { isVerified } from "../verification/standing";
 
@@ -15,6 +16,11 @@ import { isVerified } from "../verification/standing";
 export interface PublicProfile {
   id: string;
   name: string | null;
+  /**
+   * The photo's card thumbnail (`/uploads/thumbs/…`, public), never the full-size image: that is
+   * sold through members.viewPhoto as a short-lived signed URL (decision 0028). An outside http(s)
+   * link an administrator set is shown as it is.
+   */
   photoLink: string | null;
   gender: "male" | "female";
   /** Whole years, from the birthday (which itself is never shown). */
@@ -46,7 +52,7 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
   return {
     id: row.id,
     name: row.name,
-    photoLink: row.photoLink,
+    photoLink: thumbnailLink(row.photoLink),
     gender: row.gender,
     age: row.birthday ? ageOn(row.birthday, today) : null,
     prefecture: row.address,

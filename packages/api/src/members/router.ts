@@ -1,6 +1,7 @@
 import { memberIdInput, memberSearchInput } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { memberProcedure, router } from "../trpc";
+import { photoPrice, viewPhoto } from "./photo-view";
 import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
 import { viewPrice } from "./view-price";
 
@@ -18,6 +19,17 @@ export const membersRouter = router({
   viewPrice: memberProcedure
     .input(memberIdInput)
     .query(({ ctx, input }) => viewPrice(ctx.db, ctx.session.id, input.id)),
+  /**
+   * The enlarged profile photo: costs profile_photo_view (free again within 24 hours, one's own
+   * free); answers the full-size image's short-lived signed URL (photo-view.ts, decision 0028).
+   */
+  viewPhoto: paidProcedure("profile_photo_view")
+    .input(memberIdInput)
+    .mutation(({ ctx, input }) => viewPhoto(ctx.db, ctx.charge, ctx.photoUrls, ctx.session.id, input.id)),
+  /** What the next viewPhoto of this member takes from my balance now, and whether there is a photo to enlarge. */
+  photoPrice: memberProcedure
+    .input(memberIdInput)
+    .query(({ ctx, input }) => photoPrice(ctx.db, ctx.session.id, input.id)),
   footprints: memberProcedure.query(({ ctx }) => listFootprints(ctx.db, ctx.session.id)),
   /** My favourites, most recently added first. */
   favorites: memberProcedure.query(({ ctx }) => listFavorites(ctx.db, ctx.session.id)),

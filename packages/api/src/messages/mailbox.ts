@@ -2,6 +2,7 @@ import { type Db, messages, users } from "@enmusubi/db";
 import { type MemberMessageListInput, MSG, memberMessageListInput, type VerificationStatus } from "@enmusubi/shared";
 import { aliasedTable, and, count, eq, isNull, or, sql } from "drizzle-orm";
 import { AppError } from "../errors";
+import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
 import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
 import { type Party, paged, type Role, selectMessages } from "./message-rows";
@@ -122,7 +123,8 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
     )
     .orderBy(other.id)
     .limit(500);
-  return rows;
+  // The thumbnail, as every member-facing answer (decision 0028).
+  return rows.map((r) => ({ ...r, photoLink: thumbnailLink(r.photoLink) }));
 }
 
 /**

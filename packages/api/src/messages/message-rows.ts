@@ -2,6 +2,7 @@ import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { pagesFor } from "../lists/pages";
+import { thumbnailLink } from "../photos/storage";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7): the
@@ -119,8 +120,9 @@ export function toMemberMessage(r: Row): MemberMessage {
     isRead: r.isRead,
     hasReply: r.hasReply,
     replyToId: r.replyToId,
-    from: { id: r.fromId, name: r.fromName, photoLink: r.fromPhoto, role: r.fromRole },
-    to: { id: r.toId, name: r.toName, photoLink: r.toPhoto, role: r.toRole },
+    // Thumbnails only (decision 0028): the full-size image is sold through members.viewPhoto.
+    from: { id: r.fromId, name: r.fromName, photoLink: thumbnailLink(r.fromPhoto), role: r.fromRole },
+    to: { id: r.toId, name: r.toName, photoLink: thumbnailLink(r.toPhoto), role: r.toRole },
   };
 }
 

@@ -1,6 +1,7 @@
 import { adminPhotoUploadInput } from "@enmusubi/shared";
 import { adminProcedure, router } from "../trpc";
 import { uploadPhoto } from "./service";
+import { fullSizeUrl } from "./signed-url";
 
 export const photosRouter = router({
   /**
@@ -14,6 +15,7 @@ export const photosRouter = router({
       userId: input.userId,
       adminId: ctx.session.id,
     });
-    return { photoLink };
+    // The draft's preview: the full-size image, signed (administrators see it free, decision 0028).
+    return { photoLink, photoUrl: fullSizeUrl(ctx.photoUrls, photoLink) };
   }),
 });

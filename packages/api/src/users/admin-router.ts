@@ -11,24 +11,35 @@ import { adminProcedure, router } from "../trpc";
 import { listUsers } from "./admin-list";
 import { createUser, deleteUser, updateSendPoints, updateUser, updateUserLegacy, userLedger } from "./admin-service";
 import { getUser } from "./user-version";
+import { withPhotoUrl } from "./user-view";
 
+/** Every user answered to administrators carries `photoUrl`, the full-size photo signed (decision 0028). */
 export const adminUsersRouter = router({
-  list: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  list: adminProcedure.input(adminUserListInput).query(async ({ ctx, input }) => {
+    const page = await listUsers(ctx.db, input);
+    return { ...page, users: page.users.map((u) => withPhotoUrl(ctx.photoUrls, u)) };
+  }),
   /** One user with its version (the REST ETag an edit may state). */
-  get: adminProcedure.input(userIdInput).query(({ ctx, input }) => getUser(ctx.db, input.id)),
+  get: adminProcedure
+    .input(userIdInput)
+    .query(async ({ ctx, input }) => withPhotoUrl(ctx.photoUrls, await getUser(ctx.db, input.id))),
   create: adminProcedure
     .input(adminUserCreateInput)
-    .mutation(({ ctx, input }) => createUser(ctx, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) => withPhotoUrl(ctx.photoUrls, await createUser(ctx, ctx.session.id, input))),
   update: adminProcedure
     .input(adminUserUpdateInput)
-    .mutation(({ ctx, input }) => updateUser(ctx, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) => withPhotoUrl(ctx.photoUrls, await updateUser(ctx, ctx.session.id, input))),
   /** The legacy PUT /api/admin/users/{id}: If-Match versions, or balances set as they are now. */
   updateLegacy: adminProcedure
     .input(adminUserLegacyUpdateInput)
-    .mutation(({ ctx, input }) => updateUserLegacy(ctx, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      withPhotoUrl(ctx.photoUrls, await updateUserLegacy(ctx, ctx.session.id, input)),
+    ),
   updateSendPoints: adminProcedure
     .input(sendPointsUpdateInput)
-    .mutation(({ ctx, input }) => updateSendPoints(ctx.db, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      withPhotoUrl(ctx.photoUrls, await updateSendPoints(ctx.db, ctx.session.id, input)),
+    ),
   delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx, ctx.session.id, input.id);
     // The member's open live-count streams end (every instance hears the mailbox channel).

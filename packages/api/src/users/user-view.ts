@@ -1,5 +1,6 @@
 import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { fullSizeUrl, type PhotoUrlSigner } from "../photos/signed-url";
 
 /** The occupation and income an account chose, as joined columns (see `joinReferences`). */
 export const referenceColumns = {
@@ -58,6 +59,18 @@ export interface UserView {
   occupation: { id: string; name: string } | null;
   annualIncome: { id: string; label: string } | null;
   createdAt: Date;
+}
+
+/**
+ * The view with `photoUrl`: the full-size photo's short-lived signed URL (decision 0028), for the
+ * screens that show it free: the account's own profile and the administrators' screens. `photoLink`
+ * stays the stored link (an identifier an edit may keep), which is not served without a signature.
+ */
+export function withPhotoUrl<T extends { photoLink: string | null }>(
+  signer: PhotoUrlSigner,
+  view: T,
+): T & { photoUrl: string | null } {
+  return { ...view, photoUrl: fullSizeUrl(signer, view.photoLink) };
 }
 
 export function toUserView(row: UserRowView): UserView {

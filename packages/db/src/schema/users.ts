@@ -124,6 +124,25 @@ export const profileViews = pgTable(
   (t) => [primaryKey({ columns: [t.viewerId, t.viewedId] })],
 );
 
+/**
+ * Enlarged profile photos paid for (issue 23, decision 0028): one row per viewer and member, the
+ * time of the last charged enlargement. Claimed like profile_views (an upsert that succeeds only
+ * when the last charge is older than the free window), so concurrent enlargements charge once.
+ */
+export const profilePhotoViews = pgTable(
+  "profile_photo_views",
+  {
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedId: uuid("viewed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chargedAt: timestamp("charged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.viewedId] })],
+);
+
 /** Footprints (足あと): who viewed a member's profile, one row per viewer per day (Japan time). */
 export const footprints = pgTable(
   "footprints",

@@ -11,4 +11,9 @@ export const MEMBERS_MSG = {
   ageRangeInvalid: "年齢は18〜120歳の範囲で、下限が上限以下になるように指定してください。",
   prefectureInvalid: "都道府県を一覧から選択してください。",
   keywordTooLong: "キーワードは50文字以内で入力してください。",
+  /** Enlarging a photo (decision 0028). */
+  photoNone: "この会員は拡大できる写真を登録していません。",
+  photoEnlarge: "写真を拡大",
+  photoEnlargeFailed: "写真の表示に失敗しました。",
+  photoLinkExpired: "写真の表示期限が切れました。もう一度「写真を拡大」を押してください。",
 } as const;

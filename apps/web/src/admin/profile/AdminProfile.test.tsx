@@ -15,6 +15,7 @@ const admin = me({
   points: 0,
   sendPoints: 0,
   photoLink: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg",
+  photoUrl: "/uploads/photos/0123456789abcdef0123456789abcdef.jpg?exp=1900000000&sig=test",
 });
 
 function setup() {

@@ -72,14 +72,14 @@ export function AdminProfile() {
 
   if (me.isError) return <Alert color="red">{MSG.adminFetchFailed}</Alert>;
   const user = me.data;
-  const preview = form?.photo === undefined ? (user?.photoLink ?? null) : form.photo;
+  const preview = form?.photo === undefined ? (user?.photoUrl ?? null) : form.photo;
 
   return (
     <Stack gap="md">
       <Title order={2}>管理者プロフィール</Title>
       <Card withBorder maw={520}>
         <Group wrap="nowrap">
-          <Avatar src={user?.photoLink} size={96} radius="md" color="pink" alt={user?.name ?? user?.userID ?? ""}>
+          <Avatar src={user?.photoUrl} size={96} radius="md" color="pink" alt={user?.name ?? user?.userID ?? ""}>
             {(user?.name ?? "管").slice(0, 1)}
           </Avatar>
           <Stack gap={4}>

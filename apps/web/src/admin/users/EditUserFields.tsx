@@ -13,6 +13,8 @@ export interface Form {
   photoLink: string;
   /** A new photo chosen here, uploaded on save. */
   newPhoto: string | null;
+  /** The stored link as opened and its signed full-size URL (the link itself is not served, decision 0028). */
+  stored: { link: string; url: string | null };
 }
 
 export const fromUser = (user: AdminUser): Form => ({
@@ -24,7 +26,16 @@ export const fromUser = (user: AdminUser): Form => ({
   passwordConfirmation: "",
   photoLink: user.photoLink ?? "",
   newPhoto: null,
+  stored: { link: user.photoLink ?? "", url: user.photoUrl },
 });
+
+/** What the photo field shows: the signed URL of the stored photo, another stored photo's thumbnail, or the link typed. */
+function previewOf(form: Form): string | null {
+  if (form.newPhoto) return form.newPhoto;
+  if (!form.photoLink) return null;
+  if (form.photoLink === form.stored.link) return form.stored.url;
+  return form.photoLink.replace(/^\/uploads\/photos\//, "/uploads/thumbs/");
+}
 
 /**
  * The photo: its link (cleared with ×, or emptied to remove the photo; locked while a new one is
@@ -64,7 +75,7 @@ export function UserPhotoFields({
       />
       <PhotoPicker
         label="写真をアップロード"
-        current={form.newPhoto ?? (form.photoLink || null)}
+        current={previewOf(form)}
         onChange={(photo) => (photo ? set("newPhoto", photo) : onRemovePhoto())}
       />
     </>

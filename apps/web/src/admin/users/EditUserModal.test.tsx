@@ -19,6 +19,7 @@ const row = (points: number, sendPoints = 20, name = "花子") => ({
   points,
   sendPoints,
   photoLink: null,
+  photoUrl: null,
   birthday: null,
   address: null,
   occupation: null,

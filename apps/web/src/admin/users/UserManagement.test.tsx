@@ -36,6 +36,7 @@ const member = (i: number, suspended: boolean) => ({
   points: 100,
   sendPoints: 20,
   photoLink: null,
+  photoUrl: null,
   birthday: null,
   address: null,
   occupation: null,

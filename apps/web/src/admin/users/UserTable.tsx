@@ -45,7 +45,7 @@ export function UserTable({
           {users?.map((user) => (
             <Table.Tr key={user.id} data-userid={user.userID}>
               <Table.Td>
-                <Avatar src={user.photoLink} alt={user.name ?? user.userID} radius="xl" size="md" color="pink">
+                <Avatar src={user.photoUrl} alt={user.name ?? user.userID} radius="xl" size="md" color="pink">
                   {(user.name ?? "?").slice(0, 1)}
                 </Avatar>
               </Table.Td>

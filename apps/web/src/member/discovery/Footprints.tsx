@@ -4,7 +4,7 @@ import { useState } from "react";
 import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
-import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
+import { ProfileDetailModal } from "./ProfileDetailModal";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { SendToMemberDialog } from "./SendToMemberDialog";
 import { DISCOVERY_MSG, displayName, type PublicProfile, summaryLine } from "./types";
@@ -16,7 +16,6 @@ export function Footprints() {
   const footprints = useQuery(trpc.members.footprints.queryOptions());
   const paid = usePaidProfileView();
   const [writing, setWriting] = useState<PublicProfile | null>(null);
-  const [enlarged, setEnlarged] = useState<PublicProfile | null>(null);
   const rows = footprints.data ?? [];
 
   return (
@@ -75,9 +74,7 @@ export function Footprints() {
           paid.close();
           setWriting(p);
         }}
-        onEnlarge={setEnlarged}
       />
-      <PhotoModal profile={enlarged} onClose={() => setEnlarged(null)} />
       <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { formatDate } from "../../lib/format";
-import { ProfilePhoto } from "./ProfilePhoto";
+import { PhotoEnlarge } from "./PhotoEnlarge";
 import { displayName, genderLabel, type PublicProfile, UNSET } from "./types";
 import { VerifiedBadge } from "./VerifiedBadge";
 
@@ -10,12 +10,10 @@ export function ProfileDetailModal({
   profile,
   onClose,
   onMessage,
-  onEnlarge,
 }: {
   profile: PublicProfile | null;
   onClose: () => void;
   onMessage: (profile: PublicProfile) => void;
-  onEnlarge: (profile: PublicProfile) => void;
 }) {
   const rows: [string, string][] = profile
     ? [
@@ -36,20 +34,7 @@ export function ProfileDetailModal({
     >
       {profile && (
         <Stack gap="md">
-          <Group justify="center">
-            {profile.photoLink ? (
-              <button
-                type="button"
-                onClick={() => onEnlarge(profile)}
-                aria-label={`${displayName(profile)}さんの写真を拡大`}
-                style={{ padding: 0, border: 0, background: "none", cursor: "zoom-in" }}
-              >
-                <ProfilePhoto profile={profile} size={160} />
-              </button>
-            ) : (
-              <ProfilePhoto profile={profile} size={160} />
-            )}
-          </Group>
+          <PhotoEnlarge profile={profile} />
           {profile.verified && (
             <Group justify="center">
               <VerifiedBadge profile={profile} />
@@ -76,34 +61,6 @@ export function ProfileDetailModal({
               閉じる
             </Button>
             <Button onClick={() => onMessage(profile)}>メッセージを送る</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
-/** The enlarged photo (spec §2 avatar enlarge and download). */
-export function PhotoModal({ profile, onClose }: { profile: PublicProfile | null; onClose: () => void }) {
-  return (
-    <Modal
-      opened={profile !== null}
-      onClose={onClose}
-      title={profile ? `${displayName(profile)}さんの写真` : "写真"}
-      centered
-      size="lg"
-    >
-      {profile?.photoLink && (
-        <Stack gap="sm">
-          <img
-            src={profile.photoLink}
-            alt={displayName(profile)}
-            style={{ width: "100%", maxHeight: "70vh", objectFit: "contain", display: "block" }}
-          />
-          <Group justify="flex-end">
-            <Button component="a" href={profile.photoLink} download variant="default">
-              写真を保存
-            </Button>
           </Group>
         </Stack>
       )}

@@ -7,7 +7,7 @@ import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledList } from "../mail/ScheduledList";
 import { useReferenceLists } from "../useReferenceLists";
-import { PhotoModal, ProfileDetailModal } from "./ProfileDetailModal";
+import { ProfileDetailModal } from "./ProfileDetailModal";
 import type { SearchView } from "./ProfileResult";
 import { EMPTY, type Filters, SearchFilterFields, toInput } from "./SearchFilters";
 import { SearchResults } from "./SearchResults";
@@ -34,7 +34,6 @@ export function ProfileSearch() {
   const [page, setPage] = useState(1);
   const [view, setView] = useState<SearchView>("grid");
   const [writing, setWriting] = useState<PublicProfile | null>(null);
-  const [enlarged, setEnlarged] = useState<PublicProfile | null>(null);
   // One thumb at 375 px: the filters fold away on narrow screens so the results come first.
   const narrow = useMediaQuery("(max-width: 576px)", false, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -165,9 +164,7 @@ export function ProfileSearch() {
           paid.close();
           setWriting(p);
         }}
-        onEnlarge={setEnlarged}
       />
-      <PhotoModal profile={enlarged} onClose={() => setEnlarged(null)} />
       <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
     </Stack>
   );

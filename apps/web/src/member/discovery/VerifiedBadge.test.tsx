@@ -33,16 +33,13 @@ describe("the 年齢確認済み badge (decision 0025)", () => {
 
   it("the profile detail shows it for a verified member only", async () => {
     const { unmount } = renderWithProviders(
-      <ProfileDetailModal profile={verified} onClose={() => {}} onMessage={() => {}} onEnlarge={() => {}} />,
+      <ProfileDetailModal profile={verified} onClose={() => {}} onMessage={() => {}} />,
       {},
     );
     const dialog = await screen.findByRole("dialog", { name: "花子さんのプロフィール" });
     expect(within(dialog).getByText("年齢確認済み")).toBeInTheDocument();
     unmount();
-    renderWithProviders(
-      <ProfileDetailModal profile={waiting} onClose={() => {}} onMessage={() => {}} onEnlarge={() => {}} />,
-      {},
-    );
+    renderWithProviders(<ProfileDetailModal profile={waiting} onClose={() => {}} onMessage={() => {}} />, {});
     const other = await screen.findByRole("dialog", { name: "未確認さんさんのプロフィール" });
     expect(within(other).queryByText("年齢確認済み")).not.toBeInTheDocument();
   });
