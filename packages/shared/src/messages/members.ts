@@ -11,4 +11,5 @@ export const MEMBERS_MSG = {
   ageRangeInvalid: "年齢は18〜120歳の範囲で、下限が上限以下になるように指定してください。",
   prefectureInvalid: "都道府県を一覧から選択してください。",
   keywordTooLong: "キーワードは50文字以内で入力してください。",
+  searchOrderInvalid: "並び順を一覧から選択してください。",
 } as const;
