@@ -242,7 +242,7 @@ async function explainAdminList(app: App, userID: string, day: string): Promise<
   ]);
 }
 
-/** The statements behind GET /api/users/search (members/service.ts searchMembers), by hand. */
+/** The statements behind GET /api/users/search (members/search.ts searchMembers), by hand. */
 async function explainSearch(app: App, userID: string): Promise<void> {
   const [me] = await query<{ id: string }>(app, `select id from users where user_id = '${userID}'`);
   const base = `u.deleted_at is null and u.role = 'user' and u.id <> '${me?.id}' and u.gender = 'female'

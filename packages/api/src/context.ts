@@ -2,8 +2,8 @@ import { type Db, users } from "@enmusubi/db";
 import type { Gender, Role, VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
-import { activeStale, touchActive } from "./members/activity";
 import type { TokenService } from "./auth/tokens";
+import { activeStale, touchActive } from "./members/activity";
 import type { MailboxEvents } from "./messages/events";
 import type { RateLimiter } from "./security/rate-limit";
 

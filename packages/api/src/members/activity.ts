@@ -22,7 +22,12 @@ export async function touchActive(db: Db, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ lastActiveAt: sql`now()` })
-    .where(and(eq(users.id, userId), lt(users.lastActiveAt, sql`now() - make_interval(mins => ${sql.raw(String(LAST_ACTIVE_REFRESH_MINUTES))})`)));
+    .where(
+      and(
+        eq(users.id, userId),
+        lt(users.lastActiveAt, sql`now() - make_interval(mins => ${sql.raw(String(LAST_ACTIVE_REFRESH_MINUTES))})`),
+      ),
+    );
 }
 
 /** Records activity now (a successful sign-in). */
