@@ -23,9 +23,14 @@ export const legacyUser = z.object({
   annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   favoriteUserIds: z.array(z.string()).optional(),
+  selfIntroduction: z.string().optional().meta({
+    description: "自己紹介 (the signed-in account's own answers only; other members see it in the paid profile detail)",
+  }),
 });
 
-export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z.input<typeof legacyUser> {
+export function toLegacyUser(
+  user: UserView & { favoriteUserIds?: string[]; selfIntroduction?: string },
+): z.input<typeof legacyUser> {
   return {
     _id: user.id,
     userID: user.userID,
@@ -42,6 +47,7 @@ export function toLegacyUser(user: UserView & { favoriteUserIds?: string[] }): z
     annual_income: user.annualIncome ? { _id: user.annualIncome.id, annualIncome: user.annualIncome.label } : null,
     createdAt: new Date(user.createdAt).toISOString(),
     ...(user.favoriteUserIds ? { favoriteUserIds: user.favoriteUserIds } : {}),
+    ...(user.selfIntroduction !== undefined ? { selfIntroduction: user.selfIntroduction } : {}),
   };
 }
 
