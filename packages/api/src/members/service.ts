@@ -1,17 +1,7 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
-import {
-  type Gender,
-  MSG,
-  type memberSearchInput,
-  PROFILE_VIEW_FREE_HOURS,
-  pageOffset,
-  yearsBefore,
-} from "@enmusubi/shared";
-import { and, count, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { MSG, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { likeEscape } from "../lists/like";
-import { pagesFor } from "../lists/pages";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
 import { type ProfileDetail, toProfileDetail } from "./profile-detail";
