@@ -111,9 +111,7 @@ export function SelfIntroductionField({ form, errors, set }: { form: Form; error
       label="自己紹介"
       description={`${length.toLocaleString("ja-JP")} / ${SELF_INTRODUCTION_MAX.toLocaleString("ja-JP")}文字（プロフィール詳細に表示されます）`}
       placeholder="趣味や休日の過ごし方、どんな方とお話ししたいかなど"
-      autosize
-      minRows={4}
-      maxRows={12}
+      rows={6}
       value={form.selfIntroduction}
       onChange={(e) => set("selfIntroduction", e.currentTarget.value)}
       error={errors.selfIntroduction}

@@ -71,6 +71,7 @@ export async function searchMembers(
 
   // The keyword: every word in the search text; the rows read bounded by the rarest gram's members.
   let holders: SQL | undefined;
+  let drivingGram: string | undefined;
   let fewHolders = false;
   if (input.keyword) {
     const { words, grams } = await parseKeyword(db, input.keyword);
@@ -80,6 +81,7 @@ export async function searchMembers(
       conditions.push(matchesEveryWord(users.searchText, words));
       const g = memberSearchGrams;
       holders = sql`${users.id} in (select ${g.userId} from ${g} where ${g.gram} = ${driving.gram})`;
+      drivingGram = driving.gram;
       fewHolders = driving.posts < GRAM_PROBE_LIMIT;
     }
   }
@@ -88,10 +90,23 @@ export async function searchMembers(
   // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
   // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
   const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(and(reachableMember(), where, holders))
+  // With a keyword it walks the gram's members in the primary key's order and checks each member
+  // by primary key in a correlated EXISTS kept as a subplan (OFFSET 0), as the board's walk does
+  // (decision 0007): one possible plan, about `cap` probes, never a hash of every holder.
+  const g = memberSearchGrams;
+  const matches = (
+    drivingGram === undefined
+      ? db.select({ one: sql`1` }).from(users).where(and(reachableMember(), where))
+      : db
+          .select({ one: sql`1` })
+          .from(g)
+          .where(
+            and(
+              eq(g.gram, drivingGram),
+              sql`exists (select 1 from ${users} where ${users.id} = ${g}."user_id" and ${and(reachableMember(), where)} offset 0)`,
+            ),
+          )
+  )
     .limit(cap + 1)
     .as("matches");
   const [counted] = await db.select({ total: count() }).from(matches);
