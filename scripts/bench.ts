@@ -23,6 +23,7 @@
  * BENCH_SCHEDULED_CLAIM=n claims n rows per transaction (1: one row each, as before batching),
  * BENCH_ONLY=scheduled runs this part alone, BENCH_ONLY=messages the message lists alone (members and
  * messages seeded to the same sizes, no profile search, admin user list, login or dispatch),
+ * BENCH_ONLY=search the profile search alone (members only),
  * BENCH_PROFILE=1 writes a CPU profile of the dispatch, BENCH_SCHEDULED_INDEX=1 adds a bench-only
  * claim index (the schema has scheduled_due_idx since migration 0008).
  *
@@ -82,6 +83,17 @@ const TARGETS = {
 
 const SURNAMES = ["佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "山本", "中村", "小林", "加藤", "吉田", "山田"];
 const GIVEN_MALE = ["健太", "翔太", "大輔", "拓也", "直樹", "亮", "和也", "悠斗", "誠", "蓮"];
+/** 自己紹介 of the bench members (one in five has one of these). */
+const INTRO_TEXTS = [
+  "はじめまして。週末はカフェ巡りをしています。",
+  "映画と音楽が好きです。よろしくお願いします。",
+  "料理が得意です。休日は公園を散歩します。",
+  "ゆっくりお話しできる方を探しています。",
+  "旅行が趣味で、温泉によく行きます。",
+  "ねこと暮らしています。読書も好きです。",
+];
+const INTRO_KINDS = INTRO_TEXTS.length;
+const INTROS = `array[${INTRO_TEXTS.map((t) => `'${t}'`).join(",")}]`;
 const GIVEN_FEMALE = ["美咲", "愛", "彩花", "優子", "さくら", "由美", "真由", "結衣", "葵", "陽菜"];
 
 /** The app as buildApp returns it (the root package does not depend on fastify itself). */
@@ -102,7 +114,9 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
  * Members `from`..`to` (bm0000001…) in set-based INSERTs of BATCH_SQL rows, each with its opening
  * ledger rows and opening point lot; one precomputed password hash. Men and women alternate; a
  * third have a photo; birthdays 1980–2004; prefectures in turn; verified (they may send); one
- * sign-up a second, newest last.
+ * sign-up a second, newest last; last active within 30 days, in an order unrelated to sign-up; one
+ * in five with a 自己紹介 of six kinds (one in thirty mention カフェ, one in 5,000 鰻重). The
+ * users triggers (migration 0030) write their search text and grams.
  */
 async function seedMembers(app: App, from: number, to: number): Promise<void> {
   const db = app.database.db;
@@ -116,7 +130,7 @@ async function seedMembers(app: App, from: number, to: number): Promise<void> {
     await query(
       app,
       `insert into users (user_id, name, email, password_hash, gender, points, send_points, birthday, address,
-         photo_link, verification_status, created_at)
+         photo_link, verification_status, created_at, last_active_at, self_introduction)
        select 'bm' || lpad(i::text, 7, '0'),
               (${surnames})[1 + i % ${SURNAMES.length}] || ' ' ||
                 case when i % 2 = 0 then (${female})[1 + (i / 2) % ${GIVEN_FEMALE.length}]
@@ -127,7 +141,10 @@ async function seedMembers(app: App, from: number, to: number): Promise<void> {
               make_date(1980 + i % 25, 1 + i % 12, 1 + i % 28),
               (${prefectures})[1 + i % ${PREFECTURES.length}],
               case when i % 3 = 0 then '/uploads/bench-' || i || '.jpg' end,
-              'verified', now() - (${MEMBERS + 1} - i) * interval '1 second'
+              'verified', now() - (${MEMBERS + 1} - i) * interval '1 second',
+              now() - ((i::bigint * 7919) % 2592000) * interval '1 second',
+              case when i % 5 = 0 then (${INTROS})[1 + (i / 10) % ${INTRO_KINDS}]
+                || case when i % 5000 = 0 then '好物は鰻重です。' else '' end else '' end
        from generate_series(${start}, ${end}) i`,
     );
     if (end % 200_000 === 0 && end < to) log(`  … ${end.toLocaleString("en")} members`);
@@ -242,10 +259,11 @@ async function explainAdminList(app: App, userID: string, day: string): Promise<
   ]);
 }
 
-/** The statements behind GET /api/users/search (members/service.ts searchMembers), by hand. */
+/** The statements behind GET /api/users/search (members/search.ts searchMembers), by hand. */
 async function explainSearch(app: App, userID: string): Promise<void> {
   const [me] = await query<{ id: string }>(app, `select id from users where user_id = '${userID}'`);
-  const base = `u.deleted_at is null and u.role = 'user' and u.id <> '${me?.id}' and u.gender = 'female'
+  const base = `u.deleted_at is null and u.suspended_at is null and u.role = 'user'
+    and u.verification_status = 'verified' and u.id <> '${me?.id}' and u.gender = 'female'
     and not exists (select 1 from user_blocks b where (b.blocker_id = '${me?.id}' and b.blocked_id = u.id)
       or (b.blocker_id = u.id and b.blocked_id = '${me?.id}'))`;
   // The profile search's own age bounds (shared values.ts).
@@ -256,7 +274,12 @@ async function explainSearch(app: App, userID: string): Promise<void> {
     ["gender + age 25–35", `u.birthday <= '${before(25)}' and u.birthday > '${before(36)}'`],
     ["gender + prefecture 東京都", "u.address = '東京都'"],
     ["gender + has photo", "coalesce(u.photo_link, '') <> ''"],
-    ["keyword 美咲", "u.name ilike '%美咲%'"],
+    // A common gram: the page walks the activity index checking the words; the count reads the gram's members.
+    ["keyword 美咲 (common gram)", "strpos(u.search_text, '美咲') > 0"],
+    [
+      "keyword 鰻重 (rare gram: its members only)",
+      "strpos(u.search_text, '鰻重') > 0 and u.id in (select g.user_id from member_search_grams g where g.gram = '鰻重')",
+    ],
   ];
   await explain(
     app,
@@ -264,7 +287,7 @@ async function explainSearch(app: App, userID: string): Promise<void> {
       ([label, where]): Array<[string, string]> => [
         [
           `profile search page 1, ${label}`,
-          `select u.id from users u where ${base} and ${where} order by u.created_at desc, u.id desc limit 20`,
+          `select u.id from users u where ${base} and ${where} order by u.last_active_at desc, u.id desc limit 20`,
         ],
         [
           `profile search count (capped at 1,000), ${label}`,
@@ -540,11 +563,16 @@ async function main() {
     const searcherIndex = 3; // a man: searches women
     const searchCalls = (headers: Record<string, string>) =>
       [
-        ["gender only (other gender, newest first)", ""],
+        ["gender only (other gender, most recently active first: the default)", ""],
+        ["gender only, newest registered first (order=newest)", "order=newest"],
         ["gender + age 25–35", "ageMin=25&ageMax=35"],
         ["gender + prefecture (東京都)", `prefecture=${encodeURIComponent("東京都")}`],
         ["gender + has photo", "hasPhoto=true"],
         ["keyword in name (美咲)", `keyword=${encodeURIComponent("美咲")}`],
+        ["keyword in 自己紹介 (カフェ: 1 in 30)", `keyword=${encodeURIComponent("カフェ")}`],
+        ["keyword in 自己紹介, hiragana (かふぇ finds カフェ)", `keyword=${encodeURIComponent("かふぇ")}`],
+        ["keyword in 自己紹介, rare (鰻重: 1 in 5,000)", `keyword=${encodeURIComponent("鰻重")}`],
+        ["two words, name and 自己紹介 (美咲 カフェ)", `keyword=${encodeURIComponent("美咲 カフェ")}`],
       ].map(([label, query]) => ({
         name: `GET /api/users/search ${label}`,
         request: get(`/api/users/search?limit=20${query ? `&${query}` : ""}`, headers),
@@ -660,9 +688,11 @@ async function main() {
       `Seeded ${small.members.toLocaleString("en")} members in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const messagesOnly = process.env.BENCH_ONLY === "messages";
+    // BENCH_ONLY=search: the profile search alone (no messages, admin lists, login or dispatch).
+    const searchOnly = process.env.BENCH_ONLY === "search";
     log(`At ${small.members.toLocaleString("en")} members:`);
     if (!messagesOnly) await timeSearches("small");
-    if (small.messages > 0) {
+    if (small.messages > 0 && !searchOnly) {
       await seedMessages(app, 1, small.messages, small.members);
       log(`At ${small.messages.toLocaleString("en")} messages:`);
       await timeMessages("small");
@@ -681,7 +711,7 @@ async function main() {
 
     const results: Result[] = [];
     // The admin user list and login at the full size, against fixed targets.
-    if (!messagesOnly) {
+    if (!messagesOnly && !searchOnly) {
       const auth = await adminLogin();
       const lastPage = Math.ceil((MEMBERS + 1) / PAGE_SIZE);
       const list = (query: string) => ({ method: "GET" as const, url: `/api/admin/users?${query}`, headers: auth });
@@ -741,7 +771,7 @@ async function main() {
         await time(app, "GET /api/point-costs", TARGETS.pointCosts, () => ({ method: "GET", url: "/api/point-costs" })),
       );
     }
-    if (MESSAGES > small.messages) {
+    if (MESSAGES > small.messages && !searchOnly) {
       started = performance.now();
       await seedMessages(app, small.messages + 1, MESSAGES, MEMBERS);
       log(
@@ -754,7 +784,8 @@ async function main() {
     for (const entry of scaled.values())
       if (entry.large ?? entry.small) results.push((entry.large ?? entry.small) as Result);
 
-    const scheduled = SCHEDULED > 0 && !messagesOnly ? await benchScheduled(app, target.config.databaseUrl) : null;
+    const scheduled =
+      SCHEDULED > 0 && !messagesOnly && !searchOnly ? await benchScheduled(app, target.config.databaseUrl) : null;
 
     const rss = rssMb();
     log();

@@ -40,6 +40,7 @@ describe("legacy auth REST rows", () => {
       occupation: null,
       annual_income: null,
       favoriteUserIds: [],
+      selfIntroduction: "",
     });
     expect(typeof body._id).toBe("string");
     expect(typeof body.createdAt).toBe("string");
@@ -155,6 +156,38 @@ describe("legacy auth REST rows", () => {
     expect((await server.request({ method: "GET", url: "/api/auth/me", as: member })).statusCode).toBe(401);
     const fresh = { ...member, token: ok.json().token as string };
     expect((await server.request({ method: "GET", url: "/api/auth/me", as: fresh })).statusCode).toBe(200);
+  });
+
+  it("PUT /api/auth/profile saves 自己紹介 with its line breaks; over 1,000 characters is 400 and changes nothing", async () => {
+    const member = await server.createUser();
+    const text = "はじめまして。\n映画が好きです。";
+    const ok = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: member,
+      payload: { selfIntroduction: text },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.selfIntroduction).toBe(text);
+    const before = await snapshotTables(server, "users", "member_search_grams");
+    const long = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: member,
+      payload: { name: "変えない", selfIntroduction: "あ".repeat(1001) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MSG.selfIntroductionTooLong);
+    const wrongType = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: member,
+      payload: { selfIntroduction: 42 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(await snapshotTables(server, "users", "member_search_grams")).toEqual(before);
+    const me = await server.request({ method: "GET", url: "/api/auth/me", as: member });
+    expect(me.json().selfIntroduction).toBe(text);
   });
 });
 

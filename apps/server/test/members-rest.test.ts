@@ -1,6 +1,6 @@
-import { annualIncomes, favorites, occupations } from "@enmusubi/db";
+import { annualIncomes, favorites, occupations, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
@@ -55,7 +55,11 @@ describe("GET /api/users/search", () => {
     const man = await server.createUser({ gender: "male", name: `${tag}太郎` });
     await server.createUser({ gender: "female", name: `${tag}管理`, role: "admin" });
 
-    const res = await server.request({ method: "GET", url: `/api/users/search?${q({ keyword: tag })}`, as: me });
+    const res = await server.request({
+      method: "GET",
+      url: `/api/users/search?${q({ keyword: tag, order: "newest" })}`,
+      as: me,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
@@ -84,7 +88,7 @@ describe("GET /api/users/search", () => {
 
     const both = await server.request({
       method: "GET",
-      url: `/api/users/search?${q({ keyword: tag, excludeSameSex: "false", limit: "1", page: "1" })}`,
+      url: `/api/users/search?${q({ keyword: tag, excludeSameSex: "false", limit: "1", page: "1", order: "newest" })}`,
       as: me,
     });
     expect(both.json()).toMatchObject({ total: 3, limit: 1, totalPages: 3 });
@@ -103,6 +107,7 @@ describe("GET /api/users/search", () => {
       { page: "0" },
       { excludeSameSex: "maybe" },
       { occupation: "x" },
+      { order: "random" },
     ];
     for (const params of cases) {
       const res = await server.request({ method: "GET", url: `/api/users/search?${q(params)}`, as: me });
@@ -111,6 +116,39 @@ describe("GET /api/users/search", () => {
     }
     const range = await server.request({ method: "GET", url: `/api/users/search?ageMin=40&ageMax=30`, as: me });
     expect(range.json().message).toBe(MSG.ageRangeInvalid);
+    const order = await server.request({ method: "GET", url: "/api/users/search?order=random", as: me });
+    expect(order.json().message).toBe(MSG.searchOrderInvalid);
+  });
+
+  it("lists only members who can read, most recently active first (order=newest: registration), and finds a word of the 自己紹介", async () => {
+    const tag = newTag();
+    const me = await server.createUser({ gender: "male" });
+    const older = await server.createUser({ gender: "female", name: `${tag}古`, createdAt: new Date("2025-01-01") });
+    const newer = await server.createUser({ gender: "female", name: `${tag}新`, createdAt: new Date("2025-02-01") });
+    await server.createUser({ gender: "female", name: `${tag}未確認`, verificationStatus: "unverified" });
+    await server.database.db
+      .update(users)
+      .set({ lastActiveAt: sql`now() - interval '3 days'` })
+      .where(eq(users.id, newer.id));
+    const ids = async (params: Record<string, string>) => {
+      const res = await server.request({ method: "GET", url: `/api/users/search?${q(params)}`, as: me });
+      expect(res.statusCode).toBe(200);
+      return res.json().profiles.map((p: { _id: string }) => p._id);
+    };
+    expect(await ids({ keyword: tag })).toEqual([older.id, newer.id]);
+    expect(await ids({ keyword: tag, order: "active" })).toEqual([older.id, newer.id]);
+    expect(await ids({ keyword: tag, order: "newest" })).toEqual([newer.id, older.id]);
+
+    const put = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: newer,
+      payload: { selfIntroduction: "週末はカフェ巡り。" },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await ids({ keyword: `${tag} かふぇ` })).toEqual([newer.id]);
+    const rows = await server.request({ method: "GET", url: `/api/users/search?${q({ keyword: tag })}`, as: me });
+    for (const p of rows.json().profiles) expectPublic(p, ["isFavorite"]);
   });
 });
 
@@ -214,8 +252,9 @@ describe("profile view and footprints", () => {
     const res = await server.request({ method: "POST", url: `/api/users/${viewed.id}/profile-view`, as: viewer });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expectPublic(body.profile);
-    expect(body.profile._id).toBe(viewed.id);
+    // The detail: the public profile, 自己紹介 and the last-activity bucket (never a time).
+    expectPublic(body.profile, ["selfIntroduction", "lastActive"]);
+    expect(body.profile).toMatchObject({ _id: viewed.id, selfIntroduction: "", lastActive: "24時間以内" });
     expect(body.charged).toBe(true);
     expect(body.remainingPoints).toBeLessThanOrEqual(100);
     const again = await server.request({ method: "POST", url: `/api/users/${viewed.id}/profile-view`, as: viewer });

@@ -3,6 +3,7 @@ import type { Gender, Role, VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
+import { activeStale, touchActive } from "./members/activity";
 import type { MailboxEvents } from "./messages/events";
 import type { PhotoUrlSigner } from "./photos/signed-url";
 import type { RateLimiter } from "./security/rate-limit";
@@ -64,7 +65,9 @@ export function createContextInner(deps: ApiDeps, session: Session | null, ip = 
  * The session's one query, prepared once per database: drizzle builds its SQL once, and
  * PostgreSQL keeps the plan of the named statement on each connection. Every request that carries
  * a token runs it, so nothing is cached between requests: a password change (token_version), a
- * deletion or a suspension refuses the token on its very next request.
+ * deletion or a suspension refuses the token on its very next request. It also tells whether the
+ * member's last activity is due to be recorded again (decision 0029), so recording it costs no
+ * statement on most requests.
  */
 function sessionQuery(db: Db) {
   return db
@@ -74,6 +77,8 @@ function sessionQuery(db: Db) {
       tokenVersion: users.tokenVersion,
       verificationStatus: users.verificationStatus,
       gender: users.gender,
+      // Whether this request should record the member's activity (members/activity.ts).
+      activeStale: activeStale(),
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
@@ -96,6 +101,8 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
   if (!claims || !UUID.test(claims.sub)) return null;
   const user = await readSession(deps.db, claims.sub);
   if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  // At most once per LAST_ACTIVE_REFRESH_MINUTES per member: the read above said whether it is due.
+  if (user.activeStale) await touchActive(deps.db, user.id);
   return toSession(user);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_COUNT_CAP } from "../src/members/service";
+import { SEARCH_COUNT_CAP } from "../src/members/search";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

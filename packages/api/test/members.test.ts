@@ -3,7 +3,7 @@ import { yearsBefore } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchMembers } from "../src/members/service";
+import { searchMembers } from "../src/members/search";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -58,14 +58,14 @@ describe("members.search", () => {
     const gone = await api.createUser({ gender: "female", name: `${tag}退会` });
     await api.caller(admin).adminUsers.delete({ id: gone.id });
 
-    const result = await api.caller(me).members.search({ keyword: tag });
+    const result = await api.caller(me).members.search({ keyword: tag, order: "newest" });
     expect(result.profiles.map((p) => p.id)).toEqual([newer.id, older.id]);
     expect(result).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
 
-    const both = await api.caller(me).members.search({ keyword: tag, excludeSameSex: false });
+    const both = await api.caller(me).members.search({ keyword: tag, excludeSameSex: false, order: "newest" });
     expect(both.profiles.map((p) => p.id)).toEqual([man.id, newer.id, older.id]);
 
-    const asWoman = await api.caller(newer).members.search({ keyword: tag });
+    const asWoman = await api.caller(newer).members.search({ keyword: tag, order: "newest" });
     expect(asWoman.profiles.map((p) => p.id)).toEqual([me.id, man.id]);
   });
 
@@ -145,7 +145,7 @@ describe("members.search", () => {
       const result = await searchMembers(
         api.database.db,
         me.id,
-        { keyword: tag, excludeSameSex: true, page: 1, limit: 20, ageMin, ageMax },
+        { keyword: tag, excludeSameSex: true, order: "newest", page: 1, limit: 20, ageMin, ageMax },
         today,
       );
       return result.profiles.map((p) => [p.id, p.age]);

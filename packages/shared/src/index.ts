@@ -1,6 +1,7 @@
 import "./zod-locale";
 
 export * from "./constants";
+export * from "./last-active";
 export * from "./messages/index";
 export * from "./schemas/auth";
 export * from "./schemas/board";

@@ -1,4 +1,13 @@
-import { birthday, forgotInput, loginInput, MSG, newPassword, profileUpdateInput, signupInput } from "@enmusubi/shared";
+import {
+  birthday,
+  forgotInput,
+  loginInput,
+  MSG,
+  newPassword,
+  profileUpdateInput,
+  selfIntroduction,
+  signupInput,
+} from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
 import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
@@ -29,6 +38,10 @@ const legacyProfileInput = z
           description: 'yyyy-mm-dd, 18 years old or more; "" or null clears it',
         }),
       address: z.string().nullable().optional().meta(documentedAs(profileUpdateInput.shape.address)),
+      selfIntroduction: z
+        .string()
+        .optional()
+        .meta({ ...documentedAs(selfIntroduction), description: '自己紹介, line breaks kept; "" clears it' }),
       occupation: z
         .union([z.string(), z.object({ _id: z.string() })])
         .nullable()
@@ -59,6 +72,7 @@ const legacyProfileInput = z
       name: b.name,
       birthday: b.birthday === "" ? null : b.birthday,
       address: b.address,
+      selfIntroduction: b.selfIntroduction,
       occupationId: ref(b.occupation),
       annualIncomeId: ref(b.annual_income),
       photoLink: b.photoLink,
@@ -126,7 +140,13 @@ export const authRoutes = [
     response: z.object({ message: z.string(), user: legacyUser, token: z.string().optional() }),
     example: { message: MSG.profileUpdated, user: EXAMPLE_OWN_USER },
     errors: {
-      400: [MSG.currentPasswordRequired, MSG.currentPasswordWrong, MSG.photoLinkInvalid, MSG.imageOnly],
+      400: [
+        MSG.currentPasswordRequired,
+        MSG.currentPasswordWrong,
+        MSG.photoLinkInvalid,
+        MSG.imageOnly,
+        MSG.selfIntroductionTooLong,
+      ],
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,
     },

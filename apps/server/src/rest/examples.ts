@@ -34,6 +34,7 @@ export const EXAMPLE_USER: z.input<typeof legacyUser> = {
 export const EXAMPLE_OWN_USER: z.input<typeof legacyUser> = {
   ...EXAMPLE_USER,
   favoriteUserIds: ["9d8c7b6a-5f4e-4d3c-8b2a-19f8e7d6c5b4"],
+  selfIntroduction: "はじめまして。週末はカフェ巡りをしています。",
 };
 
 export const EXAMPLE_POINT_COST = {

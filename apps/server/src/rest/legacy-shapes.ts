@@ -30,10 +30,13 @@ export const legacyUser = z.object({
   annual_income: z.object({ _id: z.string(), annualIncome: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   favoriteUserIds: z.array(z.string()).optional(),
+  selfIntroduction: z.string().optional().meta({
+    description: "自己紹介 (the signed-in account's own answers only; other members see it in the paid profile detail)",
+  }),
 });
 
 export function toLegacyUser(
-  user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null },
+  user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null; selfIntroduction?: string },
 ): z.input<typeof legacyUser> {
   return {
     _id: user.id,
@@ -52,6 +55,7 @@ export function toLegacyUser(
     annual_income: user.annualIncome ? { _id: user.annualIncome.id, annualIncome: user.annualIncome.label } : null,
     createdAt: new Date(user.createdAt).toISOString(),
     ...(user.favoriteUserIds ? { favoriteUserIds: user.favoriteUserIds } : {}),
+    ...(user.selfIntroduction !== undefined ? { selfIntroduction: user.selfIntroduction } : {}),
   };
 }
 

@@ -1,4 +1,11 @@
-import { MEMBER_SEARCH_PAGE_SIZE, MSG, memberIdInput, memberSearchInput, pageWithinOffset } from "@enmusubi/shared";
+import {
+  LAST_ACTIVE_BUCKETS,
+  MEMBER_SEARCH_PAGE_SIZE,
+  MSG,
+  memberIdInput,
+  memberSearchInput,
+  pageWithinOffset,
+} from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { queryBoolean, queryNumber } from "./coerce";
@@ -50,6 +57,14 @@ export function toLegacyPublicProfile(p: PublicProfile): z.input<typeof legacyPu
 
 const searchRow = legacyPublicProfile.extend({ isFavorite: z.boolean() });
 
+/** The paid profile detail (POST /api/users/{id}/profile-view): the public profile and what only it shows. */
+const legacyProfileDetail = legacyPublicProfile.extend({
+  selfIntroduction: z.string().meta({ description: '自己紹介, line breaks kept ("" when none)' }),
+  lastActive: z.enum(LAST_ACTIVE_BUCKETS).meta({
+    description: "When the member was last active, as a bucket (never the time itself)",
+  }),
+});
+
 const EXAMPLE_PUBLIC_PROFILE: z.input<typeof legacyPublicProfile> = {
   _id: "3f6c6a4e-1b2d-4c9e-8a7f-0d1e2f3a4b5c",
   name: "山田花子",
@@ -78,7 +93,13 @@ const searchQuery = z
     ageMax: queryNumber(s.ageMax).meta({ description: "Oldest age, 18–120, not below ageMin" }),
     prefecture: s.prefecture.meta({ description: "One of the 47 prefectures, e.g. 東京都" }),
     hasPhoto: queryBoolean(s.hasPhoto).meta({ description: "true: only with a photo; false: only without" }),
-    keyword: s.keyword.meta({ description: "Part of the name, at most 50 characters" }),
+    keyword: s.keyword.meta({
+      description:
+        "Words (split at spaces), each found in the name or the 自己紹介; hiragana and katakana, full and half width match each other; at most 50 characters",
+    }),
+    order: s.order.meta({
+      description: "active (default): most recently active first; newest: newest registrations first",
+    }),
     page: queryNumber(s.page),
     limit: queryNumber(s.limit).meta({ description: "Page size, 1–100 (default 20)" }),
   })
@@ -98,9 +119,9 @@ export const memberRoutes = [
     method: "GET",
     path: "/api/users/search",
     summary:
-      "Member: profile search, newest registered first, paged (page, limit ≤ 100, default 20); public profiles only",
+      "Member: profile search, most recently active (or newest registered) first, paged (page, limit ≤ 100, default 20); public profiles only",
     description:
-      "Never the searcher, administrators, deleted or suspended members. `excludeSameSex` (default true) keeps only the other gender. Ages are computed from birthdays; members without a birthday do not match an age filter.",
+      "Lists only members who can read messages (age verified); never the searcher, administrators, deleted or suspended members, or members blocked either way. `excludeSameSex` (default true) keeps only the other gender. Ages are computed from birthdays; members without a birthday do not match an age filter.",
     access: "member",
     input: searchQuery,
     response: z.object({
@@ -120,7 +141,7 @@ export const memberRoutes = [
       limit: 20,
       totalPages: 1,
     },
-    errors: { 400: [MSG.ageRangeInvalid, MSG.prefectureInvalid, MSG.keywordTooLong] },
+    errors: { 400: [MSG.ageRangeInvalid, MSG.prefectureInvalid, MSG.keywordTooLong, MSG.searchOrderInvalid] },
     handler: async (caller, input) => {
       const result = await caller.members.search(input);
       return {
@@ -169,21 +190,31 @@ export const memberRoutes = [
   route({
     method: "POST",
     path: "/api/users/:id/profile-view",
-    summary: "Member: a profile's detail; costs profile_view (free again within 24 hours) and leaves a footprint",
+    summary:
+      "Member: a profile's detail (with 自己紹介 and when last active); costs profile_view (free again within 24 hours) and leaves a footprint",
     description:
       "Charged once per viewer and profile per 24 hours, also under concurrent calls; a prepaid profile_view credit (POST /api/users/deduct-points) is used first. One's own profile is free and leaves no footprint. A deleted or suspended member, an administrator or an unknown id answers 404 and nothing is charged.",
     access: "member",
     input: memberIdInput,
     response: z.object({
-      profile: legacyPublicProfile,
+      profile: legacyProfileDetail,
       charged: z.boolean(),
       remainingPoints: z.number().int().min(0),
     }),
-    example: { profile: EXAMPLE_PUBLIC_PROFILE, charged: true, remainingPoints: 95 },
+    example: {
+      profile: {
+        ...EXAMPLE_PUBLIC_PROFILE,
+        selfIntroduction: "はじめまして。\n週末はカフェ巡りをしています。",
+        lastActive: "3日以内",
+      },
+      charged: true,
+      remainingPoints: 95,
+    },
     errors: { 402: INSUFFICIENT_POINTS_EXAMPLE, 404: MSG.notFound },
     handler: async (caller, input) => {
       const result = await caller.members.viewProfile(input);
-      return { ...result, profile: toLegacyPublicProfile(result.profile) };
+      const { selfIntroduction, lastActive } = result.profile;
+      return { ...result, profile: { ...toLegacyPublicProfile(result.profile), selfIntroduction, lastActive } };
     },
   }),
   route({

@@ -1,5 +1,5 @@
-import { MIN_AGE, MSG, yearsBefore } from "@enmusubi/shared";
-import { Select, SimpleGrid } from "@mantine/core";
+import { MIN_AGE, MSG, SELF_INTRODUCTION_MAX, yearsBefore } from "@enmusubi/shared";
+import { Select, SimpleGrid, Textarea } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../lib/dates";
 import type { FieldErrors } from "../lib/forms";
@@ -13,6 +13,8 @@ export interface Form {
   address: string | null;
   occupationId: string | null;
   annualIncomeId: string | null;
+  /** 自己紹介 (≤ SELF_INTRODUCTION_MAX characters). */
+  selfIntroduction: string;
   currentPassword: string;
   newPassword: string;
   newPasswordConfirmation: string;
@@ -95,6 +97,25 @@ export function ProfileFields({
         error={errors.annualIncomeId ?? (annualIncomes.isError ? MSG.annualIncomeFetchFailed : undefined)}
       />
     </SimpleGrid>
+  );
+}
+
+/**
+ * 自己紹介: a multi-line text with a live character count; other members see it in the paid
+ * profile detail only. Longer text is refused on save with the catalogue's message.
+ */
+export function SelfIntroductionField({ form, errors, set }: { form: Form; errors: FieldErrors; set: SetField }) {
+  const length = form.selfIntroduction.trim().length;
+  return (
+    <Textarea
+      label="自己紹介"
+      description={`${length.toLocaleString("ja-JP")} / ${SELF_INTRODUCTION_MAX.toLocaleString("ja-JP")}文字（プロフィール詳細に表示されます）`}
+      placeholder="趣味や休日の過ごし方、どんな方とお話ししたいかなど"
+      rows={6}
+      value={form.selfIntroduction}
+      onChange={(e) => set("selfIntroduction", e.currentTarget.value)}
+      error={errors.selfIntroduction}
+    />
   );
 }
 

@@ -57,3 +57,31 @@ describe("ProfileEditModal birthday", () => {
 
   // The calendar itself (Japanese, 日曜始まり, days under 18 disabled) is checked in the browser test.
 });
+
+describe("ProfileEditModal 自己紹介", () => {
+  it("edits the 自己紹介 with a character count and sends it with the profile", async () => {
+    const { calls } = setup();
+    const intro = await screen.findByLabelText("自己紹介");
+    expect(screen.getByText(/0 \/ 1,000文字/)).toBeInTheDocument();
+    await userEvent.type(intro, "映画が好きです。{enter}よろしく");
+    expect(screen.getByText(/13 \/ 1,000文字/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    await waitFor(() => expect(updates(calls)).toHaveLength(1));
+    expect(updates(calls)[0]?.input).toMatchObject({ selfIntroduction: "映画が好きです。\nよろしく" });
+  });
+
+  it("refuses more than 1,000 characters with the catalogue's message and sends nothing", async () => {
+    const { calls } = renderWithProviders(
+      <ProfileEditModal user={{ ...user, selfIntroduction: "あ".repeat(1001) }} opened onClose={vi.fn()} />,
+      {
+        "reference.occupations.list": () => [],
+        "reference.annualIncomes.list": () => [],
+        "profile.update": () => ({ user, token: undefined }),
+      },
+    );
+    await screen.findByLabelText("自己紹介");
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(await screen.findByText(MSG.selfIntroductionTooLong)).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
+  });
+});

@@ -10,7 +10,7 @@ import { type FieldErrors, validate } from "../lib/forms";
 import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
 import { FormActions } from "../ui/FormActions";
-import { type Form, PasswordFields, ProfileFields } from "./ProfileEditFields";
+import { type Form, PasswordFields, ProfileFields, SelfIntroductionField } from "./ProfileEditFields";
 import type { CurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 
@@ -20,6 +20,7 @@ const fromUser = (user: CurrentUser): Form => ({
   address: user.address,
   occupationId: user.occupation?.id ?? null,
   annualIncomeId: user.annualIncome?.id ?? null,
+  selfIntroduction: user.selfIntroduction,
   currentPassword: "",
   newPassword: "",
   newPasswordConfirmation: "",
@@ -30,7 +31,7 @@ const fromUser = (user: CurrentUser): Form => ({
  * The member's profile edit modal (spec §2, §4), fed with the occupation and annual-income lists.
  * Choosing or removing a photo is staged and applied only on save; if that upload fails the
  * member is asked whether to save the rest. Validation is the server's schema, run here first:
- * name required (≤ 50), birthday a real date and 18 or over, address a prefecture, a new
+ * name required (≤ 50), 自己紹介 ≤ 1,000, birthday a real date and 18 or over, address a prefecture, a new
  * password of 6+ characters equal to its confirmation and with the current password.
  */
 export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose(): void }) {
@@ -90,6 +91,7 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
       address: form.address || null,
       occupationId: form.occupationId,
       annualIncomeId: form.annualIncomeId,
+      selfIntroduction: form.selfIntroduction,
       ...(form.newPassword ? { currentPassword: form.currentPassword, newPassword: form.newPassword } : {}),
     };
     const result = validate(profileUpdateInput, input);
@@ -133,6 +135,7 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
           prefectureOptions={prefectureOptions}
           lists={{ occupations, annualIncomes }}
         />
+        <SelfIntroductionField form={form} errors={errors} set={set} />
         <Divider label="パスワードの変更（変更する場合のみ）" labelPosition="left" />
         <PasswordFields form={form} errors={errors} set={set} />
         <FormActions

@@ -27,6 +27,7 @@ export function me(extra: Partial<Me> = {}): Me {
     occupation: null,
     annualIncome: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
+    selfIntroduction: "",
     favoriteUserIds: [],
     ...extra,
   };
@@ -46,6 +47,13 @@ export function publicProfile(extra: Partial<PublicProfile> & Pick<PublicProfile
     verified: true,
     ...extra,
   };
+}
+
+export type ProfileDetail = RouterOutputs["members"]["viewProfile"]["profile"];
+
+/** A member's paid profile detail: the public profile, 自己紹介 and the last-activity bucket. */
+export function profileDetail(extra: Partial<ProfileDetail> & Pick<ProfileDetail, "id">): ProfileDetail {
+  return { ...publicProfile(extra), selfIntroduction: "", lastActive: "24時間以内", ...extra };
 }
 
 /** One row of the point cost table. */

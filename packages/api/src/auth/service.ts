@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { createAccount, uniqueUserId } from "../accounts/create-account";
 import { AppError, isUniqueViolation } from "../errors";
 import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
+import { markActive } from "../members/activity";
 import { enforceRateLimit, LOGIN_FAILURES_PER_ACCOUNT, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
 import { generatePassword, type PasswordHasher } from "./password";
 import type { TokenService } from "./tokens";
@@ -82,6 +83,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
   // stays counted (not a successful login).
   if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
   await deps.limiter.reset(throttle);
+  await markActive(deps.db, user.id);
   const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: tokenVersion });
   return { token, role: user.role };
 }

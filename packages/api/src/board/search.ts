@@ -16,7 +16,7 @@
  * of the board; counts are exact up to BOARD_COUNT_CAP (see service.ts). Measured with
  * `pnpm bench:board` on PostgreSQL 15 and PGlite (figures in the decision record).
  */
-import { boardPostGrams, type Db, rowsOf } from "@enmusubi/db";
+import { boardPostGrams, type Db, type memberSearchGrams, rowsOf } from "@enmusubi/db";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /** A gram with at least this many posts counts as "common"; probing stops counting there. */
@@ -65,9 +65,14 @@ export function keywordGrams(word: string): string[] {
  * GRAM_PROBES_MAX of them, spread over the keyword, the first of the rarest on a tie). Every match
  * holds every gram, so any of them finds all matches; the rarest reads the fewest posts that then
  * fail the substring check. All probes are one statement: each counts a gram's posts up to
- * GRAM_PROBE_LIMIT (an index-only read of at most that many keys).
+ * GRAM_PROBE_LIMIT (an index-only read of at most that many keys). The profile search (decision
+ * 0029) asks the same of its members' grams (`table`: member_search_grams; `posts` are members).
  */
-export async function chooseDrivingGram(db: Db, grams: string[]): Promise<{ gram: string; posts: number }> {
+export async function chooseDrivingGram(
+  db: Db,
+  grams: string[],
+  table: typeof boardPostGrams | typeof memberSearchGrams = boardPostGrams,
+): Promise<{ gram: string; posts: number }> {
   const step = Math.max(1, grams.length / GRAM_PROBES_MAX);
   const probed = [
     ...new Set(
@@ -75,7 +80,7 @@ export async function chooseDrivingGram(db: Db, grams: string[]): Promise<{ gram
     ),
   ];
   if (probed.length === 0) throw new Error("chooseDrivingGram needs at least one gram");
-  const g = boardPostGrams;
+  const g = table;
   const counts = await rowsOf<{ gram: string; posts: number }>(
     db,
     sql`select probed.gram, (select count(*)::int from (select 1 from ${g} where ${g.gram} = probed.gram limit ${GRAM_PROBE_LIMIT}) probe) as posts

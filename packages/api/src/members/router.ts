@@ -2,16 +2,17 @@ import { memberIdInput, memberSearchInput } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { memberProcedure, router } from "../trpc";
 import { photoPrice, viewPhoto } from "./photo-view";
-import { addFavorite, listFavorites, listFootprints, removeFavorite, searchMembers, viewProfile } from "./service";
+import { searchMembers } from "./search";
+import { addFavorite, listFavorites, listFootprints, removeFavorite, viewProfile } from "./service";
 import { viewPrice } from "./view-price";
 
 /** Members seen by members: always through the public profile shape. */
 export const membersRouter = router({
-  /** Profile search (spec §7 GET /api/users/search), newest registered first, paged. */
+  /** Profile search (spec §7 GET /api/users/search): members who can read, most recently active (or newest) first, paged. */
   search: memberProcedure
     .input(memberSearchInput)
     .query(({ ctx, input }) => searchMembers(ctx.db, ctx.session.id, input, new Date(), ctx.session.gender)),
-  /** A profile's detail: costs profile_view (free again within 24 hours). A mutation: it charges. */
+  /** A profile's detail (with 自己紹介 and last activity): costs profile_view (free again within 24 hours). A mutation: it charges. */
   viewProfile: paidProcedure("profile_view")
     .input(memberIdInput)
     .mutation(({ ctx, input }) => viewProfile(ctx.db, ctx.charge, ctx.session.id, input.id)),

@@ -1,19 +1,10 @@
 import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/db";
-import {
-  type Gender,
-  MSG,
-  type memberSearchInput,
-  PROFILE_VIEW_FREE_HOURS,
-  pageOffset,
-  yearsBefore,
-} from "@enmusubi/shared";
-import { and, count, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { MSG, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { likeEscape } from "../lists/like";
-import { pagesFor } from "../lists/pages";
 import type { Charge } from "../points/paid-procedure";
 import { notBlockedWith } from "../safety/blocks";
+import { type ProfileDetail, toProfileDetail } from "./profile-detail";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
 
 /**
@@ -22,20 +13,25 @@ import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProf
  * upsert that only succeeds when the last paid view is older, so concurrent views charge once.
  * Records a footprint (足あと) for the viewed member. Administrators, deleted or suspended members
  * and unknown ids are NOT_FOUND, before anything is charged; one's own profile is free and leaves
- * no footprint.
+ * no footprint. The answer is the detail (profile-detail.ts): the public profile, the 自己紹介 and
+ * the last-activity bucket.
  */
 export async function viewProfile(
   tx: Db,
   charge: Charge,
   viewerId: string,
   viewedId: string,
-): Promise<{ profile: PublicProfile; charged: boolean; remainingPoints: number }> {
+): Promise<{ profile: ProfileDetail; charged: boolean; remainingPoints: number }> {
   // A member blocked either way is NOT_FOUND, before anything is charged.
   const [row] = await selectPublicProfiles(tx, and(eq(users.id, viewedId), notBlockedWith(viewerId, users.id)));
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   if (viewedId === viewerId) {
     const free = await charge({ quantity: 0 });
-    return { profile: toPublicProfile(row), charged: false, remainingPoints: free.remainingPoints };
+    return {
+      profile: await toProfileDetail(tx, toPublicProfile(row)),
+      charged: false,
+      remainingPoints: free.remainingPoints,
+    };
   }
   const claimed = await tx
     .insert(profileViews)
@@ -55,7 +51,7 @@ export async function viewProfile(
       target: [footprints.viewedId, footprints.viewerId, footprints.day],
       set: { lastViewedAt: sql`now()` },
     });
-  return { profile: toPublicProfile(row), charged, remainingPoints: result.remainingPoints };
+  return { profile: await toProfileDetail(tx, toPublicProfile(row)), charged, remainingPoints: result.remainingPoints };
 }
 
 /** Who viewed my profile (足あと), latest first: one entry per viewer per day. Free. */
@@ -75,89 +71,6 @@ export async function listFootprints(db: Db, userId: string, limit = 50) {
     const viewer = profiles.get(r.viewerId);
     return viewer ? [{ viewer, viewedAt: r.viewedAt }] : [];
   });
-}
-
-/** Profile search counts at most this many matches (the screen says "1,000件以上"). */
-export const SEARCH_COUNT_CAP = 1000;
-
-/**
- * Profile search (spec §7 GET /api/users/search): reachable members only (neither deleted nor
- * suspended), never the searcher or an
- * administrator; with `excludeSameSex` only the other gender. Newest registered first, paged in the
- * database. Ages are compared as birthdays against dates (index-friendly), so a member without a
- * birthday never matches an age filter.
- */
-export async function searchMembers(
-  db: Db,
-  searcherId: string,
-  input: z.output<typeof memberSearchInput>,
-  today = new Date(),
-  /** The searcher's gender as the request's session read it (none: read here). */
-  searcherGender?: Gender,
-): Promise<{
-  profiles: Array<PublicProfile & { isFavorite: boolean }>;
-  /** Every match, or when `totalCapped` a lower bound (shown as "1,000件以上"). */
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  limit: number;
-  totalPages: number;
-}> {
-  const conditions: SQL[] = [ne(users.id, searcherId), notBlockedWith(searcherId, users.id)];
-  if (input.excludeSameSex) {
-    const gender =
-      searcherGender ??
-      (await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId)))[0]?.gender;
-    // Equality (not <>) so the search indexes on (gender, …) apply.
-    if (gender) conditions.push(eq(users.gender, gender === "male" ? "female" : "male"));
-  }
-  if (input.occupationId) conditions.push(eq(users.occupationId, input.occupationId));
-  if (input.annualIncomeId) conditions.push(eq(users.annualIncomeId, input.annualIncomeId));
-  if (input.prefecture) conditions.push(eq(users.address, input.prefecture));
-  if (input.hasPhoto === true) conditions.push(sql`coalesce(${users.photoLink}, '') <> ''`);
-  if (input.hasPhoto === false) conditions.push(sql`coalesce(${users.photoLink}, '') = ''`);
-  if (input.keyword) conditions.push(ilike(users.name, `%${likeEscape(input.keyword)}%`));
-  // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
-  if (input.ageMin !== undefined) conditions.push(lte(users.birthday, yearsBefore(today, input.ageMin)));
-  if (input.ageMax !== undefined) conditions.push(gt(users.birthday, yearsBefore(today, input.ageMax + 1)));
-  const where = and(...conditions);
-
-  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
-  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
-  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(and(reachableMember(), where))
-    .limit(cap + 1)
-    .as("matches");
-  const [counted] = await db.select({ total: count() }).from(matches);
-  const totalCapped = (counted?.total ?? 0) > cap;
-  const total = totalCapped ? cap : (counted?.total ?? 0);
-  const rows = await selectPublicProfiles(db, where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(input.limit)
-    .offset(pageOffset(input.page, input.limit));
-  const ids = rows.map((r) => r.id);
-  const favored = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: favorites.favoriteUserId })
-            .from(favorites)
-            .where(and(eq(favorites.userId, searcherId), inArray(favorites.favoriteUserId, ids)))
-        ).map((f) => f.id),
-  );
-  return {
-    profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: favored.has(r.id) })),
-    total,
-    totalCapped,
-    page: input.page,
-    limit: input.limit,
-    // Capped: at least one more match, so at least one more page.
-    totalPages: pagesFor(total, totalCapped, input.limit),
-  };
 }
 
 /** My favourites: reachable members only (not deleted, not suspended), most recently added first. */

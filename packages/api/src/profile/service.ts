@@ -26,6 +26,8 @@ function meQuery(db: Db) {
   return db
     .select({
       ...userColumns,
+      // 自己紹介: the member's own (other members see it only in the paid detail).
+      selfIntroduction: users.selfIntroduction,
       favoriteUserIds: sql<string[]>`coalesce((select json_agg(f.favorite_user_id) from ${favorites} f
         join ${users} fu on fu.id = f.favorite_user_id and fu.deleted_at is null
         where f.user_id = ${users.id}), '[]'::json)`,
@@ -46,8 +48,8 @@ export async function me(db: Db, userId: string) {
   }
   const [row] = await query.execute({ id: userId });
   if (!row) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  const { favoriteUserIds, ...view } = row;
-  return { ...toUserView(view), favoriteUserIds };
+  const { favoriteUserIds, selfIntroduction, ...view } = row;
+  return { ...toUserView(view), selfIntroduction, favoriteUserIds };
 }
 
 async function assertReference(db: Db, table: typeof occupations | typeof annualIncomes, id: string, message: string) {
@@ -95,6 +97,7 @@ export async function updateProfile(deps: ProfileDeps, userId: string, input: Pr
           name: input.name,
           birthday: input.birthday,
           address: blankToNull(input.address),
+          selfIntroduction: input.selfIntroduction,
           occupationId: input.occupationId,
           annualIncomeId: input.annualIncomeId,
           photoLink,

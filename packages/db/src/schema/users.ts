@@ -54,6 +54,19 @@ export const users = pgTable(
      */
     pendingPasswordHash: text("pending_password_hash"),
     pendingPasswordExpiresAt: timestamp("pending_password_expires_at", { withTimezone: true }),
+    /** 自己紹介: the member's own words (≤ 1,000 characters), shown only in the paid profile detail. */
+    selfIntroduction: text("self_introduction").notNull().default(""),
+    /**
+     * When the member was last active: set at sign-in and by the session read at most once per
+     * LAST_ACTIVE_REFRESH_MINUTES (context.ts). Never shown: the detail shows a bucket (decision 0029).
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The profile search's text (decision 0029): name and self-introduction normalised as the
+     * board's (board_search_normalize: NFKC, lower case, kana folded), joined by U+001F. Kept by a
+     * trigger (migration 0030), with its grams in member_search_grams.
+     */
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -85,7 +98,33 @@ export const users = pgTable(
     index("users_search_gender_address_created_idx")
       .on(t.gender, t.address, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
+    // Profile search, most recently active first (decision 0029): only the members it lists
+    // (live, not suspended, members, age verified), of one gender or of both.
+    index("users_search_gender_active_idx")
+      .on(t.gender, t.lastActiveAt, t.id)
+      .where(
+        sql`${t.deletedAt} is null and ${t.suspendedAt} is null and ${t.role} = 'user' and ${t.verificationStatus} = 'verified'`,
+      ),
+    index("users_search_active_idx")
+      .on(t.lastActiveAt, t.id)
+      .where(
+        sql`${t.deletedAt} is null and ${t.suspendedAt} is null and ${t.role} = 'user' and ${t.verificationStatus} = 'verified'`,
+      ),
   ],
+);
+
+/**
+ * Every distinct 1- and 2-character gram of a live member's search text (decision 0029, as the
+ * board's board_post_grams, decision 0007): a keyword reads the members holding its rarest gram.
+ * Kept by the trigger on users (migration 0030); no foreign key (rows go with the member's deletion).
+ */
+export const memberSearchGrams = pgTable(
+  "member_search_grams",
+  {
+    gram: text("gram").notNull(),
+    userId: uuid("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.userId] })],
 );
 
 export const favorites = pgTable(

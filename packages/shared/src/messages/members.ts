@@ -16,4 +16,5 @@ export const MEMBERS_MSG = {
   photoEnlarge: "写真を拡大",
   photoEnlargeFailed: "写真の表示に失敗しました。",
   photoLinkExpired: "写真の表示期限が切れました。もう一度「写真を拡大」を押してください。",
+  searchOrderInvalid: "並び順を一覧から選択してください。",
 } as const;

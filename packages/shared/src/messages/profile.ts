@@ -9,6 +9,8 @@ export const PROFILE_MSG = {
   birthdayInvalid: "生年月日を正しく入力してください。",
   underAge: "18歳未満の方はご利用いただけません。",
   addressTooLong: "住所は100文字以内で入力してください。",
+  /** ours (issue 23) */
+  selfIntroductionTooLong: "自己紹介は1000文字以内で入力してください。",
   occupationUnknown: "選択された職業が見つかりません。",
   annualIncomeUnknown: "選択された年収が見つかりません。",
   photoLinkInvalid: "写真のURLが正しくありません。",

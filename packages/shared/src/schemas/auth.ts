@@ -50,11 +50,17 @@ const optionalId = uuid(MSG.notFound).nullable().optional();
  * Member profile update (spec §7 PUT /api/auth/profile). Fields left out stay as they are; `null`
  * or "" clears an optional field. A new password requires the current one.
  */
+/** 自己紹介: at most SELF_INTRODUCTION_MAX characters (after trimming; line breaks are kept). */
+export const SELF_INTRODUCTION_MAX = 1000;
+export const selfIntroduction = text({ max: SELF_INTRODUCTION_MAX, tooLong: MSG.selfIntroductionTooLong });
+
 export const profileUpdateInput = z
   .object({
     name: text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong }).optional(),
     birthday: birthday.nullable().optional(),
     address: text({ max: 100, tooLong: MSG.addressTooLong }).nullable().optional(),
+    /** 自己紹介 (issue 23): shown only in the paid profile detail; "" clears it. */
+    selfIntroduction: selfIntroduction.optional(),
     occupationId: optionalId,
     annualIncomeId: optionalId,
     photoLink: photoLink.nullable().optional(),

@@ -11,6 +11,9 @@ export const MEMBER_SEARCH_PAGE_SIZE = 20;
 export const MEMBER_SEARCH_MAX_PAGE_SIZE = 100;
 export const SEARCH_AGE_MIN = 18;
 export const SEARCH_AGE_MAX = 120;
+/** The profile search's orders (decision 0029): most recently active first, or newest registrations. */
+export const MEMBER_SEARCH_ORDERS = ["active", "newest"] as const;
+export type MemberSearchOrder = (typeof MEMBER_SEARCH_ORDERS)[number];
 
 const age = z
   .number({ error: MSG.ageRangeInvalid })
@@ -28,8 +31,13 @@ export const memberSearchInput = z
     ageMax: age.optional(),
     prefecture: z.enum(PREFECTURES, { error: MSG.prefectureInvalid }).optional(),
     hasPhoto: z.boolean({ error: MSG.badRequest }).optional(),
-    /** Part of the name; blank means no keyword. */
+    /**
+     * Words (split at spaces) each found in the name or the self-introduction, kana and width
+     * folded (decision 0029); blank means no keyword.
+     */
     keyword: text({ max: 50, tooLong: MSG.keywordTooLong }).optional(),
+    /** "active" (default): most recently active first; "newest": newest registrations first. */
+    order: z.enum(MEMBER_SEARCH_ORDERS, { error: MSG.searchOrderInvalid }).default("active"),
     page: pageNumber().default(1),
     limit: pageSize({ max: MEMBER_SEARCH_MAX_PAGE_SIZE }).default(MEMBER_SEARCH_PAGE_SIZE),
   })

@@ -23,7 +23,7 @@ export function Footprints() {
       <Title order={2}>足あと</Title>
       <Text size="sm" c="dimmed">
         あなたのプロフィールを見た会員です（新しい順）。相手のプロフィールの閲覧には
-        {paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}が必要です（同じ方の再閲覧は24時間無料）。
+        {paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}が必要です。
       </Text>
       <ListStates
         isLoading={footprints.isLoading}

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { formatDate } from "../../lib/format";
 import { PhotoEnlarge } from "./PhotoEnlarge";
+import { ProfileAbout } from "./ProfileAbout";
 import { displayName, genderLabel, type PublicProfile, UNSET } from "./types";
 import { VerifiedBadge } from "./VerifiedBadge";
 
@@ -54,6 +55,7 @@ export function ProfileDetailModal({
               ))}
             </Table.Tbody>
           </Table>
+          <ProfileAbout profile={profile} />
           <Group justify="flex-end" gap="sm">
             <ReportButton target={{ type: "member", id: profile.id, label: `${displayName(profile)}さん` }} />
             <BlockButton userId={profile.id} name={displayName(profile)} onBlocked={onClose} />

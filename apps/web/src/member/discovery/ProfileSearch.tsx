@@ -154,7 +154,7 @@ export function ProfileSearch() {
 
       <Text size="xs" c="dimmed">
         プロフィール詳細の閲覧には{paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}
-        が必要です（同じ方の再閲覧は24時間無料）。
+        が必要です。
       </Text>
 
       <ProfileDetailModal

@@ -1,4 +1,4 @@
-import { PREFECTURES } from "@enmusubi/shared";
+import { MEMBER_SEARCH_ORDERS, type MemberSearchOrder, PREFECTURES } from "@enmusubi/shared";
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 
 const PAGE_SIZE = 20;
@@ -15,7 +15,14 @@ export interface Filters {
   prefecture: Prefecture | null;
   hasPhoto: boolean;
   keyword: string;
+  /** Most recently active first (the default) or newest registrations first. */
+  order: MemberSearchOrder;
 }
+
+const ORDER_LABELS: Record<MemberSearchOrder, string> = {
+  active: "最近ログインした順",
+  newest: "新しく登録した順",
+};
 
 export const EMPTY: Filters = {
   occupationId: null,
@@ -26,6 +33,7 @@ export const EMPTY: Filters = {
   prefecture: null,
   hasPhoto: false,
   keyword: "",
+  order: "active",
 };
 
 /** The filters as the search procedure takes them (blanks left out), 20 a page. */
@@ -39,12 +47,13 @@ export function toInput(filters: Filters, page: number) {
     prefecture: filters.prefecture ?? undefined,
     hasPhoto: filters.hasPhoto || undefined,
     keyword: filters.keyword.trim() || undefined,
+    order: filters.order,
     page,
     limit: PAGE_SIZE,
   };
 }
 
-/** The search fields: keyword, occupation, income, prefecture, age range, same sex, photo only. */
+/** The search fields: keyword, order, occupation, income, prefecture, age range, same sex, photo only. */
 export function SearchFilterFields({
   draft,
   onChange,
@@ -61,10 +70,18 @@ export function SearchFilterFields({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
       <TextInput
-        label="名前（キーワード）"
+        label="キーワード（名前・自己紹介）"
+        description="スペースで区切ると、すべてを含む方を探します"
         value={draft.keyword}
         onChange={(e) => onChange("keyword", e.currentTarget.value)}
         maxLength={50}
+      />
+      <Select
+        label="並び順"
+        data={MEMBER_SEARCH_ORDERS.map((value) => ({ value, label: ORDER_LABELS[value] }))}
+        value={draft.order}
+        onChange={(v) => onChange("order", (v as MemberSearchOrder | null) ?? "active")}
+        allowDeselect={false}
       />
       <Select
         label="職業"

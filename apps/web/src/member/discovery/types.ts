@@ -3,6 +3,9 @@ import type { RouterOutputs } from "../../lib/api-types";
 /** How a member sees another member (the server's PublicProfile; never email, points or role). */
 export type PublicProfile = RouterOutputs["members"]["favorites"][number];
 
+/** The paid detail (members.viewProfile): the public profile, 自己紹介 and the last-activity bucket. */
+export type ProfileDetail = RouterOutputs["members"]["viewProfile"]["profile"];
+
 /** Screen texts of discovery (spec §8 search and favourite messages; the rest ours). */
 export const DISCOVERY_MSG = {
   searchFailed: "プロフィール検索に失敗しました。",

@@ -1,12 +1,12 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { pointCost, publicProfile } from "../../test/fixtures";
+import { pointCost, profileDetail } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { Footprints } from "./Footprints";
 
 /** Issue 23: the confirmation quotes the server's price for this view, and is skipped when it is free. */
-const hanako = publicProfile({ id: "11111111-1111-4111-8111-111111111111", name: "花子", gender: "female" });
+const hanako = profileDetail({ id: "11111111-1111-4111-8111-111111111111", name: "花子", gender: "female" });
 
 const handlers = (quote: { cost: number; reason: "recentView" | null }): Handlers => ({
   "scheduled.list": () => [],

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
-import { DISCOVERY_MSG, type PublicProfile } from "./types";
+import { DISCOVERY_MSG, type ProfileDetail } from "./types";
 
 /** A point cost from reference.pointCosts.list, the spec §9 fallback table when it cannot be fetched. */
 export function usePointCost(actionName: string): number {
@@ -34,7 +34,7 @@ export function usePaidProfileView() {
   const queryClient = useQueryClient();
   const cost = usePointCost(KNOWN_ACTIONS.profileView);
   const view = useMutation(trpc.members.viewProfile.mutationOptions());
-  const [shown, setShown] = useState<PublicProfile | null>(null);
+  const [shown, setShown] = useState<ProfileDetail | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   /** What this view takes now, asked afresh each time (never a cached quote). */
