@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { pathToFileURL } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { createDatabase, type Database, pgliteExtensions } from "../client";
 import { seedReferenceData } from "../seed/reference";
@@ -63,9 +63,13 @@ export async function prepareTemplate(options: {
  * module holds code, not memory); every `PGlite.create` still builds its own instance, memory and
  * file system from them, so each test file's database is its own.
  */
+type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>;
+/** Node's global (the package's TypeScript libraries do not declare it). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+
 interface PgliteStart {
   snapshot: Blob;
-  pgliteWasmModule: WebAssembly.Module;
+  pgliteWasmModule: WasmModule;
   fsBundle: Blob;
 }
 const pgliteStarts = new Map<string, Promise<PgliteStart>>();
