@@ -23,6 +23,7 @@ export default defineConfig({
           // (@enmusubi/db/testing); the code under test keeps per-database state in WeakMaps
           // keyed by the database, not in module globals.
           isolate: false,
+          sequence: { groupOrder: 0 },
           testTimeout: 20_000,
           // Opening a database from the template and building the app take longer on a busy 2-core machine.
           hookTimeout: 60_000,
@@ -36,6 +37,9 @@ export default defineConfig({
           environment: "node",
           // As for api; the app is built per file, on its own database.
           isolate: false,
+          // A worker is reused only while the next file in the queue is of its project: each
+          // unisolated project runs as its own group (api, then server, then web).
+          sequence: { groupOrder: 1 },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -48,6 +52,7 @@ export default defineConfig({
           include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
           environment: "happy-dom",
           setupFiles: ["./src/test/setup.ts"],
+          sequence: { groupOrder: 2 },
         },
       },
       {
