@@ -57,6 +57,24 @@ export function writeTestWebDist(dataDir: string): string {
 }
 
 /**
+ * The checker of a published document, compiled once per worker for each distinct document (the
+ * api and server projects run unisolated, so a worker keeps it between files). A checker holds no
+ * state but its document's validators, and a file whose app publishes another document (other
+ * `env`) gets its own.
+ */
+const contracts = new Map<string, Promise<ContractChecker>>();
+function contractFor(document: Record<string, unknown>): Promise<ContractChecker> {
+  const key = JSON.stringify(document);
+  let checker = contracts.get(key);
+  if (!checker) {
+    checker = createContractChecker(document);
+    checker.catch(() => contracts.delete(key));
+    contracts.set(key, checker);
+  }
+  return checker;
+}
+
+/**
  * The whole server (REST, tRPC, static web) on a fresh test database for this file, jobs off,
  * rate limits off unless `limits` is set. Call at the top level of a test file.
  */
@@ -83,7 +101,7 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
       ...(options.limits ? {} : { limiter: unlimited }),
     });
     await server.app.ready();
-    server.contract = await createContractChecker(await publishedDocument(server.app));
+    server.contract = await contractFor(await publishedDocument(server.app));
   });
   afterAll(async () => {
     await server.app?.close();

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { createDatabase, type Database, pgliteExtensions } from "../client";
 import { seedReferenceData } from "../seed/reference";
@@ -13,6 +15,9 @@ import { seedReferenceData } from "../seed/reference";
 export type TestTemplate =
   | { kind: "pglite"; snapshotFile: string }
   | { kind: "postgres"; url: string; template: string };
+
+/** PGlite's dist folder, where its WebAssembly module and file-system bundle ship. */
+const pgliteDist = new URL(".", pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -51,11 +56,50 @@ export async function prepareTemplate(options: {
   return { template: { kind: "pglite", snapshotFile: options.snapshotFile }, teardown: async () => {} };
 }
 
+/**
+ * What every PGlite of a test worker starts from, read and compiled once per worker (vitest runs
+ * the api and server projects unisolated, so a worker keeps this between files): the snapshot, the
+ * compiled PostgreSQL WebAssembly module and its file-system bundle. Each of them is immutable (a
+ * module holds code, not memory); every `PGlite.create` still builds its own instance, memory and
+ * file system from them, so each test file's database is its own.
+ */
+type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>;
+/** Node's global (the package's TypeScript libraries do not declare it). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+
+interface PgliteStart {
+  snapshot: Blob;
+  pgliteWasmModule: WasmModule;
+  fsBundle: Blob;
+}
+const pgliteStarts = new Map<string, Promise<PgliteStart>>();
+
+function pgliteStart(snapshotFile: string): Promise<PgliteStart> {
+  let start = pgliteStarts.get(snapshotFile);
+  if (!start) {
+    start = (async () => {
+      const [snapshot, wasm, bundle] = await Promise.all([
+        readFile(snapshotFile),
+        readFile(new URL("./pglite.wasm", pgliteDist)),
+        readFile(new URL("./pglite.data", pgliteDist)),
+      ]);
+      return {
+        snapshot: new Blob([new Uint8Array(snapshot)]),
+        pgliteWasmModule: await WebAssembly.compile(new Uint8Array(wasm)),
+        fsBundle: new Blob([new Uint8Array(bundle)]),
+      };
+    })();
+    start.catch(() => pgliteStarts.delete(snapshotFile));
+    pgliteStarts.set(snapshotFile, start);
+  }
+  return start;
+}
+
 /** A fresh database for one test file, already migrated and seeded; `close()` disposes of it. */
 export async function openTestDatabase(template: TestTemplate): Promise<Database> {
   if (template.kind === "pglite") {
-    const blob = new Blob([new Uint8Array(await readFile(template.snapshotFile))]);
-    const pg = await PGlite.create({ loadDataDir: blob, extensions: pgliteExtensions });
+    const { snapshot, pgliteWasmModule, fsBundle } = await pgliteStart(template.snapshotFile);
+    const pg = await PGlite.create({ loadDataDir: snapshot, pgliteWasmModule, fsBundle, extensions: pgliteExtensions });
     return createDatabase({ pglite: pg });
   }
   const name = `enmusubi_test_${randomBytes(6).toString("hex")}`;
