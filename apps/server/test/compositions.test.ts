@@ -66,7 +66,9 @@ describe("requests that carry a photo with other changes", () => {
       as: member,
       payload: { photoLink: { photodatas: await photo("#a33") } },
     });
-    const oldLink = first.json().user.photoLink as string;
+    // The full-size file is served signed only (decision 0028): the member's own answer carries that URL.
+    const oldLink = first.json().user.photoUrl as string;
+    expect((await server.request({ method: "GET", url: oldLink })).statusCode).toBe(200);
     const res = await server.request({
       method: "PUT",
       url: "/api/auth/profile",
@@ -75,8 +77,11 @@ describe("requests that carry a photo with other changes", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ name: "写真と名前" });
-    expect(res.json().user.photoLink).not.toBe(oldLink);
+    expect(res.json().user.photoUrl).not.toBe(oldLink);
     expect((await server.request({ method: "GET", url: oldLink })).statusCode).toBe(404);
+    expect(
+      (await server.request({ method: "GET", url: oldLink.replace("/photos/", "/thumbs/").split("?")[0] })).statusCode,
+    ).toBe(404);
   });
 
   it("POST /api/admin/users with a photo and a registered address: 409, no account, no file", async () => {
@@ -130,11 +135,14 @@ describe("requests that carry a photo with other changes", () => {
       as: member,
       payload: { photodatas: await photo("#a3a") },
     });
-    const link = up.json().photoLink as string;
+    const link = up.json().user.photoUrl as string;
+    const thumbnail = link.replace("/photos/", "/thumbs/").split("?")[0] as string;
     expect((await server.request({ method: "GET", url: link })).statusCode).toBe(200);
+    expect((await server.request({ method: "GET", url: thumbnail })).statusCode).toBe(200);
     const res = await server.request({ method: "DELETE", url: `/api/admin/users/${member.id}`, as: admin });
     expect(res.statusCode).toBe(200);
     expect((await server.request({ method: "GET", url: link })).statusCode).toBe(404);
+    expect((await server.request({ method: "GET", url: thumbnail })).statusCode).toBe(404);
   });
 });
 

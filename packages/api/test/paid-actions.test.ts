@@ -328,7 +328,7 @@ describe("members.viewProfile", () => {
     viewer = await api.createUser({ points: 1000 });
   });
 
-  it("answers the public profile shape only, and leaves a footprint", async () => {
+  it("answers the public profile shape and the detail's own two (自己紹介, last-active bucket) only, and leaves a footprint", async () => {
     const target = await api.createUser({ gender: "female", birthday: "1995-04-01", address: "東京都", name: "花子" });
     const { profile } = await api.caller(viewer).members.viewProfile({ id: target.id });
     expect(Object.keys(profile).sort()).toEqual(
@@ -338,10 +338,12 @@ describe("members.viewProfile", () => {
         "createdAt",
         "gender",
         "id",
+        "lastActive",
         "name",
         "occupation",
         "photoLink",
         "prefecture",
+        "selfIntroduction",
         "verified",
       ].sort(),
     );
