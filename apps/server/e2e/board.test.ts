@@ -15,8 +15,8 @@ const PASSWORD = "member-pass-1";
 const VIEW_COST = 8;
 const POST_COST = 5;
 const TITLE = "東京で食事しませんか";
-// Above 150 characters, so the card folds it; 「食事」 only in the title, 「ランチ」 in the content.
-const CONTENT = `週末に都内でランチかディナーをご一緒できる方を探しています。${"和食でも洋食でも、落ち着いて話せるお店が好きです。".repeat(5)}<b>タグはそのまま</b>`;
+// Above 150 characters, so the card folds it; 「食事」 only in the title, 「都内」「カフェ」 in the content.
+const CONTENT = `週末に都内でランチかカフェをご一緒できる方を探しています。${"和食でも洋食でも、落ち着いて話せるお店が好きです。".repeat(5)}<b>タグはそのまま</b>`;
 
 async function createMember(admin: string, userID: string, name: string, gender: "male" | "female"): Promise<void> {
   await call(admin, "adminUsers.create", { userID, password: PASSWORD, name, email: `${userID}@example.jp`, gender });
@@ -168,16 +168,17 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
 
     const narrow = await memberPage("boardhanako", 375);
     await e2e.visit(narrow, "/user/message-board-search", TITLE, "board search 375");
-    // At 375 px the fields fold away behind a toggle; a keyword found in the content only.
+    // At 375 px the fields fold away behind a toggle. Two words found in the content only, one typed
+    // in hiragana: 「都内 かふぇ」 finds 「都内…カフェ」 (every word must match; kana fold, decision 0007).
     expect(await narrow.getByRole("textbox", { name: "キーワード" }).isVisible()).toBe(false);
     await narrow.getByRole("button", { name: "検索条件を開く" }).click();
     // The fields unfold with an animation: type once they are still, and see the text kept before 検索.
     await settle(narrow);
     const keyword = narrow.getByRole("textbox", { name: "キーワード" });
-    await keyword.fill("ランチ");
-    await expect.poll(() => keyword.inputValue()).toBe("ランチ");
+    await keyword.fill("都内 かふぇ");
+    await expect.poll(() => keyword.inputValue()).toBe("都内 かふぇ");
     await narrow.getByRole("button", { name: "検索", exact: true }).click();
-    await narrow.getByTestId("filter-chips").getByText("キーワード: ランチ").waitFor();
+    await narrow.getByTestId("filter-chips").getByText("キーワード: 都内 かふぇ").waitFor();
     await expect.poll(() => narrow.getByTestId("board-count").textContent()).toBe("1件");
     await narrow
       .getByRole("article", { name: new RegExp(TITLE) })

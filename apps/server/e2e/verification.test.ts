@@ -203,8 +203,14 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     expect(await page.getByTestId("verification-banner").count()).toBe(0);
     await menuLink(page, /^未読/).click();
     const card = page.getByTestId("message-card").filter({ hasText: "先輩 花子" });
-    await card.getByText("はじめまして、よろしくお願いします。").waitFor();
-    await card.getByRole("button", { name: "返信" }).click();
+    // Readable now, and sealed until opened (decision 0027): the preview line, then the paid open.
+    await card.getByText("はじめまして、よろ…").waitFor();
+    await card.getByTestId("message-preview").click();
+    const confirmOpen = await e2e.dialog(page, "ポイントの消費");
+    await confirmOpen.getByRole("button", { name: "続ける" }).click();
+    const detail = await e2e.dialog(page, "メッセージの詳細");
+    await detail.getByTestId("message-detail-body").getByText("はじめまして、よろしくお願いします。").waitFor();
+    await detail.getByRole("button", { name: "返信" }).click();
     const reply = await e2e.dialog(page, "先輩 花子さんへ返信", "member reply");
     await reply.getByLabel("メッセージ").fill("ありがとうございます。こちらこそよろしくお願いします。");
     await reply.getByRole("button", { name: "返信", exact: true }).click();

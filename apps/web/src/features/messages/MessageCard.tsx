@@ -86,7 +86,8 @@ export function MessageCard({
           <MessagePreview
             body={preview ?? message.body}
             onOpen={onOpen}
-            label={preview !== null ? `${name}さんからの未読メールを開く（${preview}）` : undefined}
+            // The visible line first, as a word of its own (axe: label-content-name-mismatch).
+            label={preview !== null ? `${preview} ${name}さんからの未読メールを開く` : undefined}
           />
           {actions && (
             <Group gap="xs" justify="flex-end">
