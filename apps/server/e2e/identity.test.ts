@@ -4,6 +4,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
 
+/** A stored photo's full size as its owner and administrators get it: a short-lived signed URL (decision 0028). */
+const SIGNED_PHOTO = /^\/uploads\/photos\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=[\w-]+$/;
+
 const e2e = useE2E();
 
 /** Mantine modals fade and scale in; screenshots wait for that to end. */
@@ -69,7 +72,8 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await created.waitFor();
     expect(await created.textContent()).toContain("100 pt");
     expect(await created.textContent()).toContain("20 pt");
-    expect(await created.locator("img").getAttribute("src")).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    // Administrators see the full-size photo through its signed URL (decision 0028).
+    expect(await created.locator("img").getAttribute("src")).toMatch(SIGNED_PHOTO);
     // Admin rows have no delete button; member rows do.
     expect(await row(page, e2e.admin.userID).getByRole("button", { name: "削除" }).count()).toBe(0);
     expect(await created.getByRole("button", { name: "削除" }).count()).toBe(1);
@@ -151,7 +155,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .getByTestId("dashboard-avatar")
       .getByRole("img", { name: "山田 花子" })
       .getAttribute("src");
-    expect(saved).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
+    expect(saved).toMatch(SIGNED_PHOTO);
     expect(saved).not.toBe(cameraPhoto);
     // The replaced camera photo is gone from the server.
     expect((await page.request.get(`${e2e.baseUrl}${cameraPhoto}`)).status()).toBe(404);
