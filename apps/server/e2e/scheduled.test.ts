@@ -66,7 +66,8 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     const pageA = await memberPage("yoyakutaro");
     await menuLink(pageA, /^未読/).click();
     await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
-    const card = pageA.getByTestId("message-card").filter({ hasText: "はじめまして。花子です。" });
+    // Sealed until opened (decision 0027): the card shows the preview line, and can be answered unopened.
+    const card = pageA.getByTestId("message-card").filter({ hasText: "はじめまして…" });
     await card.getByRole("button", { name: "返信" }).click();
     const reply = await e2e.dialog(pageA, "予約 花子さんへ返信", "member reply");
     await reply.getByLabel("メッセージ").fill(BODY);
@@ -111,7 +112,8 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
         { timeout: 20_000 },
       )
       .toBe("未読 1件");
-    const arrived = pageB.getByTestId("message-card").filter({ hasText: BODY });
+    // Sealed for B until opened (decision 0027): listed by its preview line.
+    const arrived = pageB.getByTestId("message-card").filter({ hasText: "予約した返信です。…" });
     await arrived.first().waitFor();
     expect(await arrived.count()).toBe(1);
     // One more dispatcher tick (5 s): still once.
