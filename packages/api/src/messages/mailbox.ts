@@ -43,6 +43,21 @@ export async function listMemberMessages(
 }
 
 /**
+ * Message `id` if `userId` sent or received it and neither has blocked the other: what a member
+ * may read or open (get and open answer NOT_FOUND otherwise).
+ */
+export function oneOfMine(userId: string, id: string) {
+  return and(
+    eq(messages.id, id),
+    or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
+    notBlockedWith(
+      userId,
+      sql`case when ${messages.fromUserId} = ${userId} then ${messages.toUserId} else ${messages.fromUserId} end`,
+    ),
+  );
+}
+
+/**
  * One message the member sent or received; anything else is NOT_FOUND (`viewerStatus` as above).
  * A sealed one is answered without its body, with `openCost`: what `messages.open` would take now
  * (0 when free). A query: it never charges, opens or marks anything.
@@ -53,17 +68,7 @@ export async function getMemberMessage(
   id: string,
   viewerStatus: VerificationStatus,
 ): Promise<MailboxMessage & { locked: false; openCost: number }> {
-  const [row] = await selectMessages(
-    db,
-    and(
-      eq(messages.id, id),
-      or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
-      notBlockedWith(
-        userId,
-        sql`case when ${messages.fromUserId} = ${userId} then ${messages.toUserId} else ${messages.fromUserId} end`,
-      ),
-    ),
-  );
+  const [row] = await selectMessages(db, oneOfMine(userId, id));
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   const message = toMailboxMessage(userId, row);
   assertMayOpen({ id: userId, verificationStatus: viewerStatus }, message);

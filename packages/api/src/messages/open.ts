@@ -1,10 +1,10 @@
 import { type Db, messages } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import type { Charge } from "../points/paid-procedure";
-import { notBlockedWith } from "../safety/blocks";
 import { assertMayOpen, type Viewer } from "../verification/gate";
+import { oneOfMine } from "./mailbox";
 import { type Row, selectMessages } from "./message-rows";
 import { isSealedFor, type MailboxMessage, toMailboxMessage } from "./sealed";
 
@@ -29,17 +29,7 @@ export async function openMessage(
   id: string,
 ): Promise<{ message: MailboxMessage & { locked: false }; charged: boolean; remainingPoints: number }> {
   const userId = viewer.id;
-  const [row] = (await selectMessages(
-    tx,
-    and(
-      eq(messages.id, id),
-      or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
-      notBlockedWith(
-        userId,
-        sql`case when ${messages.fromUserId} = ${userId} then ${messages.toUserId} else ${messages.fromUserId} end`,
-      ),
-    ),
-  )) as Row[];
+  const [row] = (await selectMessages(tx, oneOfMine(userId, id))) as Row[];
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
   assertMayOpen(viewer, toMailboxMessage(userId, row));
   let firstOpen = false;
