@@ -144,9 +144,12 @@ describe("members.viewPhoto", () => {
   it("not enough points: refused with the catalogue's message, nothing changed, and quoted again", async () => {
     const poor = await api.createUser({ points: 1 });
     const before = await snapshotTables(api, ...TABLES);
+    // The message is worked out first: awaiting inside expect's argument leaves the call's
+    // rejection unhandled until the matcher attaches (vitest reports it as an error).
+    const message = insufficientPoints(await cost(), 1);
     await expect(api.caller(poor).members.viewPhoto({ id: she.id })).rejects.toMatchObject({
       code: "PAYMENT_REQUIRED",
-      message: insufficientPoints(await cost(), 1),
+      message,
     });
     expect(await snapshotTables(api, ...TABLES)).toEqual(before);
     expect((await api.caller(poor).members.photoPrice({ id: she.id })).free).toBe(false);
