@@ -1,4 +1,4 @@
-import { MSG, pointCostAboveCap } from "@enmusubi/shared";
+import { MIN_AGE, MSG, pointCostAboveCap, yearsBefore } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -188,18 +188,18 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       ]);
       await e2e.screenshot(p, "member-birthday-picker");
       // Days under 18 cannot be picked: this month 18 years ago, days after today are disabled.
-      const limit = new Date();
-      limit.setFullYear(limit.getFullYear() - 18);
-      await edit.getByLabel("生年月日").fill(`${limit.getFullYear()}-${limit.getMonth() + 1}-1`);
+      // "Today" is the Japanese day (from 00:00 to 09:00 Asia/Tokyo, UTC's date is a day behind).
+      const [year, month, lastDay] = yearsBefore(new Date(), MIN_AGE).split("-").map(Number) as [number, number, number];
+      await edit.getByLabel("生年月日").fill(`${year}-${month}-1`);
       await p.keyboard.press("Tab");
       await edit.getByLabel("生年月日").click();
       await calendar.waitFor();
       // The calendar may reopen on the decade or directly on the typed month.
-      const limitMonth = calendar.getByText(`${limit.getFullYear()}年${limit.getMonth() + 1}月`, { exact: true });
+      const limitMonth = calendar.getByText(`${year}年${month}月`, { exact: true });
       await p.waitForTimeout(MODAL_TRANSITION_MS);
       if (!(await limitMonth.isVisible())) {
-        await calendar.getByRole("button", { name: String(limit.getFullYear()), exact: true }).click();
-        await calendar.getByRole("button", { name: `${limit.getMonth() + 1}月`, exact: true }).click();
+        await calendar.getByRole("button", { name: String(year), exact: true }).click();
+        await calendar.getByRole("button", { name: `${month}月`, exact: true }).click();
       }
       await limitMonth.waitFor();
       const days = await calendar
@@ -207,9 +207,9 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
         .evaluateAll((buttons) => buttons.map((b) => [Number(b.textContent), b.hasAttribute("disabled")] as const));
       // This month's days: up to where the numbers start again (the next month's first days).
       const end = days.findIndex(([day], i) => i > 0 && day < (days[i - 1]?.[0] ?? 0));
-      const month = end === -1 ? days : days.slice(0, end);
-      expect(month.length).toBeGreaterThan(27);
-      for (const [day, disabled] of month) expect(disabled, `day ${day}`).toBe(day > limit.getDate());
+      const shown = end === -1 ? days : days.slice(0, end);
+      expect(shown.length).toBeGreaterThan(27);
+      for (const [day, disabled] of shown) expect(disabled, `day ${day}`).toBe(day > lastDay);
       await p.keyboard.press("Tab");
       await p.keyboard.press("Escape");
       await p.getByRole("dialog").waitFor({ state: "detached" });

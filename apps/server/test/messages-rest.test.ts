@@ -1,6 +1,6 @@
 import { createCaller, createContextInner } from "@enmusubi/api";
 import { adminAuditLog, messages, pointLedger, users } from "@enmusubi/db";
-import { insufficientPoints, MSG } from "@enmusubi/shared";
+import { insufficientPoints, japanDayOf, MSG } from "@enmusubi/shared";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
@@ -553,9 +553,10 @@ describe("GET /api/admin/messages", () => {
     expect((await adminList(`?search=${grace.userID}&limit=all`)).pagination.total).toBe(4);
     expect((await adminList(`?search=${tag}%25&limit=all`)).pagination.total).toBe(0);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // The filter's days are Japanese days: from 00:00 to 09:00 Asia/Tokyo, UTC's date is a day behind.
+    const today = japanDayOf(new Date());
+    const tomorrow = japanDayOf(new Date(Date.now() + 86_400_000));
+    const yesterday = japanDayOf(new Date(Date.now() - 86_400_000));
     expect((await idsOf(`&dateFrom=${yesterday}&dateTo=${today}`)).length).toBe(4);
     expect(await idsOf(`&dateFrom=${tomorrow}`)).toEqual([]);
     expect(await idsOf(`&dateTo=${yesterday}`)).toEqual([]);
