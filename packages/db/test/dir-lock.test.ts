@@ -67,7 +67,7 @@ describe("PGlite data directory lock", () => {
     const again = await createDatabase({ dataDir });
     open.push(again);
     expect(await select1(again)).toEqual([{ one: 1 }]);
-  }, 30_000);
+  });
 
   it("refuses a directory held by another live process", async () => {
     const dataDir = tempDataDir();
@@ -93,7 +93,7 @@ describe("PGlite data directory lock", () => {
     open.push(database);
     expect(lockPid(lockFile)).toBe(process.pid);
     expect(await select1(database)).toEqual([{ one: 1 }]);
-  }, 30_000);
+  });
 });
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -157,7 +157,6 @@ describe("PGlite data directory lock after a crash (pid reused)", () => {
       );
       expect(await select1(database)).toEqual([{ one: 1 }]);
     },
-    30_000,
   );
 
   it.runIf(HAS_PROC)("takes over a lock naming another live process whose start time differs", async () => {
@@ -199,7 +198,7 @@ describe("PGlite data directory lock after a crash (pid reused)", () => {
     const release = acquireDirLock(lockFile);
     expect(lockPid(lockFile)).toBe(process.pid);
     await release();
-  }, 30_000);
+  });
 
   it("refuses a second lock in the same process", async () => {
     const dataDir = tempDataDir();

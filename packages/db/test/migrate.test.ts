@@ -102,7 +102,7 @@ describe("a failing migration", () => {
 
     expect(await state(good)).toEqual(before);
     expect(await rows(good, "select user_id from users")).toEqual([{ user_id: "keeper" }]);
-  }, 30_000);
+  });
 
   it("on an empty database, applies none of the pending migrations", async () => {
     const database = await fresh(migrationsWith(BROKEN));
@@ -113,7 +113,7 @@ describe("a failing migration", () => {
       nicknameColumn: false,
       migrationsRecorded: 0,
     });
-  }, 30_000);
+  });
 
   it("once fixed, the same migration applies on the database the broken one left", async () => {
     const database = await fresh();
@@ -131,5 +131,5 @@ describe("a failing migration", () => {
       nicknameColumn: true,
       migrationsRecorded: committed + 1,
     });
-  }, 30_000);
+  });
 });

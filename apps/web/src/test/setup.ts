@@ -1,5 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { format } from "node:util";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
 import { fakeMediaQueryList } from "./media-query";
@@ -34,6 +35,9 @@ function failOnConsoleErrors(when: string) {
 
 afterEach(() => {
   cleanup();
+  // The files share one module graph (the web project runs unisolated): Mantine's notification
+  // store is module state, so each test starts with none shown and none queued.
+  notifications.clean();
   localStorage.clear();
   failOnConsoleErrors("during the test");
 });
