@@ -278,11 +278,14 @@ async function explainSearch(app: App, userID: string): Promise<void> {
     ["gender + has photo", "coalesce(u.photo_link, '') <> ''"],
     // A common gram: the page walks the activity index checking the words; the count reads the gram's members.
     ["keyword 美咲 (common gram)", "strpos(u.search_text, '美咲') > 0"],
-    [
-      "keyword 鰻重 (rare gram: its members only)",
-      "strpos(u.search_text, '鰻重') > 0 and u.id in (select g.user_id from member_search_grams g where g.gram = '鰻重')",
-    ],
   ];
+  // A rare gram: the service reads its members first and gives them as a list (search.ts).
+  const rare = await query<{ id: string }>(app, "select user_id as id from member_search_grams where gram = '鰻重'");
+  const list = rare.length > 0 ? rare.map((r) => `'${r.id}'`).join(",") : "null";
+  filters.push([
+    `keyword 鰻重 (rare gram: its ${rare.length} members as a list)`,
+    `strpos(u.search_text, '鰻重') > 0 and u.id in (${list})`,
+  ]);
   await explain(
     app,
     filters.flatMap(

@@ -138,6 +138,31 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
     await again.waitFor({ state: "detached" });
   });
 
+  it("at 375 px the profile detail and the enlarged photo (free again within 24 hours) fit the screen", async () => {
+    const page = await memberPage("valuetaro", 375);
+    await e2e.visit(page, "/user/profile-search", "プロフィール検索", "paid value search 375 again");
+    const start = await points(page);
+    await page.getByRole("button", { name: "価値 花子さんの詳細" }).click();
+    const detail = await e2e.dialog(page, "価値 花子さんのプロフィール", "paid value detail 375");
+    await detail.getByText("週末はカフェ巡りをしています。", { exact: false }).waitFor();
+    await settle(page);
+    await e2e.screenshot(page, "paid-value-detail");
+    await detail.getByRole("button", { name: "写真を拡大（無料）" }).click();
+    const photo = await e2e.dialog(page, "価値 花子さんの写真", "paid value enlarged photo 375");
+    const full = photo.getByRole("img", { name: "価値 花子さんの写真（拡大）" });
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await settle(page);
+    await e2e.screenshot(page, "paid-value-photo");
+    // The 640 px photo is scaled to the dialog, and nothing scrolls sideways.
+    const box = await full.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await photo.getByRole("link", { name: "写真を保存" }).waitFor();
+    expect(await points(page)).toBe(start);
+    await photo.getByRole("button", { name: "閉じる" }).last().click();
+    await photo.waitFor({ state: "detached" });
+  });
+
   it("at 1280 px the unread message shows a preview line; opening it is quoted and paid once, re-reading is free", async () => {
     const page = await memberPage("valuetaro", 1280);
     await e2e.visit(page, "/user/unread-emails", "未読メール", "paid value unread");
