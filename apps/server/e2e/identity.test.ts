@@ -189,7 +189,11 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await e2e.screenshot(p, "member-birthday-picker");
       // Days under 18 cannot be picked: this month 18 years ago, days after today are disabled.
       // "Today" is the Japanese day (from 00:00 to 09:00 Asia/Tokyo, UTC's date is a day behind).
-      const [year, month, lastDay] = yearsBefore(new Date(), MIN_AGE).split("-").map(Number) as [number, number, number];
+      const [year, month, lastDay] = yearsBefore(new Date(), MIN_AGE).split("-").map(Number) as [
+        number,
+        number,
+        number,
+      ];
       await edit.getByLabel("生年月日").fill(`${year}-${month}-1`);
       await p.keyboard.press("Tab");
       await edit.getByLabel("生年月日").click();
