@@ -343,7 +343,7 @@ const NOT_OWNED: Record<string, string> = {
   "messages.send": "names recipients (members), not objects",
   "messages.list": "filters the caller's own mailbox",
   "messages.thread":
-    "names a partner; answers only the caller's own messages with them (a `before` outside that conversation is refused)",
+    "names a partner; answers only the caller's own messages with them (a `cursor` outside that conversation is refused)",
   "scheduled.create": "names recipients (members), not objects",
   "profile.update": "names reference rows (occupation, income): shared, not owned",
   "members.search": "filters by reference rows (occupation, income): shared, not owned",

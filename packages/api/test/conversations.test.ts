@@ -186,7 +186,7 @@ describe("messages.thread", () => {
     let before: string | undefined;
     let pages = 0;
     for (;;) {
-      const page = await api.caller(me).messages.thread({ partnerId: bob.id, ...(before ? { before } : {}) });
+      const page = await api.caller(me).messages.thread({ partnerId: bob.id, ...(before ? { cursor: before } : {}) });
       pages += 1;
       expect(page.messages.length).toBeLessThanOrEqual(THREAD_PAGE_SIZE);
       seen.unshift(...page.messages.map((m) => m.id));
@@ -271,8 +271,8 @@ describe("messages.thread", () => {
     const caller = api.caller(me);
     const cases: Array<[() => Promise<unknown>, string]> = [
       [() => caller.messages.thread({ partnerId: "not-a-uuid" }), MSG.notFound],
-      [() => caller.messages.thread({ partnerId: bob.id, before: "x" }), MSG.threadCursorInvalid],
-      [() => caller.messages.thread({ partnerId: bob.id, before: foreign }), MSG.threadCursorInvalid],
+      [() => caller.messages.thread({ partnerId: bob.id, cursor: "x" }), MSG.threadCursorInvalid],
+      [() => caller.messages.thread({ partnerId: bob.id, cursor: foreign }), MSG.threadCursorInvalid],
       [() => caller.messages.thread({ partnerId: bob.id, limit: 0 }), MSG.badRequest],
       [() => caller.messages.thread({ partnerId: bob.id, limit: 101 }), MSG.badRequest],
       [() => caller.messages.conversations({ page: 0 }), MSG.badRequest],

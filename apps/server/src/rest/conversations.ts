@@ -207,7 +207,7 @@ export const conversationRoutes = [
     handler: async (caller, input) => {
       const thread = await caller.messages.thread({
         partnerId: input.userId,
-        ...(input.before ? { before: input.before } : {}),
+        ...(input.before ? { cursor: input.before } : {}),
         ...(input.limit !== undefined ? { limit: input.limit } : {}),
       });
       return {

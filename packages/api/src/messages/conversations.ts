@@ -81,8 +81,11 @@ const partnerOf = (r: {
 export async function listConversations(db: Db, viewer: Viewer, raw: ConversationListInput) {
   const input = conversationListInput.parse(raw);
   const partner = aliasedTable(users, "partner");
+  // Checked per conversation by the partner's key (`offset 0` keeps the planner from turning it into
+  // a join that reads every member whose name matches: 1 in 12 are 佐藤 in the bench).
   const byName = input.q
-    ? sql`exists (select 1 from ${users} n where n.id = ${conversations.partnerId} and n.name ilike ${`%${likeEscape(input.q)}%`})`
+    ? sql`exists (select 1 from ${users} n where n.id = ${conversations.partnerId}
+        and n.name ilike ${`%${likeEscape(input.q)}%`} offset 0)`
     : undefined;
   const where = and(
     eq(conversations.memberId, viewer.id),
@@ -167,23 +170,23 @@ async function partnerFor(db: Db, viewerId: string, partnerId: string) {
 
 /**
  * One conversation: the member's messages with `partnerId`, a page at a time from the newest
- * backwards (`before`: the oldest message shown so far), oldest first within the page;
- * `hasOlder` and `nextCursor` say whether and from where to read on. The first page (no `before`)
+ * backwards (`cursor`: the oldest message shown so far), oldest first within the page;
+ * `hasOlder` and `nextCursor` say whether and from where to read on. The first page (no `cursor`)
  * also answers the member's scheduled messages to the partner still waiting or failed (soonest
  * first): the screen shows them after the last message. A query: nothing is read, opened or
- * charged. A `before` that is no message of this conversation is refused (BAD_REQUEST).
+ * charged. A `cursor` that is no message of this conversation is refused (BAD_REQUEST).
  */
 export async function getThread(db: Db, viewer: Viewer, raw: ThreadInput) {
   const input = threadInput.parse(raw);
   const partner = await partnerFor(db, viewer.id, input.partnerId);
   const pair = samePair(viewer.id, input.partnerId);
   let older: SQL | undefined;
-  if (input.before) {
+  if (input.cursor) {
     // The cursor's time as PostgreSQL's text: a JavaScript Date would drop its microseconds.
     const [cursor] = await db
       .select({ at: sql<string>`${messages.createdAt}::text`, id: messages.id })
       .from(messages)
-      .where(and(eq(messages.id, input.before), pair));
+      .where(and(eq(messages.id, input.cursor), pair));
     if (!cursor) throw new AppError("BAD_REQUEST", MSG.threadCursorInvalid);
     older = sql`(${messages.createdAt}, ${messages.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
   }
@@ -200,7 +203,7 @@ export async function getThread(db: Db, viewer: Viewer, raw: ThreadInput) {
   const position = new Map(ids.map((id, n) => [id, n]));
   rows.sort((a, b) => (position.get(b.id) ?? 0) - (position.get(a.id) ?? 0));
   const shown = shownTo(viewer, rows);
-  const scheduled: ScheduledView[] = input.before ? [] : await scheduledTo(db, viewer.id, input.partnerId);
+  const scheduled: ScheduledView[] = input.cursor ? [] : await scheduledTo(db, viewer.id, input.partnerId);
   return {
     partner,
     messages: shown,

@@ -74,7 +74,7 @@ export const messagesRouter = router({
     .query(({ ctx, input }) =>
       listConversations(ctx.db, { id: ctx.session.id, verificationStatus: ctx.session.verificationStatus }, input),
     ),
-  /** One conversation, paged backwards (`before`), with the member's scheduled messages to the partner. */
+  /** One conversation, paged backwards (`cursor`), with the member's scheduled messages to the partner. */
   thread: memberProcedure
     .input(threadInput)
     .query(({ ctx, input }) =>

@@ -113,8 +113,11 @@ export type ConversationListInput = z.input<typeof conversationListInput>;
 export const THREAD_PAGE_SIZE = 30;
 export const threadInput = z.object({
   partnerId: id,
-  /** The oldest message already shown (the previous page's `nextCursor`): the page holds older ones. */
-  before: uuid(MSG.threadCursorInvalid).optional(),
+  /**
+   * The oldest message already shown (the previous page's `nextCursor`): the page holds older ones.
+   * Named `cursor` as tRPC's infinite queries pass it (REST: `before`).
+   */
+  cursor: uuid(MSG.threadCursorInvalid).nullish(),
   limit: pageSize({ max: 100 }).default(THREAD_PAGE_SIZE),
 });
 export type ThreadInput = z.input<typeof threadInput>;
