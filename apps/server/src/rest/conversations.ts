@@ -30,11 +30,9 @@ const legacyPartner = z.object({
   name: z.string().nullable(),
   photoLink: z.string().nullable(),
   role: z.enum(["user", "admin"]),
-  verified: z
-    .boolean()
-    .meta({
-      description: "Age verification approved (always true for the operator): they can read a member's message",
-    }),
+  verified: z.boolean().meta({
+    description: "Age verification approved (always true for the operator): they can read a member's message",
+  }),
 });
 
 const partner = (p: Omit<Partner, "reachable">): z.input<typeof legacyPartner> => ({
@@ -98,11 +96,9 @@ const threadAnswer = z.object({
   messages: z.array(legacyMessage).meta({ description: "Oldest first within the page" }),
   has_older: z.boolean(),
   next_cursor: z.string().nullable().meta({ description: "Pass as `before` for the older page; null when none" }),
-  scheduled: z
-    .array(legacyScheduled)
-    .meta({
-      description: "First page only: the caller's scheduled messages to the partner, pending or failed, soonest first",
-    }),
+  scheduled: z.array(legacyScheduled).meta({
+    description: "First page only: the caller's scheduled messages to the partner, pending or failed, soonest first",
+  }),
 });
 
 const EXAMPLE_PARTNER = {

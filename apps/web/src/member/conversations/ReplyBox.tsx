@@ -98,9 +98,8 @@ export function ReplyBox({
           <Textarea
             ref={ref}
             label="メッセージ"
-            autosize
-            minRows={3}
-            maxRows={10}
+            rows={4}
+            resize="vertical"
             maxLength={MESSAGE_BODY_MAX}
             value={draft.text}
             onChange={(event) => draft.setText(event.currentTarget.value)}
