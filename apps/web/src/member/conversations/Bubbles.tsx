@@ -45,7 +45,12 @@ export function MessageBubble({
         {sealed ? (message.preview ?? "") : message.body}
       </div>
       {sealed && (
-        <Button size="compact-sm" onClick={onOpen} loading={opening} aria-label={`${who}からの未読メッセージを開く`}>
+        <Button
+          size="compact-sm"
+          onClick={onOpen}
+          loading={opening}
+          aria-label={`${who}からの未読メッセージを開いて読む`}
+        >
           開いて読む
         </Button>
       )}
