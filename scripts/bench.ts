@@ -8,7 +8,8 @@
  * Scale: seeds 10,000 members and 10,000 messages in set-based INSERTs and times the profile
  * search (gender only, + age range, + prefecture, + has photo, keyword), the member mailbox and
  * the administrators' message lists (page, status, deep page, userID / body word / short keyword
- * search, one day); then grows to BENCH_MEMBERS members (1,000,000 by default) and BENCH_MESSAGES
+ * search, one day) and the conversations list and one long conversation (bench-conversations.ts, with
+ * their query plans); then grows to BENCH_MEMBERS members (1,000,000 by default) and BENCH_MESSAGES
  * messages (1,000,000 by default; 1% of them to one busy member), times the same calls and prints
  * each p95 against the small one: PASS within 2×. The admin user list and login are timed at the
  * full size against fixed targets. BENCH_EXPLAIN=1 prints the query plans of the search and
@@ -41,6 +42,7 @@ import { japanDayOf, japanDayStart, PREFECTURES, yearsBefore } from "@enmusubi/s
 import { buildApp } from "../apps/server/src/app";
 import { dispatchDue } from "../packages/api/src/scheduled/dispatch";
 import { DISPATCH_LOOPS } from "../packages/api/src/scheduled/jobs";
+import { conversationCalls, explainConversations, seedLongConversation } from "./bench-conversations";
 import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -675,6 +677,25 @@ async function main() {
           }),
         );
       }
+      // Conversations (issue 24, decision 0030): the list and the long conversation, and their plans.
+      for (const call of await conversationCalls(app as App, busy, typical, memberId(2))) {
+        record(
+          phase,
+          await time(
+            app as App,
+            call.name,
+            TARGETS.inbox,
+            () => ({ method: "GET", url: call.url, headers: call.headers }),
+            (body) => {
+              const parsed = JSON.parse(body) as { pagination?: { total: number } };
+              const rows = call.rows(parsed);
+              if (rows < Math.min(call.min, parsed.pagination?.total ?? call.min))
+                throw new Error(`${call.name}: expected ${call.min} rows, got ${rows}`);
+            },
+          ),
+        );
+      }
+      for (const line of await explainConversations(app as App, memberId(1), memberId(2))) log(line);
     };
 
     if (process.env.BENCH_ONLY === "scheduled") {
@@ -699,6 +720,7 @@ async function main() {
     if (!messagesOnly) await timeSearches("small");
     if (small.messages > 0 && !searchOnly) {
       await seedMessages(app, 1, small.messages, small.members);
+      await seedLongConversation(app, memberId(1), memberId(2), MESSAGES);
       log(`At ${small.messages.toLocaleString("en")} messages:`);
       await timeMessages("small");
     }

@@ -50,6 +50,8 @@ const ACCESS: Record<string, Kind> = {
   "messages.get": "member",
   "messages.open": "member",
   "messages.contacts": "member",
+  "messages.conversations": "member",
+  "messages.thread": "member",
   "messages.unreadCount": "member",
   "messages.onUnreadCount": "member",
   // Any recipient: administrators mark their own received messages too (issue 21, legacy calls).
@@ -340,6 +342,8 @@ const NOT_OWNED: Record<string, string> = {
   "safety.report": "names the reported object; the report is the caller's own",
   "messages.send": "names recipients (members), not objects",
   "messages.list": "filters the caller's own mailbox",
+  "messages.thread":
+    "names a partner; answers only the caller's own messages with them (a `cursor` outside that conversation is refused)",
   "scheduled.create": "names recipients (members), not objects",
   "profile.update": "names reference rows (occupation, income): shared, not owned",
   "members.search": "filters by reference rows (occupation, income): shared, not owned",

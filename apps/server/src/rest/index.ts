@@ -6,6 +6,7 @@ import { registerSmartPitSimulator } from "../plugins/smartpit-simulator";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
+import { conversationRoutes } from "./conversations";
 import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
@@ -25,6 +26,7 @@ export const restRoutes: RestRoute[] = [
   ...memberRoutes,
   ...referenceRoutes,
   ...photoRoutes,
+  ...conversationRoutes,
   ...messageRoutes,
   ...scheduledRoutes,
   ...paymentRoutes,

@@ -38,7 +38,7 @@ export const legacyScheduled = z.object({
   lastError: z.string().nullable(),
 });
 
-function toLegacyScheduled(view: View): z.input<typeof legacyScheduled> {
+export function toLegacyScheduled(view: View): z.input<typeof legacyScheduled> {
   return {
     id: view.id,
     type: view.type,

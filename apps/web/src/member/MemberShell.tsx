@@ -20,7 +20,7 @@ import { useLogout } from "../lib/useLogout";
 import { MemberMenu } from "./MemberMenu";
 import { useUnreadCount, useUnreadCountSubscription } from "./mail/useUnreadCount";
 import classes from "./member.module.css";
-import { MEMBER_SECTIONS, SECTION_PATHS } from "./sections";
+import { MEMBER_SECTIONS, sectionKeyOf } from "./sections";
 import { useCurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 import { VerificationBanner } from "./verification/VerificationBanner";
@@ -78,7 +78,7 @@ export default function MemberShell() {
   usePointsDeductedListener();
   const unread = useUnreadCount();
 
-  const key = SECTION_PATHS[pathname.replace(/^\/user\/?/, "").replace(/\/$/, "")];
+  const key = sectionKeyOf(pathname);
   const section = key ? MEMBER_SECTIONS[key] : undefined;
 
   const menu = (

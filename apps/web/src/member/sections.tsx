@@ -12,6 +12,7 @@ const ProfileSearch = section(() => import("./discovery/ProfileSearch"), "Profil
 const FavoriteList = section(() => import("./discovery/FavoriteList"), "FavoriteList");
 const Footprints = section(() => import("./discovery/Footprints"), "Footprints");
 const BlockedList = section(() => import("./safety/BlockedList"), "BlockedList");
+const Messages = section(() => import("./conversations/Messages"), "Messages");
 const UnreadEmails = section(() => import("./mail/UnreadEmails"), "UnreadEmails");
 const ReceivedEmails = section(() => import("./mail/ReceivedEmails"), "ReceivedEmails");
 const SentEmails = section(() => import("./mail/SentEmails"), "SentEmails");
@@ -31,6 +32,7 @@ export type SectionKey =
   | "favoriteList"
   | "footprints"
   | "blockedList"
+  | "messages"
   | "unreadEmails"
   | "receivedEmails"
   | "sentEmails"
@@ -50,6 +52,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "favorite-list": "favoriteList",
   footprints: "footprints",
   "blocked-list": "blockedList",
+  messages: "messages",
   "unread-emails": "unreadEmails",
   "received-emails": "receivedEmails",
   "sent-emails": "sentEmails",
@@ -61,6 +64,15 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "point-purchase": "pointPurchase",
   verification: "verification",
 };
+
+/**
+ * The section a member path shows: its SECTION_PATHS entry, or, for /user/messages/:partnerId
+ * (one conversation, issue 24), the メッセージ section.
+ */
+export function sectionKeyOf(pathname: string): SectionKey | undefined {
+  const path = pathname.replace(/^\/user\/?/, "").replace(/\/$/, "");
+  return SECTION_PATHS[path] ?? (/^messages\/[^/]+$/.test(path) ? "messages" : undefined);
+}
 
 export interface MemberSection {
   path: string;
@@ -82,6 +94,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   favoriteList: { path: "favorite-list", label: "お気に入り一覧", component: FavoriteList },
   footprints: { path: "footprints", label: "足あと", component: Footprints },
   blockedList: { path: "blocked-list", label: "ブロックリスト", component: BlockedList },
+  messages: { path: "messages", label: "メッセージ", component: Messages },
   unreadEmails: { path: "unread-emails", label: "未読", component: UnreadEmails },
   receivedEmails: { path: "received-emails", label: "受信", component: ReceivedEmails },
   sentEmails: { path: "sent-emails", label: "送信", component: SentEmails },
@@ -98,6 +111,6 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
   { label: "設定", keys: ["dashboard", "profile", "blockedList", "verification"] },
   { label: "検索", keys: ["profileSearch", "favoriteList", "footprints"] },
-  { label: "メール", keys: ["unreadEmails", "receivedEmails", "sentEmails"] },
+  { label: "メール", keys: ["messages", "unreadEmails", "receivedEmails", "sentEmails"] },
   { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },
 ];

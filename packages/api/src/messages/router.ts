@@ -3,10 +3,12 @@ import {
   adminMessageUpdateInput,
   adminSendInput,
   conversationInput,
+  conversationListInput,
   memberMessageListInput,
   memberSendInput,
   messageIdInput,
   sendAsUserInput,
+  threadInput,
 } from "@enmusubi/shared";
 import { paidProcedure } from "../points/paid-procedure";
 import { adminProcedure, authedProcedure, memberProcedure, router } from "../trpc";
@@ -18,6 +20,7 @@ import {
   sendAsUser,
   updateMessage,
 } from "./admin-service";
+import { getThread, listConversations } from "./conversations";
 import {
   getMemberMessage,
   listContacts,
@@ -62,6 +65,21 @@ export const messagesRouter = router({
       ctx.afterCommit(() => ctx.mailbox.publish([ctx.session.id]));
       return result;
     }),
+  /**
+   * The member's conversations (やりとり, decision 0030): one line per partner, newest activity
+   * first, with the newest message (sealed as in the mailbox) and the partner's unread count.
+   */
+  conversations: memberProcedure
+    .input(conversationListInput)
+    .query(({ ctx, input }) =>
+      listConversations(ctx.db, { id: ctx.session.id, verificationStatus: ctx.session.verificationStatus }, input),
+    ),
+  /** One conversation, paged backwards (`cursor`), with the member's scheduled messages to the partner. */
+  thread: memberProcedure
+    .input(threadInput)
+    .query(({ ctx, input }) =>
+      getThread(ctx.db, { id: ctx.session.id, verificationStatus: ctx.session.verificationStatus }, input),
+    ),
   contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
   /** The unread count now and after every change of the mailbox (SSE; no polling). */

@@ -35,6 +35,11 @@ export async function payForAction<T>(
   run: (tx: Db, charge: Charge) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    // The payer's row first, as the charge takes it (NO KEY UPDATE): a paid action then holds its
+    // payer before the rows its action writes (a conversation's summary rows, decision 0030), in
+    // the order the scheduled batch takes them (it charges, then inserts). Locked only at the
+    // charge, a send crossing a batch that charges the same member could wait in a circle.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for("no key update");
     let calls = 0;
     const charge: Charge = (options = {}) => {
       calls += 1;

@@ -34,6 +34,14 @@ export const MESSAGING_MSG = {
   replyTargetInvalid: "返信元のメッセージが見つかりません。",
   /** A sealed message could not be opened (unread_mail_view, decision 0027); not enough points has its own. */
   messageOpenFailed: "メッセージを開けませんでした。",
+  /** The conversation list and one conversation (issue 24, decision 0030). */
+  conversationsFetchFailed: "メッセージの取得に失敗しました",
+  threadFetchFailed: "やりとりの取得に失敗しました",
+  conversationSearchTooLong: "名前は50文字以内で入力してください。",
+  /** `before` of messages.thread names no message of this conversation. */
+  threadCursorInvalid: "読み込み位置が正しくありません。もう一度開き直してください。",
+  /** The reply box of a conversation with someone who can no longer be written to. */
+  conversationClosed: "このお相手にはメッセージを送信できません。",
 } as const;
 
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */

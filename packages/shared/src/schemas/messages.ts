@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, MESSAGE_HISTORY_COUNT } from "../constants";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
-import { text } from "./text";
+import { blankToUndefined, text } from "./text";
 import { dayOrInstant, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Messaging inputs (spec §5 messaging, §7 /api/messages and /api/admin/messages). */
@@ -92,3 +92,32 @@ export const conversationInput = z.object({
   userB: id,
   limit: pageSize({ max: 50 }).default(MESSAGE_HISTORY_COUNT),
 });
+
+/** A member's conversations (やりとり, issue 24, decision 0030): one line per partner, newest activity first. */
+export const CONVERSATION_PAGE_SIZE = 20;
+export const CONVERSATION_SEARCH_MAX = 50;
+export const conversationListInput = z
+  .object({
+    page,
+    limit: pageSize({ max: 100 }).default(CONVERSATION_PAGE_SIZE),
+    /** Part of the partner's name (blank: everyone). */
+    q: z.preprocess(
+      blankToUndefined,
+      text({ max: CONVERSATION_SEARCH_MAX, tooLong: MSG.conversationSearchTooLong }).optional(),
+    ),
+  })
+  .refine(...pageWithinOffset(CONVERSATION_PAGE_SIZE));
+export type ConversationListInput = z.input<typeof conversationListInput>;
+
+/** Messages of one conversation a page holds (the newest first, then older pages by `before`). */
+export const THREAD_PAGE_SIZE = 30;
+export const threadInput = z.object({
+  partnerId: id,
+  /**
+   * The oldest message already shown (the previous page's `nextCursor`): the page holds older ones.
+   * Named `cursor` as tRPC's infinite queries pass it (REST: `before`).
+   */
+  cursor: uuid(MSG.threadCursorInvalid).nullish(),
+  limit: pageSize({ max: 100 }).default(THREAD_PAGE_SIZE),
+});
+export type ThreadInput = z.input<typeof threadInput>;

@@ -1,5 +1,5 @@
 import { POST_CONTENT_FOLD_CHARS } from "@enmusubi/shared";
-import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Badge, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
@@ -20,6 +20,7 @@ export function PostCard({
   deleting,
   showUserID = false,
   markMine = true,
+  onAuthorClick,
 }: {
   post: BoardPostView;
   foldAt?: number;
@@ -30,6 +31,8 @@ export function PostCard({
   showUserID?: boolean;
   /** 「自分の投稿」 on the member's own posts among others' (not on the my-posts screen). */
   markMine?: boolean;
+  /** The author's name becomes a button (the board: their profile, a paid view). */
+  onAuthorClick?: () => void;
 }) {
   const name = authorName(post);
   const line = authorLine(post.byOperator ? null : post.author);
@@ -57,9 +60,22 @@ export function PostCard({
           <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Group gap={6} wrap="wrap">
-                <Text fw={700} component="span" data-testid="post-author">
-                  {name}
-                </Text>
+                {onAuthorClick ? (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={700}
+                    onClick={onAuthorClick}
+                    aria-label={`${name}さんのプロフィールを見る`}
+                    data-testid="post-author"
+                  >
+                    {name}
+                  </Anchor>
+                ) : (
+                  <Text fw={700} component="span" data-testid="post-author">
+                    {name}
+                  </Text>
+                )}
                 {post.byOperator && (
                   <Badge size="xs" color="grape" variant="light">
                     運営

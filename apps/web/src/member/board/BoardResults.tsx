@@ -1,13 +1,16 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { ProfileDetailModal } from "../discovery/ProfileDetailModal";
+import { usePaidProfileView } from "../discovery/usePaidView";
 import { BoardFilters } from "./BoardFilters";
 import { activeFilterChips, type BoardFilterValues, FilterChips, NO_FILTERS } from "./FilterChips";
 
@@ -45,6 +48,8 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
   const list = useQuery({ ...trpc.board.list.queryOptions(input), placeholderData: keepPreviousData });
   const react = useMutation(trpc.board.react.mutationOptions());
   const read = useMutation(trpc.board.read.mutationOptions());
+  // A poster's profile, as profiles are seen (a paid view), and a message to them (issue 24).
+  const paid = usePaidProfileView();
 
   // The paid window closed under us (402): back to the entry confirmation.
   const closed = httpStatus(list.error) === 402;
@@ -110,28 +115,42 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
         emptyText={filtered ? BOARD_MSG.noResults : BOARD_MSG.noPosts}
       >
         <Stack gap="sm" data-testid="board-results">
-          {data?.posts.map((post) => (
-            <PostCard
-              key={post.id}
-              post={post}
-              footer={
-                <>
-                  <ReactionButtons
-                    post={post}
-                    busy={pendingId === post.id}
-                    onReact={(kind) => void onReact(post, kind)}
-                    onRead={() => void onRead(post)}
-                  />
-                  {post.author && !post.byOperator && !post.isMine && (
-                    <Group gap="xs" justify="flex-end">
-                      <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
-                      <BlockButton userId={post.author.id} name={displayName(post.author)} />
-                    </Group>
-                  )}
-                </>
-              }
-            />
-          ))}
+          {data?.posts.map((post) => {
+            // Someone else's post: their profile (paid, as profiles are seen), a report, a block, a message.
+            const other = post.author && !post.byOperator && !post.isMine ? post.author : null;
+            return (
+              <PostCard
+                key={post.id}
+                post={post}
+                onAuthorClick={other ? () => void paid.open(other.id) : undefined}
+                footer={
+                  <>
+                    <ReactionButtons
+                      post={post}
+                      busy={pendingId === post.id}
+                      onReact={(kind) => void onReact(post, kind)}
+                      onRead={() => void onRead(post)}
+                    />
+                    {other && (
+                      <Group gap="xs" justify="flex-end">
+                        <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
+                        <BlockButton userId={other.id} name={displayName(other)} />
+                        <Button
+                          component={Link}
+                          to={`/user/messages/${other.id}`}
+                          size="xs"
+                          variant="light"
+                          aria-label={`${displayName(other)}さんにメッセージを送る`}
+                        >
+                          メッセージを送る
+                        </Button>
+                      </Group>
+                    )}
+                  </>
+                }
+              />
+            );
+          })}
         </Stack>
         {data && (
           <BoardPager
@@ -144,6 +163,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
           />
         )}
       </ListStates>
+      <ProfileDetailModal profile={paid.shown} onClose={paid.close} />
     </Stack>
   );
 }

@@ -457,3 +457,37 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     expect(within(card).getByRole("button", { name: /いいね 2/ })).toHaveAttribute("aria-pressed", "true");
   });
 });
+
+describe("a board post's poster (issue 24)", { timeout: 15_000 }, () => {
+  it("the name opens their profile as a paid view; 「メッセージを送る」 goes to the conversation; not on one's own posts", async () => {
+    const { calls } = withNotifications(<BoardSearch />, {
+      "board.access": () => ({ open: true, openUntil: null, cost: 0 }),
+      "board.list": () =>
+        page([post(ID1, "他人の投稿"), post(ID2, "自分の投稿", { isMine: true, author: me() as never })]),
+      "members.viewPrice": () => ({ cost: 15, free: false, freeUntil: null, reason: null }),
+      "members.viewProfile": () => ({
+        profile: {
+          ...publicProfile({ id: "a1", name: "花子", gender: "female", age: 28 }),
+          selfIntroduction: "",
+          lastActive: "24時間以内",
+        },
+        charged: true,
+        remainingPoints: 85,
+      }),
+    });
+    const theirs = await screen.findByRole("article", { name: /他人の投稿/ });
+    const mine = screen.getByRole("article", { name: /自分の投稿/ });
+    expect(within(mine).queryByRole("link", { name: /メッセージを送る/ })).toBeNull();
+    expect(within(mine).queryByRole("button", { name: /プロフィールを見る/ })).toBeNull();
+    expect(within(theirs).getByRole("link", { name: "花子さんにメッセージを送る" })).toHaveAttribute(
+      "href",
+      "/user/messages/a1",
+    );
+    await userEvent.click(within(theirs).getByRole("button", { name: "花子さんのプロフィールを見る" }));
+    expect(await screen.findByText("プロフィールの閲覧には15ptが必要です。続けますか？")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "続ける" }));
+    const detail = await screen.findByRole("dialog", { name: "花子さんのプロフィール" });
+    expect(within(detail).getByRole("link", { name: "メッセージを送る" })).toHaveAttribute("href", "/user/messages/a1");
+    expect(calls.filter((c) => c.path === "members.viewProfile").map((c) => c.input)).toEqual([{ id: "a1" }]);
+  });
+});

@@ -1,13 +1,11 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { ProfileDetailModal } from "./ProfileDetailModal";
 import { ProfilePhoto } from "./ProfilePhoto";
-import { SendToMemberDialog } from "./SendToMemberDialog";
-import { DISCOVERY_MSG, displayName, type PublicProfile, summaryLine } from "./types";
+import { DISCOVERY_MSG, displayName, summaryLine } from "./types";
 import { usePaidProfileView } from "./usePaidView";
 
 /** 足あと: who viewed my profile, newest first (free to see); each opens their profile (a paid view). */
@@ -15,7 +13,6 @@ export function Footprints() {
   const trpc = useTRPC();
   const footprints = useQuery(trpc.members.footprints.queryOptions());
   const paid = usePaidProfileView();
-  const [writing, setWriting] = useState<PublicProfile | null>(null);
   const rows = footprints.data ?? [];
 
   return (
@@ -67,15 +64,7 @@ export function Footprints() {
           })}
         </Stack>
       </ListStates>
-      <ProfileDetailModal
-        profile={paid.shown}
-        onClose={paid.close}
-        onMessage={(p) => {
-          paid.close();
-          setWriting(p);
-        }}
-      />
-      <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
+      <ProfileDetailModal profile={paid.shown} onClose={paid.close} />
     </Stack>
   );
 }

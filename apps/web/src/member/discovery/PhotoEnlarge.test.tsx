@@ -44,7 +44,7 @@ function renderDetail(h: Handlers) {
   return renderWithProviders(
     <>
       <Notifications />
-      <ProfileDetailModal profile={hanako} onClose={() => {}} onMessage={() => {}} />
+      <ProfileDetailModal profile={hanako} onClose={() => {}} />
     </>,
     h,
   );
@@ -105,7 +105,7 @@ describe("enlarging a photo in the profile detail", () => {
 
   it("a member without a photo that can be enlarged: no button, no quote asked", async () => {
     const { calls } = renderWithProviders(
-      <ProfileDetailModal profile={{ ...hanako, photoLink: null }} onClose={() => {}} onMessage={() => {}} />,
+      <ProfileDetailModal profile={{ ...hanako, photoLink: null }} onClose={() => {}} />,
       {},
     );
     await screen.findByRole("dialog", { name: "花子さんのプロフィール" });

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { formatDate } from "../../lib/format";
 import { PhotoEnlarge } from "./PhotoEnlarge";
@@ -6,16 +7,11 @@ import { ProfileAbout } from "./ProfileAbout";
 import { displayName, genderLabel, type PublicProfile, UNSET } from "./types";
 import { VerifiedBadge } from "./VerifiedBadge";
 
-/** The detail popup a paid view opens (spec §2 profile search): photo, public fields, actions. */
-export function ProfileDetailModal({
-  profile,
-  onClose,
-  onMessage,
-}: {
-  profile: PublicProfile | null;
-  onClose: () => void;
-  onMessage: (profile: PublicProfile) => void;
-}) {
+/**
+ * The detail popup a paid view opens (spec §2 profile search, the board's posters): photo, public
+ * fields, actions. 「メッセージを送る」 opens the conversation with them (issue 24).
+ */
+export function ProfileDetailModal({ profile, onClose }: { profile: PublicProfile | null; onClose: () => void }) {
   const rows: [string, string][] = profile
     ? [
         ["性別", genderLabel(profile.gender)],
@@ -62,7 +58,9 @@ export function ProfileDetailModal({
             <Button variant="default" onClick={onClose}>
               閉じる
             </Button>
-            <Button onClick={() => onMessage(profile)}>メッセージを送る</Button>
+            <Button component={Link} to={`/user/messages/${profile.id}`} onClick={onClose}>
+              メッセージを送る
+            </Button>
           </Group>
         </Stack>
       )}

@@ -157,14 +157,7 @@ export function ProfileSearch() {
         が必要です。
       </Text>
 
-      <ProfileDetailModal
-        profile={paid.shown}
-        onClose={paid.close}
-        onMessage={(p) => {
-          paid.close();
-          setWriting(p);
-        }}
-      />
+      <ProfileDetailModal profile={paid.shown} onClose={paid.close} />
       <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />
     </Stack>
   );

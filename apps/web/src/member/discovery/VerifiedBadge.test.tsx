@@ -32,14 +32,11 @@ describe("the 年齢確認済み badge (decision 0025)", () => {
   }
 
   it("the profile detail shows it for a verified member only", async () => {
-    const { unmount } = renderWithProviders(
-      <ProfileDetailModal profile={verified} onClose={() => {}} onMessage={() => {}} />,
-      {},
-    );
+    const { unmount } = renderWithProviders(<ProfileDetailModal profile={verified} onClose={() => {}} />, {});
     const dialog = await screen.findByRole("dialog", { name: "花子さんのプロフィール" });
     expect(within(dialog).getByText("年齢確認済み")).toBeInTheDocument();
     unmount();
-    renderWithProviders(<ProfileDetailModal profile={waiting} onClose={() => {}} onMessage={() => {}} />, {});
+    renderWithProviders(<ProfileDetailModal profile={waiting} onClose={() => {}} />, {});
     const other = await screen.findByRole("dialog", { name: "未確認さんさんのプロフィール" });
     expect(within(other).queryByText("年齢確認済み")).not.toBeInTheDocument();
   });

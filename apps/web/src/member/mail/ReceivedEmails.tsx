@@ -3,6 +3,7 @@ import { Badge, Button, Stack, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
+import { ConversationLink } from "../conversations/ConversationLink";
 import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
@@ -52,11 +53,14 @@ export function ReceivedEmails() {
               )
             }
             actions={
-              !message.hasReply && (
-                <Button size="xs" onClick={() => setReplying(message)}>
-                  返信
-                </Button>
-              )
+              <>
+                <ConversationLink party={message.from} />
+                {!message.hasReply && (
+                  <Button size="xs" onClick={() => setReplying(message)}>
+                    返信
+                  </Button>
+                )}
+              </>
             }
           />
         ))}

@@ -2,6 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { ConversationLink } from "../conversations/ConversationLink";
 import { BulkSendDialog } from "./BulkSendDialog";
 import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox } from "./mailbox";
@@ -43,6 +44,7 @@ export function SentEmails() {
             party={message.to}
             partyLabel="宛先"
             onOpen={() => setDetail(message)}
+            actions={<ConversationLink party={message.to} />}
             status={
               <Badge size="xs" variant="light" color={message.isRead ? "gray" : "pink"} data-testid="read-marker">
                 {message.isRead ? "既読" : "未読"}

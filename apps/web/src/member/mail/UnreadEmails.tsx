@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { errorMessage, useTRPC } from "../../lib/trpc";
+import { ConversationLink } from "../conversations/ConversationLink";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartyFilter } from "./MailListStates";
 import { partiesOf, useBox, useRefreshMail } from "./mailbox";
@@ -80,9 +81,13 @@ export function UnreadEmails() {
             actions={
               // Locked until the member is verified (decision 0006): the way to verify, not failing buttons.
               message.locked ? (
-                <LockedMessageAction />
+                <>
+                  <ConversationLink party={message.from} />
+                  <LockedMessageAction />
+                </>
               ) : (
                 <>
+                  <ConversationLink party={message.from} />
                   {!message.hasReply && (
                     <Button size="xs" onClick={() => setReplying(message)}>
                       返信

@@ -28,6 +28,9 @@ export function useUnreadCountSubscription({ enabled = true }: { enabled?: boole
         if (previous && (!first || previous.count !== data.count)) {
           void queryClient.invalidateQueries(trpc.messages.list.pathFilter());
           void queryClient.invalidateQueries(trpc.messages.contacts.pathFilter());
+          // The conversation list and the conversation open (issue 24) show the new message too.
+          void queryClient.invalidateQueries(trpc.messages.conversations.pathFilter());
+          void queryClient.invalidateQueries(trpc.messages.thread.pathFilter());
         }
       },
     }),

@@ -1,0 +1,173 @@
+import { MSG, SCHEDULER_POLL_MS, THREAD_PAGE_SIZE } from "@enmusubi/shared";
+import { Alert, Anchor, Avatar, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useLayoutEffect, useRef } from "react";
+import { Link } from "react-router-dom";
+import { partyName } from "../../features/messages";
+import { confirmAction } from "../../lib/confirm";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { ListStates } from "../../ui/ListStates";
+import { useRefreshMail } from "../mail/mailbox";
+import { useOpenMessage } from "../mail/useOpenMessage";
+import { useCurrentUser } from "../useCurrentUser";
+import { MessageBubble, ScheduledBubble } from "./Bubbles";
+import classes from "./conversations.module.css";
+import { ReplyBox } from "./ReplyBox";
+
+/**
+ * One conversation (やりとり, issue 24): every message with the partner, oldest at the top, newest
+ * at the bottom, older ones read from the server a page at a time (「以前のメッセージを読み込む」);
+ * sealed ones opened as on the mail screens (the server's price confirmed, then charged and read);
+ * the member's scheduled messages to the partner after them (予約); the reply box last, with the
+ * draft kept per partner.
+ */
+export function ConversationView({ partnerId }: { partnerId: string }) {
+  const trpc = useTRPC();
+  const me = useCurrentUser().data;
+  const refresh = useRefreshMail();
+  const { open, pendingId } = useOpenMessage();
+  const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
+  const thread = useInfiniteQuery(
+    trpc.messages.thread.infiniteQueryOptions(
+      { partnerId, limit: THREAD_PAGE_SIZE },
+      {
+        getNextPageParam: (page) => page.nextCursor ?? undefined,
+        // While a scheduled message waits, follow it at the scheduler's pace (spec §9): sent, it joins the messages.
+        refetchInterval: (query) =>
+          (query.state.data?.pages[0]?.scheduled.length ?? 0) > 0 ? SCHEDULER_POLL_MS : false,
+      },
+    ),
+  );
+  const pages = thread.data?.pages ?? [];
+  const first = pages[0];
+  const messages = [...pages].reverse().flatMap((p) => p.messages);
+  const partner = first?.partner;
+
+  // Older messages go on top: the page keeps what the member was reading where it was.
+  const heightBefore = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (heightBefore.current === null) return;
+    window.scrollBy(0, document.documentElement.scrollHeight - heightBefore.current);
+    heightBefore.current = null;
+  }, [pages.length]);
+  // The newest message and the reply box in view on arrival.
+  const shownOnce = useRef(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (shownOnce.current || !first) return;
+    shownOnce.current = true;
+    bottom.current?.scrollIntoView?.({ block: "end" });
+  }, [first]);
+
+  const loadOlder = () => {
+    heightBefore.current = document.documentElement.scrollHeight;
+    void thread.fetchNextPage();
+  };
+
+  const onCancel = async (id: string) => {
+    const ok = await confirmAction({
+      title: "予約の取り消し",
+      message: "この予約メッセージを取り消しますか？",
+      confirmLabel: "取り消す",
+    });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync({ id });
+      notifications.show({ color: "green", message: MSG.scheduledCancelled });
+      refresh();
+    } catch (error) {
+      notifications.show({ color: "red", message: errorMessage(error, MSG.genericError) });
+    }
+  };
+
+  const name = partner ? partyName(partner) : "";
+  const newestFromPartner = [...messages].reverse().find((m) => m.from.id === partnerId);
+  const closedReason = !partner
+    ? null
+    : !partner.reachable
+      ? MSG.conversationClosed
+      : !partner.verified
+        ? MSG.recipientCannotRead
+        : null;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/user/messages" size="sm">
+        ← メッセージ一覧へ
+      </Anchor>
+      <Group gap="sm" wrap="nowrap">
+        {partner && (
+          <Avatar src={partner.photoLink} alt={name} radius="xl" size={44} color="pink">
+            {name.slice(0, 1)}
+          </Avatar>
+        )}
+        <Title order={2} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+          {partner ? `${name}${partner.role === "admin" ? "" : "さん"}とのメッセージ` : "メッセージ"}
+        </Title>
+        {partner?.role === "admin" && (
+          <Badge color="grape" variant="light">
+            運営
+          </Badge>
+        )}
+      </Group>
+      <ListStates
+        isLoading={thread.isLoading}
+        isError={thread.isError && !thread.data}
+        errorText={errorMessage(thread.error, MSG.threadFetchFailed)}
+        onRetry={() => void thread.refetch()}
+        isEmpty={false}
+        emptyText=""
+      >
+        <Stack gap="sm">
+          {thread.hasNextPage && (
+            <Group justify="center">
+              <Button variant="light" onClick={loadOlder} loading={thread.isFetchingNextPage}>
+                以前のメッセージを読み込む
+              </Button>
+            </Group>
+          )}
+          {messages.length === 0 && (
+            <Text c="dimmed" ta="center" data-testid="thread-empty">
+              まだメッセージはありません。最初のメッセージを送ってみましょう。
+            </Text>
+          )}
+          <div className={classes.thread} data-testid="thread">
+            {messages.map((m) => (
+              <MessageBubble
+                key={m.id}
+                message={m}
+                mine={m.from.id !== partnerId}
+                onOpen={() => void open(m)}
+                opening={pendingId === m.id}
+              />
+            ))}
+            {first?.scheduled.map((entry) => (
+              <ScheduledBubble
+                key={entry.id}
+                entry={entry}
+                onCancel={() => void onCancel(entry.id)}
+                cancelling={cancel.isPending && cancel.variables?.id === entry.id}
+              />
+            ))}
+          </div>
+          {thread.isFetchNextPageError && (
+            <Alert color="red" role="alert">
+              {MSG.threadFetchFailed}
+            </Alert>
+          )}
+          <div ref={bottom}>
+            {partner && me && (
+              <ReplyBox
+                memberId={me.id}
+                partner={partner}
+                closedReason={closedReason}
+                replyTo={newestFromPartner && !newestFromPartner.hasReply ? newestFromPartner.id : null}
+              />
+            )}
+          </div>
+        </Stack>
+      </ListStates>
+    </Stack>
+  );
+}
