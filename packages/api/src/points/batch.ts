@@ -30,7 +30,8 @@ export type ChargeBatch = (charges: BatchCharge[]) => Promise<Array<ChargeResult
  * other from the balance they had, each whole or not at all (short → the catalogue's 402 for that
  * charge, the member's later ones still tried); one ledger row per charge; the points come from the
  * member's lots, earliest expiry first. The members' rows are locked in id order first, so two
- * batches never wait on each other in a cycle. A member holding prepaid units of the action (the
+ * batches never wait on each other in a cycle; `for no key update`, as every charge locks its payer
+ * (charge.ts), so a message insert's foreign-key check on the same member does not wait on it. A member holding prepaid units of the action (the
  * legacy deduct-points call) is charged by `chargeAction` itself, one charge at a time.
  * Answers, per charge, its result or the error it would have thrown.
  */
@@ -53,7 +54,7 @@ export async function chargeBatch(
       sql`, `,
     )}) and u.deleted_at is null
     order by u.id
-    for update of u`,
+    for no key update of u`,
   );
   // Lapsed points (past their lot's expiry, not yet booked) are not spendable, and prepaid units
   // are used before points. Both read once the rows are locked: a read inside the locking

@@ -142,7 +142,7 @@ export async function setBalance(
     .select({ balance: col })
     .from(users)
     .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
-    .for("update");
+    .for("no key update");
   if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
   const delta = input.value - user.balance;
   if (delta === 0) return user.balance;
