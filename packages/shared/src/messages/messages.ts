@@ -34,7 +34,14 @@ export const MESSAGING_MSG = {
   replyTargetInvalid: "返信元のメッセージが見つかりません。",
   /** A sealed message could not be opened (unread_mail_view, decision 0027); not enough points has its own. */
   messageOpenFailed: "メッセージを開けませんでした。",
+  /** The mail screens' sender / recipient name search (50 characters, as a name). */
+  partnerSearchTooLong: "検索する名前は50文字以内で入力してください。",
 } as const;
+
+/** The member's notice when a payment is credited (the header balance follows it live). */
+export function pointsCredited(points: number): string {
+  return `${points.toLocaleString("ja-JP")}ポイントが加算されました`;
+}
 
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */
 export function bulkSent(count: number): string {
