@@ -1,6 +1,5 @@
 import { PARTNER_SEARCH_MAX } from "@enmusubi/shared";
 import { Button, CloseButton, Group, Stack, Text, TextInput } from "@mantine/core";
-import { TRPCClientError } from "@trpc/client";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
@@ -89,12 +88,4 @@ export function PartnerSearch({
       </Group>
     </form>
   );
-}
-
-/**
- * What a list says when it cannot be read: the server's Japanese message when it refused the
- * search (400: a name too long…), else the screen's catalogue text (spec §8).
- */
-export function listErrorText(error: unknown, fallback: string): string {
-  return error instanceof TRPCClientError && error.data?.httpStatus === 400 && error.message ? error.message : fallback;
 }

@@ -3,7 +3,8 @@ import { Badge, Button, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
-import { listErrorText, MailListStates, PartnerSearch } from "./MailListStates";
+import { refusalOr } from "../../lib/trpc";
+import { MailListStates, PartnerSearch } from "./MailListStates";
 import { useMailPage } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
@@ -27,7 +28,7 @@ export function ReceivedEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
-        errorText={listErrorText(query.error, MSG.receivedFetchFailed)}
+        errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
         emptyText={partner ? "この名前の差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"}

@@ -2,8 +2,9 @@ import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { refusalOr } from "../../lib/trpc";
 import { BulkSendDialog } from "./BulkSendDialog";
-import { listErrorText, MailListStates, PartnerSearch } from "./MailListStates";
+import { MailListStates, PartnerSearch } from "./MailListStates";
 import { useMailPage } from "./mailbox";
 import { ScheduledList } from "./ScheduledList";
 
@@ -28,7 +29,7 @@ export function SentEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
-        errorText={listErrorText(query.error, MSG.sentFetchFailed)}
+        errorText={refusalOr(query.error, MSG.sentFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
         emptyText={partner ? "この名前の宛先への送信メッセージはありません" : "送信済みのメッセージはありません"}

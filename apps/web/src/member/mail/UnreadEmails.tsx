@@ -5,9 +5,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { errorMessage, refusalOr, useTRPC } from "../../lib/trpc";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
-import { listErrorText, MailListStates, PartnerSearch } from "./MailListStates";
+import { MailListStates, PartnerSearch } from "./MailListStates";
 import { useMailPage, useRefreshMail } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
@@ -46,7 +46,7 @@ export function UnreadEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
-        errorText={listErrorText(query.error, MSG.unreadFetchFailed)}
+        errorText={refusalOr(query.error, MSG.unreadFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
         emptyText={partner ? "この名前の差出人からの未読メッセージはありません" : "未読メッセージはありません"}
