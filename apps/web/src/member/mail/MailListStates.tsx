@@ -1,5 +1,6 @@
 import { PARTNER_SEARCH_MAX } from "@enmusubi/shared";
 import { Button, CloseButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
@@ -18,12 +19,16 @@ export function MailListStates({
   totalPages: number | undefined;
   onPage(page: number): void;
 }) {
+  // On a phone the page buttons stay on one line (down to 320 px): fewer neighbours, smaller buttons.
+  const phone = useMediaQuery("(max-width: 36em)");
   return (
     <ListStates {...states}>
       <Stack gap="sm">{children}</Stack>
       <PagePagination
         total={totalPages ?? 1}
         value={page}
+        siblings={phone ? 0 : 1}
+        {...(phone ? { size: "sm" as const } : {})}
         onChange={(next) => {
           onPage(next);
           window.scrollTo({ top: 0 });
