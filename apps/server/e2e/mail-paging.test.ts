@@ -120,7 +120,9 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await page.getByLabel("差出人の名前で検索").fill("花子");
     await page.getByLabel("差出人の名前で検索").press("Enter");
     await expect.poll(() => count(page)).toBe("250件");
-    await expect.poll(() => page.getByRole("button", { name: "1ページ" }).getAttribute("aria-current")).toBe("page");
+    await expect
+      .poll(() => page.getByRole("button", { name: "1ページ", exact: true }).getAttribute("aria-current"))
+      .toBe("page");
     await settle(page);
     await e2e.screenshot(page, "mail-paging-received-search");
 
@@ -159,7 +161,7 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     expect(await pagerOnOneLine(page)).toBe(true);
     // Down to 320 px.
     await page.setViewportSize({ width: 320, height: 900 });
-    await page.getByRole("button", { name: "1ページ" }).click();
+    await page.getByRole("button", { name: "1ページ", exact: true }).click();
     for (const first of ["No.230", "No.210", "No.190"]) {
       await page.getByRole("button", { name: "次のページ" }).click();
       await expect.poll(() => page.getByTestId("message-card").first().textContent()).toContain(first);
