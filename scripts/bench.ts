@@ -6,7 +6,7 @@
  * PostgreSQL server and dropped afterwards (your data is never touched).
  *
  * Scale: seeds 10,000 members and 10,000 messages in set-based INSERTs and times the profile
- * search (gender only, + age range, + prefecture, + has photo, keyword), the member mailbox and
+ * search (gender only, + age range, + prefecture, + has photo, keyword), the member mailbox (its boxes, a deep page, the partner name search; issue 24) and
  * the administrators' message lists (page, status, deep page, userID / body word / short keyword
  * search, one day) and the conversations list and one long conversation (bench-conversations.ts, with
  * their query plans); then grows to BENCH_MEMBERS members (1,000,000 by default) and BENCH_MESSAGES
@@ -610,6 +610,32 @@ async function main() {
         ["GET /api/messages/inbox (busy member: 1% of all)", TARGETS.inbox, get("/api/messages/inbox", busy), 20],
         ["GET /api/messages/unread (busy member)", TARGETS.inbox, get("/api/messages/unread", busy), 20],
         ["GET /api/messages/sent (typical member)", TARGETS.inbox, get("/api/messages/sent", typical), 0],
+        // Issue 24: 受信 (read only), the last page of a busy box, the partner name search.
+        ["GET /api/messages/read (busy member)", TARGETS.inbox, get("/api/messages/read", busy), 20],
+        [
+          "GET /api/messages/inbox (busy member, page 400 of 20)",
+          TARGETS.inbox,
+          get("/api/messages/inbox?page=400&limit=20", busy),
+          0,
+        ],
+        [
+          "GET /api/messages/inbox partner=佐藤 (busy member: 2 characters, each sender by primary key)",
+          TARGETS.inbox,
+          get(`/api/messages/inbox?partner=${encodeURIComponent("佐藤")}`, busy),
+          1,
+        ],
+        [
+          "GET /api/messages/read partner=健太郎 (busy member: users trigram index, nobody)",
+          TARGETS.inbox,
+          get(`/api/messages/read?partner=${encodeURIComponent("健太郎")}`, busy),
+          0,
+        ],
+        [
+          "GET /api/messages/unread?withOperator=true (busy member)",
+          TARGETS.inbox,
+          get("/api/messages/unread?withOperator=true", busy),
+          20,
+        ],
         [
           "GET /api/admin/messages page 1 (limit 50)",
           TARGETS.adminMessages,
@@ -644,6 +670,18 @@ async function main() {
           "GET /api/admin/messages search name (佐藤: broad, bounded)",
           TARGETS.adminMessages,
           get(`/api/admin/messages?search=${encodeURIComponent("佐藤")}&limit=50`, auth),
+          1,
+        ],
+        [
+          "GET /api/admin/messages box=inbox partner=佐藤 (short name: newest window)",
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?box=inbox&partner=${encodeURIComponent("佐藤")}&limit=50`, auth),
+          0,
+        ],
+        [
+          "GET /api/admin/messages partner=userID (trigram index)",
+          TARGETS.adminMessages,
+          get(`/api/admin/messages?partner=${memberId(typicalIndex)}&limit=50`, auth),
           1,
         ],
         [

@@ -1,4 +1,4 @@
-import { createMemoryMailboxEvents, type MailboxEvents } from "@enmusubi/api";
+import { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from "@enmusubi/api";
 import type { Database } from "@enmusubi/db";
 import type { FastifyBaseLogger } from "fastify";
 
@@ -7,10 +7,27 @@ const CHANNEL = "enmusubi_mailbox";
 const IDS_PER_NOTIFY = 150;
 
 /**
- * Mailbox events shared by every process on one PostgreSQL (the workers of a cluster, several
- * instances): a change is published with NOTIFY and each process, LISTENing on its own connection,
- * wakes its local subscribers (the live unread counts), its own sends included. A lost
- * notification only delays a count until the client's next read.
+ * A notification's payload: a mailbox change is the array of ids (as before balance changes
+ * shared the channel, so a process of the previous version still reads it); any other change is
+ * `{ change, ids }`.
+ */
+function payloadOf(ids: string[], change: MemberChange): string {
+  return JSON.stringify(change === "mailbox" ? ids : { change, ids });
+}
+
+function readPayload(payload: string): { ids: string[]; change: MemberChange } {
+  const parsed = JSON.parse(payload) as string[] | { change: string; ids: string[] };
+  if (Array.isArray(parsed)) return { ids: parsed, change: "mailbox" };
+  if (!Array.isArray(parsed.ids)) throw new Error("no ids");
+  return { ids: parsed.ids, change: parsed.change === "balance" ? "balance" : "mailbox" };
+}
+
+/**
+ * Member events shared by every process on one PostgreSQL (the workers of a cluster, several
+ * instances): a change of a member's mailbox or balance is published with NOTIFY and each process,
+ * LISTENing on its own connection, wakes its local subscribers (the live unread counts and
+ * balances), its own changes included. A lost notification only delays a figure until the
+ * client's next read.
  */
 export async function createPostgresMailboxEvents(database: Database, log: FastifyBaseLogger): Promise<MailboxEvents> {
   const sql = database.sql;
@@ -18,17 +35,18 @@ export async function createPostgresMailboxEvents(database: Database, log: Fasti
   const local = createMemoryMailboxEvents();
   await sql.listen(CHANNEL, (payload) => {
     try {
-      local.publish(JSON.parse(payload) as string[]);
+      const { ids, change } = readPayload(payload);
+      local.publish(ids, change);
     } catch (error) {
       log.warn({ err: error }, "unreadable mailbox notification");
     }
   });
   return {
-    publish(userIds) {
+    publish(userIds, change = "mailbox") {
       const ids = [...new Set(userIds)];
       for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
         sql
-          .notify(CHANNEL, JSON.stringify(ids.slice(i, i + IDS_PER_NOTIFY)))
+          .notify(CHANNEL, payloadOf(ids.slice(i, i + IDS_PER_NOTIFY), change))
           .catch((error: unknown) => log.warn({ err: error }, "mailbox notification failed"));
       }
     },

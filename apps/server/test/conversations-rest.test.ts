@@ -58,7 +58,7 @@ describe("GET /api/messages/conversations", () => {
       ["page=0", MSG.badRequest],
       ["page=abc", MSG.badRequest],
       ["limit=101", MSG.badRequest],
-      [`q=${encodeURIComponent("あ".repeat(51))}`, MSG.conversationSearchTooLong],
+      [`q=${encodeURIComponent("あ".repeat(51))}`, MSG.partnerSearchTooLong],
     ] as const) {
       const res = await get(alice, `/api/messages/conversations?${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -47,6 +47,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     await watching;
     expect(woken).toEqual(["member-a"]);
   });
+
+  it("says what changed: a balance change crosses processes as one, a mailbox change as before", async () => {
+    const publisher = await createPostgresMailboxEvents(one, silent);
+    const listener = await createPostgresMailboxEvents(two, silent);
+    const controller = new AbortController();
+    const heard: string[] = [];
+    const watching = (async () => {
+      for await (const change of listener.changes("member-c", controller.signal)) heard.push(change);
+    })().catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    publisher.publish(["member-c"], "balance");
+    publisher.publish(["member-c"]);
+    // A process of the previous version publishes a mailbox change as a bare array of ids.
+    await one.sql?.notify("enmusubi_mailbox", JSON.stringify(["member-c"]));
+    const deadline = Date.now() + 5_000;
+    while (heard.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    await watching;
+    expect(heard).toEqual(["balance", "mailbox", "mailbox"]);
+  });
 });
 
 // Issue 21: a suspension (or deletion) handled by one instance ends the member's live-count stream

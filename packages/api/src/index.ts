@@ -11,7 +11,7 @@ export { type ApiDeps, createContext, createContextInner, resolveSession, type S
 export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./errors";
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
-export { createMemoryMailboxEvents, type MailboxEvents } from "./messages/events";
+export { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from "./messages/events";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";

@@ -278,7 +278,7 @@ describe("messages.thread", () => {
       [() => caller.messages.conversations({ page: 0 }), MSG.badRequest],
       [() => caller.messages.conversations({ page: 2_000_000 }), MSG.pageTooLarge],
       [() => caller.messages.conversations({ limit: 1.5 }), MSG.badRequest],
-      [() => caller.messages.conversations({ q: "あ".repeat(51) }), MSG.conversationSearchTooLong],
+      [() => caller.messages.conversations({ q: "あ".repeat(51) }), MSG.partnerSearchTooLong],
       [() => caller.messages.conversations({ q: "a\u0000b" }), MSG.textInvalid],
       [() => caller.messages.conversations({ q: 3 as unknown as string }), MSG.badRequest],
     ];

@@ -159,7 +159,7 @@ export const conversationRoutes = [
         totalCapped: false,
       },
     },
-    errors: { 400: [MSG.badRequest, MSG.pageTooLarge, MSG.conversationSearchTooLong, MSG.textInvalid] },
+    errors: { 400: [MSG.badRequest, MSG.pageTooLarge, MSG.partnerSearchTooLong, MSG.textInvalid] },
     handler: async (caller, input) => {
       const page = await caller.messages.conversations({
         ...(input.page !== undefined ? { page: input.page } : {}),

@@ -8,16 +8,19 @@ import {
   MEMBER_MESSAGE_PAGE_SIZE,
   MESSAGE_PREVIEW_CHARS,
   MESSAGE_RECIPIENTS_MAX,
+  type MemberMessageBox,
   MSG,
   memberMessageListInput,
   messageBody,
+  PARTNER_SEARCH_MAX,
   pageWithinOffset,
+  partnerSearch,
   uuid,
   withinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
-import { queryNumber } from "./coerce";
+import { queryBoolean, queryNumber } from "./coerce";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 import { asMemberOrOperator } from "./operator";
 
@@ -201,11 +204,24 @@ const sendByPath = z
     markRead: b.markRead ?? false,
   }));
 
-const memberListQuery = z
+const partnerQuery = partnerSearch.optional();
+
+const memberListFields = {
+  page: queryNumber(memberMessageListInput.shape.page.unwrap().optional()),
+  limit: queryNumber(memberMessageListInput.shape.limit.unwrap().optional()),
+  counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
+  partner: partnerQuery.meta({
+    description: `Only messages whose other side's name (the sender's; on /sent the recipient's) contains this, case-insensitive; at most ${PARTNER_SEARCH_MAX} characters. Blank: everyone.`,
+  }),
+};
+const memberListQuery = z.object(memberListFields).refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
+const unreadListQuery = z
   .object({
-    page: queryNumber(memberMessageListInput.shape.page.unwrap().optional()),
-    limit: queryNumber(memberMessageListInput.shape.limit.unwrap().optional()),
-    counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages exchanged with this account" }),
+    ...memberListFields,
+    withOperator: queryBoolean(z.boolean({ error: MSG.badRequest }).optional()).meta({
+      description:
+        "true: also the operator's (administrators') messages, read or not, as the member's 未読 screen lists them (spec §2). Default false.",
+    }),
   })
   .refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
 
@@ -235,6 +251,9 @@ const adminListQuery = z
       .optional()
       .meta({ description: "all (default); sent: written by administrators; inbox: addressed to administrators" }),
     counterpartId: uuid(MSG.badRequest).optional().meta({ description: "Only messages from or to this account" }),
+    partner: partnerQuery.meta({
+      description: `Only messages whose other side's name or userID contains this (box sent: the recipient; inbox: the sender; all: either), case-insensitive; at most ${PARTNER_SEARCH_MAX} characters. A keyword shorter than 3 characters, or one matching over 1,000 accounts, is looked for in the newest 10,000 messages only (as search).`,
+    }),
   })
   .refine(...endNotBeforeStart("dateFrom", "dateTo"))
   .refine((v) => v.limit === "all" || withinOffset(v.page ?? 1, v.limit ?? ADMIN_MESSAGE_PAGE_SIZE_DEFAULT), {
@@ -376,22 +395,26 @@ const SEND_AS_ERRORS = {
   400: [...SEND_ERRORS[400], MSG.adminRecipientRefused],
 } as const;
 
-function memberList(box: "inbox" | "unread" | "sent", summary: string) {
+function memberList(box: MemberMessageBox, summary: string) {
+  const unread = box === "unread";
   return route({
     method: "GET",
     path: `/api/messages/${box}`,
     summary,
-    description: `Newest first, paged on the server (page, limit ≤ 100, default 20). The other side is shown as { _id, name, photoLink, role }. A message from another member that the caller has not opened yet is listed with sealed: true and only its preview line as body (the first ${MESSAGE_PREVIEW_CHARS} characters); POST /api/messages/{id}/open answers the body (unread_mail_view). Marking it read does not open it. Until the caller is age-verified, a message from another member is listed with locked: true and a notice instead of its body (no preview); administrators' messages stay readable.`,
+    description: `Newest first, paged on the server (page, limit ≤ 100, default ${MEMBER_MESSAGE_PAGE_SIZE}); partner searches the other side's name. The other side is shown as { _id, name, photoLink, role }. A message from another member that the caller has not opened yet is listed with sealed: true and only its preview line as body (the first ${MESSAGE_PREVIEW_CHARS} characters); POST /api/messages/{id}/open answers the body (unread_mail_view). Marking it read does not open it. Until the caller is age-verified, a message from another member is listed with locked: true and a notice instead of its body (no preview); administrators' messages stay readable.`,
     access: "member",
-    input: memberListQuery,
+    input: unread ? unreadListQuery : memberListQuery,
     response: memberPage,
     example: { messages: [EXAMPLE_SEALED, EXAMPLE_MESSAGE], pagination: { ...EXAMPLE_PAGINATION, total: 2 } },
-    handler: async (caller, input) => {
+    errors: { 400: [MSG.partnerSearchTooLong, MSG.textInvalid, MSG.pageTooLarge, MSG.badRequest] },
+    handler: async (caller, input: z.output<typeof unreadListQuery>) => {
       const page = await caller.messages.list({
         box,
         ...(input.page !== undefined ? { page: input.page } : {}),
         ...(input.limit !== undefined ? { limit: input.limit } : {}),
         ...(input.counterpartId ? { counterpartId: input.counterpartId } : {}),
+        ...(input.partner ? { partner: input.partner } : {}),
+        ...(unread && input.withOperator ? { withOperator: true } : {}),
       });
       return { messages: page.messages.map(toLegacyMessage), pagination: toPagination(page) };
     },
@@ -455,6 +478,7 @@ export const messageRoutes = [
   }),
   memberList("inbox", "Member: messages received"),
   memberList("unread", "Member: messages received and not read yet"),
+  memberList("read", "Member: messages received and read (the 受信 screen)"),
   memberList("sent", "Member: messages sent"),
   route({
     method: "GET",
@@ -518,6 +542,7 @@ export const messageRoutes = [
         ...(input.dateFrom ? { dateFrom: input.dateFrom } : {}),
         ...(input.dateTo ? { dateTo: input.dateTo } : {}),
         ...(input.counterpartId ? { counterpartId: input.counterpartId } : {}),
+        ...(input.partner ? { partner: input.partner } : {}),
       });
       return {
         messages: page.messages.map(toLegacyAdminMessage),

@@ -70,3 +70,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.message && error.data?.httpStatus !== 500) return error.message;
   return fallback;
 }
+
+/**
+ * A list that cannot be read: the server's Japanese message when it refused the request's input
+ * (400: a search too long…), else the screen's own text (spec §8) — never a transport's English.
+ */
+export function refusalOr(error: unknown, fallback: string): string {
+  return error instanceof TRPCClientError && error.data?.httpStatus === 400 && error.message ? error.message : fallback;
+}

@@ -1,3 +1,4 @@
+import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -18,7 +19,7 @@ const me = fixtureMe({
 const handlers: Handlers = {
   "profile.me": () => me,
   "messages.unreadCount": () => ({ count: 12 }),
-  "messages.onUnreadCount": () => ({ count: 12 }),
+  "messages.onUnreadCount": () => ({ count: 12, points: me.points, change: "start", credited: [] }),
   "verification.status": () => verificationStatus("verified"),
   "reference.occupations.list": () => [],
   "reference.annualIncomes.list": () => [],
@@ -34,6 +35,31 @@ function atWidth(narrow: boolean) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("MemberShell header", () => {
+  it("follows the live balance: a payment credited shows in the header with 「{n}ポイントが加算されました」", async () => {
+    atWidth(false);
+    renderWithProviders(
+      <>
+        <Notifications />
+        <MemberShell />
+      </>,
+      {
+        ...handlers,
+        // The stream's answer after an administrator confirmed a payment of 500 points.
+        "messages.onUnreadCount": () => ({
+          count: 12,
+          points: me.points + 500,
+          change: "balance",
+          credited: [{ transactionId: "TX20261201ABCDEFGH", points: 500 }],
+        }),
+      },
+    );
+    const header = screen.getByRole("banner");
+    await waitFor(() => expect(within(header).getByLabelText("所持ポイント")).toHaveTextContent("1,235,067 pt"), {
+      timeout: 5000,
+    });
+    expect(await screen.findByText("500ポイントが加算されました")).toBeInTheDocument();
+  });
+
   it("on a desktop shows 未読 N件, the points, ポイント購入 and ログアウト in the header", async () => {
     atWidth(false);
     renderWithProviders(<MemberShell />, handlers);

@@ -1,4 +1,4 @@
-import { Group, type MantineSpacing, Pagination } from "@mantine/core";
+import { Group, type MantineSize, type MantineSpacing, Pagination } from "@mantine/core";
 
 /**
  * How the page buttons are named for screen readers: "3ページ", "3ページ目", or left to Mantine
@@ -19,6 +19,7 @@ export function PagePagination({
   siblings = 1,
   centered = true,
   mt,
+  size,
 }: {
   total: number;
   value: number;
@@ -27,6 +28,8 @@ export function PagePagination({
   siblings?: number;
   centered?: boolean;
   mt?: MantineSpacing;
+  /** The controls' size (Mantine's default, md, unless told). */
+  size?: MantineSize;
 }) {
   if (total <= 1) return null;
   const pagination = (
@@ -36,6 +39,7 @@ export function PagePagination({
       onChange={onChange}
       siblings={siblings}
       boundaries={1}
+      {...(size ? { size } : {})}
       {...(names === "none"
         ? {}
         : {

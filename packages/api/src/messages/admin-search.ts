@@ -42,17 +42,8 @@ export async function adminSearch(db: Db, keyword: string): Promise<AdminSearch>
       return { where: or(ilike(messages.body, like), ...byAccount) as SQL, window: null };
     }
   }
-  // The newest SEARCH_WINDOW live messages: from the created_at of the last of them (an index-only
-  // walk of the live index), read first so the planner sees the bound as a value (as a subquery it
-  // would guess a third of the table and scan it all); each row's sender and recipient are then
-  // looked up by primary key.
-  const [edge] = await db
-    .select({ at: sql<string>`${messages.createdAt}::text` })
-    .from(messages)
-    .where(isNull(messages.deletedAt))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .offset(SEARCH_WINDOW - 1)
-    .limit(1);
+  // Each row's sender and recipient are then looked up by primary key.
+  const window = await newestWindow(db);
   // A scalar subquery, looked up by primary key for each row of the window: written as EXISTS, the
   // planner turned it into a hash of every matching account (a scan of all members, seconds at
   // 1,000,000 of them) instead of 2 × SEARCH_WINDOW lookups.
@@ -60,8 +51,21 @@ export async function adminSearch(db: Db, keyword: string): Promise<AdminSearch>
     sql`coalesce((select search_party.name ilike ${like} or search_party.user_id ilike ${like}
       from ${users} as search_party where search_party.id = ${column}), false)`;
   const where = sql`(${ilike(messages.body, like)} or ${party(messages.fromUserId)} or ${party(messages.toUserId)})`;
-  return {
-    where: edge ? (and(sql`${messages.createdAt} >= ${edge.at}::timestamptz`, where) as SQL) : where,
-    window: SEARCH_WINDOW,
-  };
+  return { where: window ? (and(window, where) as SQL) : where, window: SEARCH_WINDOW };
+}
+
+/**
+ * The newest SEARCH_WINDOW live messages (null: there are no more than that): from the created_at
+ * of the last of them (an index-only walk of the live index), read first so the planner sees the
+ * bound as a value (as a subquery it would guess a third of the table and scan it all).
+ */
+export async function newestWindow(db: Db): Promise<SQL | null> {
+  const [edge] = await db
+    .select({ at: sql<string>`${messages.createdAt}::text` })
+    .from(messages)
+    .where(isNull(messages.deletedAt))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .offset(SEARCH_WINDOW - 1)
+    .limit(1);
+  return edge ? sql`${messages.createdAt} >= ${edge.at}::timestamptz` : null;
 }

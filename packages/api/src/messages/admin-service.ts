@@ -10,8 +10,9 @@ import {
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
-import { adminSearch } from "./admin-search";
+import { adminSearch, newestWindow, SEARCH_WINDOW } from "./admin-search";
 import { paged, selectMessages, toAdminMessage } from "./message-rows";
+import { partnerWhere } from "./partner-search";
 import { insertMessages, liveRecipients, markAnswered } from "./send";
 
 /** The administrators' messages (spec §6, §7): the lists, sending (as themselves or as a member), corrections. */
@@ -44,11 +45,30 @@ function adminWhere(db: Db, input: ReturnType<typeof adminMessageListInput.parse
 export async function listAdminMessages(db: Db, raw: AdminMessageListInput) {
   const input = adminMessageListInput.parse(raw);
   const search = input.search ? await adminSearch(db, input.search) : null;
-  const where = and(adminWhere(db, input), search?.where);
+  const partner = input.partner ? await adminPartner(db, input.box, input.partner) : null;
+  const where = and(adminWhere(db, input), search?.where, partner?.where);
   const page = await paged(db, where, input.page, input.limit, toAdminMessage, ADMIN_COUNT_CAP, {
     countInOrder: Boolean(input.dateFrom || input.dateTo),
   });
-  return { ...page, searchWindow: search?.window ?? null };
+  return { ...page, searchWindow: search?.window ?? partner?.window ?? null };
+}
+
+/**
+ * The sent / inbox screens' name filter (partner-search.ts): the recipient's name or userID on the
+ * sent box, the sender's on the inbox, either on all. Without an index to serve it (a short or
+ * broad keyword) it looks within the newest SEARCH_WINDOW messages, as the search box does.
+ */
+async function adminPartner(db: Db, box: "all" | "sent" | "inbox", keyword: string) {
+  const columns =
+    box === "sent"
+      ? [messages.toUserId]
+      : box === "inbox"
+        ? [messages.fromUserId]
+        : [messages.fromUserId, messages.toUserId];
+  const partner = await partnerWhere(db, columns, keyword, { userId: true });
+  if (partner.indexed) return { where: partner.where, window: null };
+  const window = await newestWindow(db);
+  return { where: and(window ?? undefined, partner.where), window: SEARCH_WINDOW };
 }
 
 /** The last `limit` messages between two accounts, oldest first (send-as-user shows 5). */

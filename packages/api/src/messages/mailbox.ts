@@ -1,19 +1,29 @@
 import { type Db, messages, users } from "@enmusubi/db";
-import { type MemberMessageListInput, MSG, memberMessageListInput, type VerificationStatus } from "@enmusubi/shared";
-import { aliasedTable, and, count, eq, isNull, or, sql } from "drizzle-orm";
+import {
+  type MemberMessageBox,
+  type MemberMessageListInput,
+  MSG,
+  memberMessageListInput,
+  type VerificationStatus,
+} from "@enmusubi/shared";
+import { aliasedTable, and, count, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
 import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
 import { type Party, paged, type Role, selectMessages } from "./message-rows";
+import { partnerWhere } from "./partner-search";
 import { type MailboxMessage, openCost, toMailboxMessage } from "./sealed";
 
 /** A member's mailbox (spec §2, §4): what they sent or received, the unread count, their contacts. */
 
 /**
- * A member's mailbox: received (inbox), received and unread, or sent; newest first. `viewerStatus`:
- * the member's verification state as the request's session read it. Another member's message not
- * yet opened is listed sealed: a preview line, no body (sealed.ts, decision 0027).
+ * A member's mailbox, newest first, paged in the database: received (inbox), received and unread
+ * (with `withOperator` also the operator's messages, read or not: the 未読 screen), received and
+ * read (受信), or sent. `partner`: only messages whose other side's name contains it
+ * (partner-search.ts). `viewerStatus`: the member's verification state as the request's session
+ * read it. Another member's message not yet opened is listed sealed: a preview line, no body
+ * (sealed.ts, decision 0027).
  */
 export async function listMemberMessages(
   db: Db,
@@ -22,24 +32,34 @@ export async function listMemberMessages(
   viewerStatus: VerificationStatus,
 ) {
   const input = memberMessageListInput.parse(raw);
-  const mine =
-    input.box === "sent"
-      ? eq(messages.fromUserId, userId)
-      : and(eq(messages.toUserId, userId), input.box === "unread" ? eq(messages.isRead, false) : undefined);
-  const counterpart = input.counterpartId
-    ? input.box === "sent"
-      ? eq(messages.toUserId, input.counterpartId)
-      : eq(messages.fromUserId, input.counterpartId)
-    : undefined;
+  const sent = input.box === "sent";
+  // The other side of each message of the box.
+  const other = sent ? messages.toUserId : messages.fromUserId;
+  const mine = sent ? eq(messages.fromUserId, userId) : and(eq(messages.toUserId, userId), readState(db, input));
+  const counterpart = input.counterpartId ? eq(other, input.counterpartId) : undefined;
+  const partner = input.partner ? (await partnerWhere(db, [other], input.partner, { userId: false })).where : undefined;
   // While either has blocked the other, their messages leave both mailboxes (unblocking brings them back).
-  const other = input.box === "sent" ? messages.toUserId : messages.fromUserId;
-  const page = await paged(db, and(mine, counterpart, notBlockedWith(userId, other)), input.page, input.limit, (r) =>
-    toMailboxMessage(userId, r),
+  const page = await paged(
+    db,
+    and(mine, counterpart, partner, notBlockedWith(userId, other)),
+    input.page,
+    input.limit,
+    (r) => toMailboxMessage(userId, r),
   );
   // Until the member is verified, other members' messages are listed without their body (decision
   // 0006), and without a preview either.
   const shown = lockUnverified({ id: userId, verificationStatus: viewerStatus }, page.messages);
   return { ...page, messages: shown.map((m) => (m.locked ? { ...m, preview: null } : m)) };
+}
+
+/** The received boxes' read state: unread (and the operator's with `withOperator`), read, or any. */
+function readState(db: Db, input: { box: MemberMessageBox; withOperator: boolean }): SQL | undefined {
+  if (input.box === "read") return eq(messages.isRead, true);
+  if (input.box !== "unread") return undefined;
+  if (!input.withOperator) return eq(messages.isRead, false);
+  // The operator's accounts are few: their ids as a subquery on users (users_role_created_idx).
+  const operator = db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+  return or(eq(messages.isRead, false), inArray(messages.fromUserId, operator));
 }
 
 /**
@@ -91,18 +111,19 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * The unread count of a member who may still be signed in, or null once the account is deleted or
- * suspended: the live count's stream ends then (issue 21). One statement, like `unreadCount`.
+ * The unread count and the balance of a member who may still be signed in, or null once the
+ * account is deleted or suspended: the live stream ends then (issue 21). One statement.
  */
-export async function unreadCountWhileLive(db: Db, userId: string): Promise<number | null> {
+export async function liveStateOf(db: Db, userId: string): Promise<{ count: number; points: number } | null> {
   const [row] = await db
     .select({
       n: sql<number>`(select count(*)::int from ${messages} m where m.to_user_id = ${userId} and m.is_read = false
         and m.deleted_at is null and not ${blockedBetween(userId, sql`m.from_user_id`)})`,
+      points: users.points,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
-  return row ? Number(row.n) : null;
+  return row ? { count: Number(row.n), points: row.points } : null;
 }
 
 /** The members and administrators a member has exchanged messages with (the bulk-send recipients). */
@@ -135,19 +156,21 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
 /**
  * The recipient marks a message read: a member (gated by age verification for a member's message,
  * decision 0006) or an administrator (a message addressed to them; the gate is for members).
+ * Answers the sender, whose 送信 list now shows it 既読.
  */
 export async function markRead(
   db: Db,
   reader: { id: string; role: Role; verificationStatus: VerificationStatus },
   id: string,
-): Promise<void> {
+): Promise<{ fromUserId: string }> {
   if (reader.role === "user") await assertMayMarkRead(db, reader, id);
   const [row] = await db
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
     .where(and(eq(messages.id, id), eq(messages.toUserId, reader.id), isNull(messages.deletedAt)))
-    .returning({ id: messages.id });
+    .returning({ fromUserId: messages.fromUserId });
   if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
+  return row;
 }
 
 /** The recipient marks a message replied (the legacy client's call after a successful reply). */

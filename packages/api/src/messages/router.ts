@@ -10,6 +10,7 @@ import {
   sendAsUserInput,
   threadInput,
 } from "@enmusubi/shared";
+import { type Credit, recentCredits } from "../payments/credits";
 import { paidProcedure } from "../points/paid-procedure";
 import { adminProcedure, authedProcedure, memberProcedure, router } from "../trpc";
 import {
@@ -21,14 +22,15 @@ import {
   updateMessage,
 } from "./admin-service";
 import { getThread, listConversations } from "./conversations";
+import type { MemberChange } from "./events";
 import {
   getMemberMessage,
   listContacts,
   listMemberMessages,
+  liveStateOf,
   markRead,
   markReplied,
   unreadCount,
-  unreadCountWhileLive,
 } from "./mailbox";
 import { openMessage } from "./open";
 import { sendAsMember } from "./send";
@@ -62,7 +64,8 @@ export const messagesRouter = router({
     .input(messageIdInput)
     .mutation(async ({ ctx, input }) => {
       const result = await openMessage(ctx.db, ctx.charge, ctx.session, input.id);
-      ctx.afterCommit(() => ctx.mailbox.publish([ctx.session.id]));
+      // Read now: the reader's unread count drops, and the sender's 送信 list shows it 既読.
+      ctx.afterCommit(() => ctx.mailbox.publish([ctx.session.id, result.message.from.id]));
       return result;
     }),
   /**
@@ -82,17 +85,30 @@ export const messagesRouter = router({
     ),
   contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
-  /** The unread count now and after every change of the mailbox (SSE; no polling). */
+  /**
+   * The member's live stream (SSE; no polling; decision 0031): the unread count and the balance
+   * now (`change: "start"`), then after every change of the mailbox or the balance, on whichever
+   * process it happened. `credited`: payments credited since the stream opened, each once (the
+   * screen's 「{n}ポイントが加算されました」).
+   */
   onUnreadCount: memberProcedure.subscription(async function* ({ ctx, signal }) {
-    // Listening starts before the first count is read, so a message arriving in between is not missed.
-    const changes = ctx.mailbox.changes(ctx.session.id, signal);
-    yield { count: await unreadCount(ctx.db, ctx.session.id) };
-    for await (const _ of changes) {
-      // Suspended or deleted since the stream opened (both announce it on the member's mailbox
-      // channel, on every instance): the stream ends, as the member's token no longer works.
-      const count = await unreadCountWhileLive(ctx.db, ctx.session.id);
-      if (count === null) return;
-      yield { count };
+    const userId = ctx.session.id;
+    // Listening starts before the first figures are read, so a change in between is not missed.
+    const changes = ctx.mailbox.changes(userId, signal);
+    const first = await liveStateOf(ctx.db, userId);
+    if (first === null) return;
+    // Credited before the stream opened: already in the balance read above, not announced.
+    const seen = new Set((await recentCredits(ctx.db, userId)).map((c) => c.transactionId));
+    yield { ...first, change: "start" as MemberChange | "start", credited: [] as Credit[] };
+    for await (const change of changes) {
+      // Suspended or deleted since the stream opened (both announce it on the member's channel,
+      // on every instance): the stream ends, as the member's token no longer works.
+      const state = await liveStateOf(ctx.db, userId);
+      if (state === null) return;
+      const credited =
+        change === "balance" ? (await recentCredits(ctx.db, userId)).filter((c) => !seen.has(c.transactionId)) : [];
+      for (const c of credited) seen.add(c.transactionId);
+      yield { ...state, change, credited };
     }
   }),
   /**
@@ -101,8 +117,8 @@ export const messagesRouter = router({
    * message is NOT_FOUND. Marking read does not open: a sealed message stays sealed (decision 0027).
    */
   markRead: authedProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {
-    await markRead(ctx.db, ctx.session, input.id);
-    ctx.mailbox.publish([ctx.session.id]);
+    const { fromUserId } = await markRead(ctx.db, ctx.session, input.id);
+    ctx.mailbox.publish([ctx.session.id, fromUserId]);
     return { success: true as const };
   }),
   markReplied: authedProcedure.input(messageIdInput).mutation(async ({ ctx, input }) => {

@@ -91,13 +91,21 @@ function assertPending(row: TransactionRow): void {
 /**
  * `adminPayments.confirm`: a pending order's payment received. Refused (CONFLICT, nothing written)
  * when the balance column could not hold the credit; the answer names who confirmed.
+ * `onCredited`: told the member once the credit has committed (their live balance, decision 0031).
  */
-export async function confirmTransaction(db: Db, adminId: string, ref: string): Promise<Transaction> {
-  return db.transaction(async (tx) => {
+export async function confirmTransaction(
+  db: Db,
+  adminId: string,
+  ref: string,
+  onCredited: (userId: string) => void = () => {},
+): Promise<Transaction> {
+  let credited: string | undefined;
+  const confirmed = await db.transaction(async (tx) => {
     const row = await lockTransaction(tx, ref);
     assertPending(row);
     if ((await creditable(tx, row)) === "overflow") throw new AppError("CONFLICT", MSG.creditWouldOverflow);
     const updated = await settle(tx, row, { adminId });
+    credited = row.userId;
     await writeAudit(tx, {
       adminId,
       action: "payment.confirm",
@@ -116,6 +124,8 @@ export async function confirmTransaction(db: Db, adminId: string, ref: string): 
       confirmedBy: await confirmerOf(tx, adminId),
     });
   });
+  if (credited) onCredited(credited);
+  return confirmed;
 }
 
 /**

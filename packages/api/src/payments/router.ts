@@ -53,6 +53,8 @@ export const purchaseRouter = router({
     handleSmartPitNotification(ctx.db, {
       ...input,
       mayRecordForged: () => ctx.limiter.hit(`smartpit-forged:ip:${ctx.ip}`, RATE_LIMITS.forgedNotificationsPerIp),
+      // The member's header balance follows, with the notice that the points arrived (decision 0031).
+      onCredited: (userId) => ctx.mailbox.publish([userId], "balance"),
     }),
   ),
   /** One of the member's own transactions; another member's is NOT_FOUND. */
@@ -65,7 +67,9 @@ export const adminPaymentsRouter = router({
   list: adminProcedure.input(adminTransactionsInput).query(({ ctx, input }) => listTransactions(ctx.db, input)),
   confirm: adminProcedure
     .input(transactionRefInput)
-    .mutation(({ ctx, input }) => confirmTransaction(ctx.db, ctx.session.id, input.id)),
+    .mutation(({ ctx, input }) =>
+      confirmTransaction(ctx.db, ctx.session.id, input.id, (userId) => ctx.mailbox.publish([userId], "balance")),
+    ),
   cancel: adminProcedure
     .input(transactionRefInput)
     .mutation(({ ctx, input }) => cancelTransaction(ctx.db, ctx.session.id, input.id)),

@@ -97,6 +97,8 @@ export async function handleSmartPitNotification(
      * caller bounds how many a client adds (the call is refused either way).
      */
     mayRecordForged?: () => Promise<boolean>;
+    /** Told the member once a credit has committed (their live balance, decision 0031). */
+    onCredited?: (userId: string) => void;
   },
 ): Promise<Transaction> {
   const header = (name: string) => {
@@ -141,8 +143,9 @@ export async function handleSmartPitNotification(
     await record(db, { outcome: "refused_invalid" }, "ok");
     throw new AppError("BAD_REQUEST", MSG.invalidJson);
   }
+  let credited: string | undefined;
   try {
-    return await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const stored = await tx
         .insert(paymentNotificationNonces)
         .values({ nonce, provider: "smartpit" })
@@ -182,11 +185,13 @@ export async function handleSmartPitNotification(
         // As before: a pending order is credited even when its member has left (the books add up).
         const updated = await settle(tx, row, { via: "smartpit" });
         await record(tx, { outcome: "credited", ...linked }, "ok");
+        credited = row.userId;
         return toTransaction(updated, settings);
       }
       if (state === "ok") {
         const updated = await settle(tx, row, { via: "smartpit", reinstated: true });
         await record(tx, { outcome: "reinstated", ...linked }, "ok");
+        credited = row.userId;
         return toTransaction(updated, settings);
       }
       // The money cannot be credited: listed for the administrators. A pending order ends failed so
@@ -207,6 +212,8 @@ export async function handleSmartPitNotification(
       );
       return toTransaction(current, settings);
     });
+    if (credited) input.onCredited?.(credited);
+    return answer;
   } catch (error) {
     if (!(error instanceof NotificationRefused)) throw error;
     await record(db, error.record, "ok");

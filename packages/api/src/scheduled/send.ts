@@ -106,8 +106,9 @@ export async function sendEntry(db: Db, mailbox: MailboxEvents, owner: Owner, en
   );
   mailbox.publish([...input.recipientIds, owner.id]);
   if (related && entry.markAsRead && !entry.markAsReplied) {
-    await markRead(db, owner, related);
-    mailbox.publish([owner.id]);
+    const { fromUserId } = await markRead(db, owner, related);
+    // The sender's 送信 list shows it 既読.
+    mailbox.publish([owner.id, fromUserId]);
   }
   return result.messageIds;
 }

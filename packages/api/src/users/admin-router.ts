@@ -26,15 +26,18 @@ export const adminUsersRouter = router({
   create: adminProcedure
     .input(adminUserCreateInput)
     .mutation(async ({ ctx, input }) => withPhotoUrl(ctx.photoUrls, await createUser(ctx, ctx.session.id, input))),
-  update: adminProcedure
-    .input(adminUserUpdateInput)
-    .mutation(async ({ ctx, input }) => withPhotoUrl(ctx.photoUrls, await updateUser(ctx, ctx.session.id, input))),
+  /** A balance it sets shows in the member's header at once (their live stream, decision 0031). */
+  update: adminProcedure.input(adminUserUpdateInput).mutation(async ({ ctx, input }) => {
+    const user = await updateUser(ctx, ctx.session.id, input);
+    ctx.mailbox.publish([input.id], "balance");
+    return withPhotoUrl(ctx.photoUrls, user);
+  }),
   /** The legacy PUT /api/admin/users/{id}: If-Match versions, or balances set as they are now. */
-  updateLegacy: adminProcedure
-    .input(adminUserLegacyUpdateInput)
-    .mutation(async ({ ctx, input }) =>
-      withPhotoUrl(ctx.photoUrls, await updateUserLegacy(ctx, ctx.session.id, input)),
-    ),
+  updateLegacy: adminProcedure.input(adminUserLegacyUpdateInput).mutation(async ({ ctx, input }) => {
+    const user = await updateUserLegacy(ctx, ctx.session.id, input);
+    ctx.mailbox.publish([input.id], "balance");
+    return withPhotoUrl(ctx.photoUrls, user);
+  }),
   updateSendPoints: adminProcedure
     .input(sendPointsUpdateInput)
     .mutation(async ({ ctx, input }) =>

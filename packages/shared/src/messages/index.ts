@@ -50,6 +50,6 @@ void noClash;
 
 export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}, ...parts);
 
-export { bulkSent } from "./messages";
+export { bulkSent, pointsCredited } from "./messages";
 export { purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "./payments";
 export { insufficientPoints, pointCostAboveCap } from "./points";

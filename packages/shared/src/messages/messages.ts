@@ -37,12 +37,18 @@ export const MESSAGING_MSG = {
   /** The conversation list and one conversation (issue 24, decision 0030). */
   conversationsFetchFailed: "メッセージの取得に失敗しました",
   threadFetchFailed: "やりとりの取得に失敗しました",
-  conversationSearchTooLong: "名前は50文字以内で入力してください。",
   /** `before` of messages.thread names no message of this conversation. */
   threadCursorInvalid: "読み込み位置が正しくありません。もう一度開き直してください。",
   /** The reply box of a conversation with someone who can no longer be written to. */
   conversationClosed: "このお相手にはメッセージを送信できません。",
+  /** The mail screens' sender / recipient name search (50 characters, as a name). */
+  partnerSearchTooLong: "検索する名前は50文字以内で入力してください。",
 } as const;
+
+/** The member's notice when a payment is credited (the header balance follows it live). */
+export function pointsCredited(points: number): string {
+  return `${points.toLocaleString("ja-JP")}ポイントが加算されました`;
+}
 
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */
 export function bulkSent(count: number): string {

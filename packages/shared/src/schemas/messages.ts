@@ -35,16 +35,32 @@ export const memberSendInput = z.object({
 export type MemberSendInput = z.output<typeof memberSendInput>;
 
 const page = pageNumber().default(1);
+/** A member's mail screens (未読, 受信, 送信) show this many messages a page (the spec gives no size). */
 export const MEMBER_MESSAGE_PAGE_SIZE = 20;
+/** The longest name the mail screens' sender / recipient search accepts (a member's name is at most 50). */
+export const PARTNER_SEARCH_MAX = 50;
+
+export const MEMBER_MESSAGE_BOXES = ["inbox", "unread", "read", "sent"] as const;
+export type MemberMessageBox = (typeof MEMBER_MESSAGE_BOXES)[number];
+
+/** The sender's / recipient's name, or part of it (case-insensitive); blank: everyone. */
+export const partnerSearch = text({ max: PARTNER_SEARCH_MAX, tooLong: MSG.partnerSearchTooLong });
 
 export const memberMessageListInput = z
   .object({
-    /** inbox: received; unread: received and not read; sent: written by me. */
-    box: z.enum(["inbox", "unread", "sent"]),
+    /** inbox: received; unread: received and not read; read: received and read (受信); sent: written by me. */
+    box: z.enum(MEMBER_MESSAGE_BOXES, { error: MSG.badRequest }),
     page,
     limit: pageSize({ max: 100 }).default(MEMBER_MESSAGE_PAGE_SIZE),
     /** Only messages exchanged with this member (the sender / recipient filter). */
     counterpartId: id.optional(),
+    /** Only messages whose other side's name contains this (the screens' sender / recipient search). */
+    partner: partnerSearch.default(""),
+    /**
+     * With box "unread": also the operator's messages, read or not (the 未読 screen, spec §2:
+     * "messages from admins plus the fetched unread list").
+     */
+    withOperator: z.boolean({ error: MSG.badRequest }).default(false),
   })
   .refine(...pageWithinOffset(MEMBER_MESSAGE_PAGE_SIZE));
 export type MemberMessageListInput = z.input<typeof memberMessageListInput>;
@@ -66,6 +82,11 @@ export const adminMessageListInput = z
     dateTo: dayOrInstant().optional(),
     /** Only messages from or to this account (the sent / inbox screens' filters). */
     counterpartId: id.optional(),
+    /**
+     * Only messages whose other side's name or userID contains this: the recipient's on the sent
+     * box, the sender's on the inbox, either on all (the sent / inbox screens' filters).
+     */
+    partner: partnerSearch.default(""),
   })
   .refine(...endNotBeforeStart("dateFrom", "dateTo"))
   .refine(...pageWithinOffset(ADMIN_MESSAGE_PAGE_SIZE_DEFAULT));
@@ -103,7 +124,7 @@ export const conversationListInput = z
     /** Part of the partner's name (blank: everyone). */
     q: z.preprocess(
       blankToUndefined,
-      text({ max: CONVERSATION_SEARCH_MAX, tooLong: MSG.conversationSearchTooLong }).optional(),
+      text({ max: CONVERSATION_SEARCH_MAX, tooLong: MSG.partnerSearchTooLong }).optional(),
     ),
   })
   .refine(...pageWithinOffset(CONVERSATION_PAGE_SIZE));

@@ -1,18 +1,15 @@
-import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT } from "@enmusubi/shared";
-import { Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, PARTNER_SEARCH_MAX } from "@enmusubi/shared";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import { useTRPC } from "../../lib/trpc";
+import { type FormEvent, useState } from "react";
+import { refusalOr, useTRPC } from "../../lib/trpc";
 import { BatchSendModal } from "./BatchSendModal";
 import { type BoxConfig, BoxTable, isRead } from "./BoxTable";
 import { MessageDetailModal } from "./MessageDetailModal";
 import { Pager } from "./Pager";
 import { ReplyModal } from "./ReplyModal";
 import { ScheduledPanel } from "./ScheduledPanel";
-import { type AdminMessage, partyName, totalLabel } from "./types";
-
-/** How many recent messages feed the counterpart filter's options. */
-const COUNTERPART_SOURCE_LIMIT = 500;
+import { type AdminMessage, totalLabel } from "./types";
 
 const BOXES: Record<"sent" | "inbox", BoxConfig> = {
   sent: {
@@ -37,32 +34,33 @@ const BOXES: Record<"sent" | "inbox", BoxConfig> = {
  */
 function MessageBoxPage({ config }: { config: BoxConfig }) {
   const trpc = useTRPC();
-  const [counterpartId, setCounterpartId] = useState<string | null>(null);
+  const [draft, setDraft] = useState("");
+  const [partner, setPartner] = useState("");
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<AdminMessage | null>(null);
   const [replyTo, setReplyTo] = useState<AdminMessage | null>(null);
   const [batch, setBatch] = useState(false);
 
+  // The filter is a name (or userID) searched on the server over the whole box (issue 24), not a
+  // choice among the people of the newest messages; a new search starts at page 1.
   const list = useQuery({
     ...trpc.adminMessages.list.queryOptions({
       box: config.box,
       page,
       limit: ADMIN_MESSAGE_PAGE_SIZE_DEFAULT,
-      ...(counterpartId ? { counterpartId } : {}),
+      ...(partner ? { partner } : {}),
     }),
     placeholderData: keepPreviousData,
   });
-  const recent = useQuery(
-    trpc.adminMessages.list.queryOptions({ box: config.box, page: 1, limit: COUNTERPART_SOURCE_LIMIT }),
-  );
-  const options = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const m of recent.data?.messages ?? []) {
-      const p = config.counterpart(m);
-      if (!seen.has(p.id)) seen.set(p.id, `${partyName(p)}（${p.userID}）`);
-    }
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [recent.data, config]);
+  const search = (value: string) => {
+    setDraft(value);
+    setPartner(value.trim());
+    setPage(1);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    search(draft);
+  };
 
   const data = list.data;
   const unread = config.box === "inbox" ? data?.messages.filter((m) => !isRead(m)).length : undefined;
@@ -79,26 +77,31 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
         <Button onClick={() => setBatch(true)}>一括送信</Button>
       </Group>
 
-      <Paper withBorder p="sm">
-        <Select
-          label={`${config.counterpartLabel}で絞り込み`}
-          placeholder="すべて"
-          data={options}
-          value={counterpartId}
-          onChange={(v) => {
-            setCounterpartId(v);
-            setPage(1);
-          }}
-          searchable
-          clearable
-          nothingFoundMessage="該当なし"
-          maw={360}
-        />
+      <Paper withBorder p="sm" component="form" onSubmit={onSubmit}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={`${config.counterpartLabel}で絞り込み`}
+            description="名前またはユーザーIDの一部"
+            placeholder="すべて"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            maxLength={PARTNER_SEARCH_MAX}
+            w={{ base: "100%", xs: 300 }}
+          />
+          <Button type="submit" variant="light">
+            検索
+          </Button>
+          {partner && (
+            <Button variant="default" onClick={() => search("")}>
+              クリア
+            </Button>
+          )}
+        </Group>
       </Paper>
 
       {list.isError && (
         <Group gap="xs" role="alert">
-          <Text c="red">メッセージの取得に失敗しました。</Text>
+          <Text c="red">{refusalOr(list.error, "メッセージの取得に失敗しました。")}</Text>
           <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
             再試行
           </Button>

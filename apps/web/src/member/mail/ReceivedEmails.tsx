@@ -1,41 +1,41 @@
 import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Stack, Title } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
+import { refusalOr } from "../../lib/trpc";
 import { ConversationLink } from "../conversations/ConversationLink";
-import { MailListStates, PartyFilter } from "./MailListStates";
-import { partiesOf, useBox } from "./mailbox";
+import { MailListStates, PartnerSearch } from "./MailListStates";
+import { useMailPage } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
 import { useOpenMessage } from "./useOpenMessage";
 
-/** 受信メール (spec §2): read inbox messages only; sender filter, reply, detail, this screen's scheduled list. */
+/**
+ * 受信メール (spec §2): read inbox messages only, asked of the server (box "read": never empty
+ * because newer ones are unread), paged on the server with a sender search (issue 24); reply,
+ * detail, every scheduled message of the member.
+ */
 export function ReceivedEmails() {
-  const inbox = useBox("inbox");
-  const [sender, setSender] = useState<string | null>(null);
+  const { query, page, setPage, partner, search } = useMailPage("read");
   const { detail, close, open, pendingId } = useOpenMessage();
   const [replying, setReplying] = useState<MemberMessage | null>(null);
-  const all = useMemo(() => (inbox.data?.messages ?? []).filter((m) => m.isRead), [inbox.data]);
-  const shown = sender ? all.filter((m) => m.from.id === sender) : all;
+  const shown = query.data?.messages ?? [];
 
   return (
     <Stack gap="md">
       <Title order={2}>受信メール</Title>
-      <PartyFilter
-        label="差出人で絞り込み"
-        parties={partiesOf(all, "from")}
-        value={sender}
-        onChange={setSender}
-        count={shown.length}
-      />
+      <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
-        isLoading={inbox.isLoading}
-        isError={inbox.isError}
-        errorText={MSG.receivedFetchFailed}
-        onRetry={() => void inbox.refetch()}
+        isLoading={query.isLoading}
+        isError={query.isError}
+        errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
+        onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={sender ? "この差出人の受信メッセージはありません" : "受信済みのメッセージはありません"}
+        emptyText={partner ? "この名前の差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"}
+        page={page}
+        totalPages={query.data?.totalPages}
+        onPage={setPage}
       >
         {shown.map((message) => (
           <MessageCard
@@ -65,7 +65,7 @@ export function ReceivedEmails() {
           />
         ))}
       </MailListStates>
-      <ScheduledList source="user:received" />
+      <ScheduledList />
       <MessageDetailModal
         message={detail}
         onClose={close}

@@ -10,16 +10,17 @@ import { errorMessage, useTRPC } from "../../lib/trpc";
 import { useRefreshMail } from "./mailbox";
 
 /**
- * The screen's scheduled messages (spec §4): pending ones with their time, failed ones with their
- * error; each can be cancelled after confirmation. Hidden while there are none.
+ * The member's scheduled messages (spec §4): pending ones with their time, failed ones with their
+ * error; each can be cancelled after confirmation. Hidden while there are none. With `source`, the
+ * ones scheduled from that screen (search, favourites); without, every one of the member's (the
+ * three mail screens: a reply scheduled from 未読 shows on 受信 and 送信 too; issue 24).
  */
-/** The member's scheduled messages from one screen (`source`), with cancel. */
-export function ScheduledList({ source }: { source: ScheduledSource }) {
+export function ScheduledList({ source }: { source?: ScheduledSource }) {
   const trpc = useTRPC();
   const refresh = useRefreshMail();
   // While entries wait, follow them at the scheduler's pace (spec §9: 5 s): sent ones leave, failed ones show their error.
   const list = useQuery({
-    ...trpc.scheduled.list.queryOptions({ source }),
+    ...trpc.scheduled.list.queryOptions(source ? { source } : {}),
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? SCHEDULER_POLL_MS : false),
   });
   const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
@@ -49,8 +50,8 @@ export function ScheduledList({ source }: { source: ScheduledSource }) {
     }
   };
   return (
-    <Stack gap="xs" component="section" aria-labelledby={`scheduled-${source}`}>
-      <Title order={3} size="h5" id={`scheduled-${source}`}>
+    <Stack gap="xs" component="section" aria-labelledby={`scheduled-${source ?? "all"}`}>
+      <Title order={3} size="h5" id={`scheduled-${source ?? "all"}`}>
         予約中のメッセージ（{entries.length}件）
       </Title>
       {entries.map((entry) => (

@@ -2,19 +2,23 @@ import { MSG } from "@enmusubi/shared";
 import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal } from "../../features/messages";
+import { refusalOr } from "../../lib/trpc";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { BulkSendDialog } from "./BulkSendDialog";
-import { MailListStates, PartyFilter } from "./MailListStates";
-import { partiesOf, useBox } from "./mailbox";
+import { MailListStates, PartnerSearch } from "./MailListStates";
+import { useMailPage } from "./mailbox";
+import { ScheduledList } from "./ScheduledList";
 
-/** 送信メール (spec §2): recipient filter, read / unread marker, detail, bulk send. */
+/**
+ * 送信メール (spec §2): paged on the server with a recipient search (issue 24), the read / unread
+ * marker as the server has it (既読 once the recipient opened or marked it), detail, bulk send,
+ * every scheduled message of the member.
+ */
 export function SentEmails() {
-  const sent = useBox("sent");
-  const [recipient, setRecipient] = useState<string | null>(null);
+  const { query, page, setPage, partner, search } = useMailPage("sent");
   const [detail, setDetail] = useState<MemberMessage | null>(null);
   const [bulk, setBulk] = useState(false);
-  const all = sent.data?.messages ?? [];
-  const shown = recipient ? all.filter((m) => m.to.id === recipient) : all;
+  const shown = query.data?.messages ?? [];
 
   return (
     <Stack gap="md">
@@ -22,20 +26,17 @@ export function SentEmails() {
         <Title order={2}>送信メール</Title>
         <Button onClick={() => setBulk(true)}>一括送信</Button>
       </Group>
-      <PartyFilter
-        label="宛先で絞り込み"
-        parties={partiesOf(all, "to")}
-        value={recipient}
-        onChange={setRecipient}
-        count={shown.length}
-      />
+      <PartnerSearch label="宛先の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
-        isLoading={sent.isLoading}
-        isError={sent.isError}
-        errorText={MSG.sentFetchFailed}
-        onRetry={() => void sent.refetch()}
+        isLoading={query.isLoading}
+        isError={query.isError}
+        errorText={refusalOr(query.error, MSG.sentFetchFailed)}
+        onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={recipient ? "この宛先への送信メッセージはありません" : "送信済みのメッセージはありません"}
+        emptyText={partner ? "この名前の宛先への送信メッセージはありません" : "送信済みのメッセージはありません"}
+        page={page}
+        totalPages={query.data?.totalPages}
+        onPage={setPage}
       >
         {shown.map((message) => (
           <MessageCard
@@ -53,6 +54,7 @@ export function SentEmails() {
           />
         ))}
       </MailListStates>
+      <ScheduledList />
       <MessageDetailModal message={detail} onClose={() => setDetail(null)} />
       <BulkSendDialog opened={bulk} onClose={() => setBulk(false)} />
     </Stack>

@@ -1,10 +1,12 @@
 import { MSG } from "@enmusubi/shared";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import type { RouterOutputs } from "../../lib/api-types";
 import { renderWithProviders } from "../../test/render";
 import { ReceivedEmails } from "./ReceivedEmails";
+import { SentEmails } from "./SentEmails";
 import { UnreadEmails } from "./UnreadEmails";
 
 type Message = RouterOutputs["messages"]["list"]["messages"][number];
@@ -36,35 +38,66 @@ function message(
   };
 }
 
-const page = (messages: Message[]) => ({
+const page = (messages: Message[], extra: { total?: number; page?: number; totalPages?: number } = {}) => ({
   messages,
-  total: messages.length,
+  total: extra.total ?? messages.length,
   totalCapped: false,
-  page: 1,
-  limit: 100,
-  totalPages: 1,
+  page: extra.page ?? 1,
+  limit: 20,
+  totalPages: extra.totalPages ?? 1,
 });
 
+type ListInput = { box: string; page?: number; partner?: string; withOperator?: boolean; limit?: number };
+const listCalls = (calls: { path: string; input: unknown }[]) =>
+  calls.filter((c) => c.path === "messages.list").map((c) => c.input as ListInput);
+
 describe("UnreadEmails", () => {
-  it("lists unread messages and administrators' read ones; replied ones have no reply button", async () => {
-    const unread = [message("m1", hanako, "未読の本文", { hasReply: true })];
-    const inbox = [
-      ...unread,
+  it("asks the server for the unread ones and the operator's, a page of 20; replied ones have no reply button", async () => {
+    const listed = [
+      message("m1", hanako, "未読の本文", { hasReply: true }),
       message("m2", admin, "運営からのお知らせ", { isRead: true }),
-      message("m3", hanako, "既読", { isRead: true }),
     ];
-    renderWithProviders(<UnreadEmails />, {
-      "messages.list": (input) => page((input as { box: string }).box === "unread" ? unread : inbox),
+    const { calls } = renderWithProviders(<UnreadEmails />, {
+      "messages.list": () => page(listed, { total: 2 }),
       "scheduled.list": () => [],
       "reference.pointCosts.list": () => [],
     });
     await screen.findByText("未読の本文");
     expect(screen.getByText("運営からのお知らせ")).toBeInTheDocument();
-    expect(screen.queryByText("既読")).not.toBeInTheDocument();
+    expect(listCalls(calls)[0]).toEqual({ box: "unread", page: 1, limit: 20, withOperator: true });
     expect(screen.getByTestId("mail-count")).toHaveTextContent("2件");
     // m1 is replied: only m2 (from an administrator, not replied) offers a reply; only m1 is unread.
     expect(screen.getAllByRole("button", { name: "返信" })).toHaveLength(1);
     expect(screen.getAllByRole("button", { name: "既読にする" })).toHaveLength(1);
+    // One page: no page buttons.
+    expect(screen.queryByRole("button", { name: "次のページ" })).not.toBeInTheDocument();
+  });
+
+  it("pages on the server, and a name search starts again at page 1", async () => {
+    const { calls } = renderWithProviders(<UnreadEmails />, {
+      "messages.list": (input) =>
+        page([message(`p${input.page}`, hanako, `${input.page ?? 1}ページ目の本文`)], {
+          total: 45,
+          page: input.page ?? 1,
+          totalPages: 3,
+        }),
+      "scheduled.list": () => [],
+    });
+    await screen.findByText("1ページ目の本文");
+    expect(screen.getByTestId("mail-count")).toHaveTextContent("45件");
+    await userEvent.click(screen.getByRole("button", { name: "次のページ" }));
+    await screen.findByText("2ページ目の本文");
+    await userEvent.click(screen.getByRole("button", { name: "3ページ" }));
+    await screen.findByText("3ページ目の本文");
+    await userEvent.type(screen.getByLabelText("差出人の名前で検索"), " 花子 ");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: 1, partner: "花子" }));
+    await screen.findByText("1ページ目の本文");
+    // Cleared: everyone again, from page 1.
+    await userEvent.click(screen.getByRole("button", { name: "検索をクリア" }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toEqual({ box: "unread", page: 1, limit: 20, withOperator: true }),
+    );
   });
 
   it("shows the catalogue's error with a retry, and the empty state", async () => {
@@ -81,7 +114,31 @@ describe("UnreadEmails", () => {
     await userEvent.click(screen.getByRole("button", { name: "再試行" }));
     expect(await screen.findByText("未読メッセージはありません")).toBeInTheDocument();
   });
+
+  it("lists every scheduled message of the member, whichever screen scheduled it", async () => {
+    const { calls } = renderWithProviders(<UnreadEmails />, {
+      "messages.list": () => page([]),
+      "scheduled.list": () => [scheduled("s1", "user:favorite"), scheduled("s2", "user:received")],
+    });
+    expect(await screen.findAllByTestId("scheduled-entry")).toHaveLength(2);
+    expect(calls.find((c) => c.path === "scheduled.list")?.input).toEqual({});
+  });
 });
+
+function scheduled(id: string, source: "user:favorite" | "user:received") {
+  return {
+    id,
+    type: "direct" as const,
+    recipients: [{ id: hanako.id, name: hanako.name }],
+    content: `予約 ${id}`,
+    scheduledAt: new Date("2030-01-01T10:00:00Z"),
+    createdAt: new Date("2026-11-20T10:00:00Z"),
+    source,
+    status: "pending" as const,
+    lastError: null,
+    senderUser: null,
+  };
+}
 
 describe("a sealed message (未読メール閲覧, decision 0027)", () => {
   const FULL = "はじめまして。プロフィールを拝見してご連絡しました。週末はお時間ありますか?";
@@ -128,13 +185,55 @@ describe("a sealed message (未読メール閲覧, decision 0027)", () => {
 });
 
 describe("ReceivedEmails", () => {
-  it("shows read messages only", async () => {
-    renderWithProviders(<ReceivedEmails />, {
-      "messages.list": () => page([message("m1", hanako, "読んだ", { isRead: true }), message("m2", hanako, "まだ")]),
+  it("asks the server for read messages only (never filters a page of unread ones away)", async () => {
+    const { calls } = renderWithProviders(<ReceivedEmails />, {
+      "messages.list": () => page([message("m1", hanako, "読んだ", { isRead: true })], { total: 30, totalPages: 2 }),
       "scheduled.list": () => [],
     });
     await screen.findByText("読んだ");
-    expect(screen.queryByText("まだ")).not.toBeInTheDocument();
-    expect(screen.getByTestId("mail-count")).toHaveTextContent("1件");
+    expect(listCalls(calls)[0]).toEqual({ box: "read", page: 1, limit: 20 });
+    expect(screen.getByTestId("mail-count")).toHaveTextContent("30件");
+    expect(screen.getByRole("button", { name: "2ページ" })).toBeInTheDocument();
+  });
+});
+
+describe("a search the server refuses", () => {
+  it("shows the server's Japanese message (400), not the fetch failure", async () => {
+    renderWithProviders(<ReceivedEmails />, {
+      "messages.list": (input) => {
+        if (!input.partner) return page([]);
+        throw new TRPCClientError(MSG.partnerSearchTooLong, {
+          result: { error: { code: -32600, message: MSG.partnerSearchTooLong, data: { httpStatus: 400 } } },
+        } as never);
+      },
+      "scheduled.list": () => [],
+    });
+    await screen.findByText("受信済みのメッセージはありません");
+    await userEvent.type(screen.getByLabelText("差出人の名前で検索"), "長い名前{Enter}");
+    expect(await screen.findByText(MSG.partnerSearchTooLong)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.receivedFetchFailed)).not.toBeInTheDocument();
+  });
+});
+
+describe("SentEmails", () => {
+  it("shows each message's read state as the server has it, and searches recipients by name", async () => {
+    const taro = party("44444444-4444-4444-8444-444444444444", "次郎");
+    const sent = (id: string, body: string, isRead: boolean): Message => ({
+      ...message(id, me, body, { isRead }),
+      from: me,
+      to: taro,
+    });
+    const { calls } = renderWithProviders(<SentEmails />, {
+      "messages.list": () => page([sent("s1", "読まれた", true), sent("s2", "まだ読まれていない", false)]),
+      "scheduled.list": () => [scheduled("s9", "user:favorite")],
+      "messages.contacts": () => [],
+      "reference.pointCosts.list": () => [],
+    });
+    expect(await screen.findAllByRole("article", { name: /宛先 次郎/ })).toHaveLength(2);
+    const markers = screen.getAllByTestId("read-marker").map((m) => m.textContent);
+    expect(markers).toEqual(["既読", "未読"]);
+    expect(await screen.findByTestId("scheduled-entry")).toHaveTextContent("予約 s9");
+    await userEvent.type(screen.getByLabelText("宛先の名前で検索"), "次郎{Enter}");
+    await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ box: "sent", page: 1, limit: 20, partner: "次郎" }));
   });
 });

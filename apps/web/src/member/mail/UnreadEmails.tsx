@@ -2,39 +2,31 @@ import { MSG } from "@enmusubi/shared";
 import { Button, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { errorMessage, refusalOr, useTRPC } from "../../lib/trpc";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
-import { MailListStates, PartyFilter } from "./MailListStates";
-import { partiesOf, useBox, useRefreshMail } from "./mailbox";
+import { MailListStates, PartnerSearch } from "./MailListStates";
+import { useMailPage, useRefreshMail } from "./mailbox";
 import { ReplyDialog } from "./ReplyDialog";
 import { ScheduledList } from "./ScheduledList";
 import { useOpenMessage } from "./useOpenMessage";
 
 /**
- * 未読メール (spec §2): messages from administrators plus the unread ones, newest first; sender
- * filter and count; reply (hidden once replied), mark as read, detail on click; unread highlighted.
+ * 未読メール (spec §2): messages from administrators plus the unread ones, newest first, paged on
+ * the server (issue 24); sender search and count; reply (hidden once replied), mark as read,
+ * detail on click; unread highlighted; every scheduled message of the member.
  */
 export function UnreadEmails() {
   const trpc = useTRPC();
-  const unread = useBox("unread");
-  const inbox = useBox("inbox");
+  const { query, page, setPage, partner, search } = useMailPage("unread", { withOperator: true });
   const refresh = useRefreshMail();
-  const [sender, setSender] = useState<string | null>(null);
   const { detail, close, open, pendingId } = useOpenMessage();
   const [replying, setReplying] = useState<MemberMessage | null>(null);
   const markRead = useMutation(trpc.messages.markRead.mutationOptions());
-
-  const all = useMemo(() => {
-    const byId = new Map<string, MemberMessage>();
-    for (const m of unread.data?.messages ?? []) byId.set(m.id, m);
-    for (const m of inbox.data?.messages ?? []) if (m.from.role === "admin" && !byId.has(m.id)) byId.set(m.id, m);
-    return [...byId.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  }, [unread.data, inbox.data]);
-  const shown = sender ? all.filter((m) => m.from.id === sender) : all;
+  const shown = query.data?.messages ?? [];
 
   const onMarkRead = (message: MemberMessage) =>
     markRead.mutate(
@@ -51,23 +43,17 @@ export function UnreadEmails() {
   return (
     <Stack gap="md">
       <Title order={2}>未読メール</Title>
-      <PartyFilter
-        label="差出人で絞り込み"
-        parties={partiesOf(all, "from")}
-        value={sender}
-        onChange={setSender}
-        count={shown.length}
-      />
+      <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
-        isLoading={unread.isLoading || inbox.isLoading}
-        isError={unread.isError || inbox.isError}
-        errorText={MSG.unreadFetchFailed}
-        onRetry={() => {
-          void unread.refetch();
-          void inbox.refetch();
-        }}
+        isLoading={query.isLoading}
+        isError={query.isError}
+        errorText={refusalOr(query.error, MSG.unreadFetchFailed)}
+        onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={sender ? "この差出人の未読メッセージはありません" : "未読メッセージはありません"}
+        emptyText={partner ? "この名前の差出人からの未読メッセージはありません" : "未読メッセージはありません"}
+        page={page}
+        totalPages={query.data?.totalPages}
+        onPage={setPage}
       >
         {shown.map((message) => (
           <MessageCard
@@ -109,7 +95,7 @@ export function UnreadEmails() {
           />
         ))}
       </MailListStates>
-      <ScheduledList source="user:unread" />
+      <ScheduledList />
       <MessageDetailModal
         message={detail}
         onClose={close}

@@ -1,22 +1,42 @@
-import type { ScheduledSource } from "@enmusubi/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MemberMessage, PartyLike } from "../../features/messages";
+import { MEMBER_MESSAGE_PAGE_SIZE, type MemberMessageBox, type ScheduledSource } from "@enmusubi/shared";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 
-/** How many of the newest messages a mail screen loads (the server's page limit). */
-export const MAIL_SCREEN_LIMIT = 100;
-
-/** The newest messages of one box. */
-export function useBox(box: "inbox" | "unread" | "sent") {
+/**
+ * One page of a box, paged and searched on the server (issue 24): MEMBER_MESSAGE_PAGE_SIZE
+ * messages, `partner` the sender's / recipient's name searched (blank: everyone). A new search
+ * starts at page 1; a page that no longer exists (its messages read or gone) falls back to the last.
+ */
+export function useMailPage(box: MemberMessageBox, options: { withOperator?: boolean } = {}) {
   const trpc = useTRPC();
-  return useQuery(trpc.messages.list.queryOptions({ box, page: 1, limit: MAIL_SCREEN_LIMIT }));
-}
-
-/** Distinct parties of `messages` (the sender / recipient filter's options), by name. */
-export function partiesOf(messages: MemberMessage[], side: "from" | "to"): PartyLike[] {
-  const seen = new Map<string, PartyLike>();
-  for (const m of messages) if (!seen.has(m[side].id)) seen.set(m[side].id, m[side]);
-  return [...seen.values()].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "ja"));
+  const [page, setPage] = useState(1);
+  const [partner, setPartner] = useState("");
+  const query = useQuery({
+    ...trpc.messages.list.queryOptions({
+      box,
+      page,
+      limit: MEMBER_MESSAGE_PAGE_SIZE,
+      ...(partner ? { partner } : {}),
+      ...(options.withOperator ? { withOperator: true } : {}),
+    }),
+    // The page shown stays while the next one loads (no flash of 読み込み中 between pages).
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = query.data?.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) setPage(Math.max(1, totalPages));
+  }, [page, totalPages]);
+  return {
+    query,
+    page,
+    setPage,
+    partner,
+    search(value: string) {
+      setPartner(value.trim());
+      setPage(1);
+    },
+  };
 }
 
 /** Refreshes every mailbox view after a send, a reply, a mark-as-read or a schedule. */
