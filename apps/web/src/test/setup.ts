@@ -1,9 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { format } from "node:util";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
 import { fakeMediaQueryList } from "./media-query";
+
+// findBy… and waitFor wait up to 5 s (the library's default is 1 s): on a busy 2-core machine, with
+// the api and server projects' databases on the same cores, a re-render can take longer than that.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
 if (!window.matchMedia) {
