@@ -1,10 +1,10 @@
 import type { RouterOutputs } from "@enmusubi/api";
 import {
   CONVERSATION_PAGE_SIZE,
-  CONVERSATION_SEARCH_MAX,
   conversationListInput,
   MESSAGE_PREVIEW_CHARS,
   MSG,
+  PARTNER_SEARCH_MAX,
   pageWithinOffset,
   THREAD_PAGE_SIZE,
   threadInput,
@@ -53,7 +53,7 @@ const listQuery = z
         .meta({ description: `Lines per page, 1–100 (default ${CONVERSATION_PAGE_SIZE})` }),
     ),
     q: conversationListInput.shape.q.meta({
-      description: `Part of the partner's name (at most ${CONVERSATION_SEARCH_MAX} characters; blank: everyone)`,
+      description: `Part of the partner's name (at most ${PARTNER_SEARCH_MAX} characters; blank: everyone)`,
     }),
   })
   .refine(...pageWithinOffset(CONVERSATION_PAGE_SIZE));

@@ -9,7 +9,7 @@ export type PageNames = "ページ" | "ページ目" | "none";
 /**
  * The numbered pager every paged list uses (Mantine Pagination, 前のページ / 次のページ controls);
  * nothing when there is one page. `centered` (the default) puts it in a centred row; otherwise it
- * sits where the list's Stack puts it.
+ * sits where the list's Stack puts it. `scrollToTop`: a new page starts at the top of the screen.
  */
 export function PagePagination({
   total,
@@ -20,6 +20,7 @@ export function PagePagination({
   centered = true,
   mt,
   size,
+  scrollToTop = false,
 }: {
   total: number;
   value: number;
@@ -30,13 +31,17 @@ export function PagePagination({
   mt?: MantineSpacing;
   /** The controls' size (Mantine's default, md, unless told). */
   size?: MantineSize;
+  scrollToTop?: boolean;
 }) {
   if (total <= 1) return null;
   const pagination = (
     <Pagination
       total={total}
       value={value}
-      onChange={onChange}
+      onChange={(page) => {
+        onChange(page);
+        if (scrollToTop) window.scrollTo({ top: 0 });
+      }}
       siblings={siblings}
       boundaries={1}
       {...(size ? { size } : {})}

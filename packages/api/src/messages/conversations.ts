@@ -16,10 +16,10 @@ import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
 import { type ScheduledView, toViews } from "../scheduled/views";
-import { lockUnverified, type Viewer } from "../verification/gate";
+import type { Viewer } from "../verification/gate";
 import { isVerified } from "../verification/standing";
 import { type Party, type Row, selectMessages } from "./message-rows";
-import { type MailboxMessage, toMailboxMessage } from "./sealed";
+import { type MailboxMessage, shownTo } from "./sealed";
 
 /**
  * A member's conversations (やりとり, issue 24, decision 0030): the list, one line per partner, and
@@ -49,15 +49,6 @@ export interface ConversationLine {
 
 /** Counted no further than this (the pager then offers one more page). */
 const CONVERSATION_COUNT_CAP = 1000;
-
-/** Mailbox rows as the viewer sees them: sealed ones with their preview, locked ones with neither. */
-function shownTo(viewer: Viewer, rows: Row[]): ShownMessage[] {
-  const shown = lockUnverified(
-    viewer,
-    rows.map((r) => toMailboxMessage(viewer.id, r)),
-  );
-  return shown.map((m) => (m.locked ? { ...m, preview: null } : m));
-}
 
 const partnerOf = (r: {
   id: string;

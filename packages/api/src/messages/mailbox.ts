@@ -10,10 +10,10 @@ import { aliasedTable, and, count, eq, inArray, isNull, or, type SQL, sql } from
 import { AppError } from "../errors";
 import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
-import { assertMayMarkRead, assertMayOpen, lockUnverified } from "../verification/gate";
+import { assertMayMarkRead, assertMayOpen } from "../verification/gate";
 import { type Party, paged, type Role, selectMessages } from "./message-rows";
 import { partnerWhere } from "./partner-search";
-import { type MailboxMessage, openCost, toMailboxMessage } from "./sealed";
+import { type MailboxMessage, openCost, shownTo, toMailboxMessage } from "./sealed";
 
 /** A member's mailbox (spec §2, §4): what they sent or received, the unread count, their contacts. */
 
@@ -44,12 +44,9 @@ export async function listMemberMessages(
     and(mine, counterpart, partner, notBlockedWith(userId, other)),
     input.page,
     input.limit,
-    (r) => toMailboxMessage(userId, r),
+    (r) => r,
   );
-  // Until the member is verified, other members' messages are listed without their body (decision
-  // 0006), and without a preview either.
-  const shown = lockUnverified({ id: userId, verificationStatus: viewerStatus }, page.messages);
-  return { ...page, messages: shown.map((m) => (m.locked ? { ...m, preview: null } : m)) };
+  return { ...page, messages: shownTo({ id: userId, verificationStatus: viewerStatus }, page.messages) };
 }
 
 /** The received boxes' read state: unread (and the operator's with `withOperator`), read, or any. */

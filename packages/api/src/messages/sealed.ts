@@ -2,6 +2,7 @@ import { type Db, pointCosts, users } from "@enmusubi/db";
 import { MESSAGE_PREVIEW_CHARS } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { prepaidCreditsWaiting } from "../points/prepaid";
+import { lockUnverified, type Viewer } from "../verification/gate";
 import { type MemberMessage, type Row, toMemberMessage } from "./message-rows";
 
 /**
@@ -41,6 +42,19 @@ export function toMailboxMessage(viewerId: string, r: Row): MailboxMessage {
   return isSealedFor(viewerId, r)
     ? { ...message, body: "", sealed: true, preview: previewOf(r.body) }
     : { ...message, sealed: false, preview: null };
+}
+
+/**
+ * Mailbox rows as `viewer` sees them in a list (the mail screens, the conversations): sealed ones
+ * with their preview; until the viewer is verified, other members' messages locked, without their
+ * body (decision 0006) and without a preview either.
+ */
+export function shownTo(viewer: Viewer, rows: Row[]): Array<MailboxMessage & { locked: boolean }> {
+  const shown = lockUnverified(
+    viewer,
+    rows.map((r) => toMailboxMessage(viewer.id, r)),
+  );
+  return shown.map((m) => (m.locked ? { ...m, preview: null } : m));
 }
 
 /**

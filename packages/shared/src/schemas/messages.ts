@@ -116,16 +116,12 @@ export const conversationInput = z.object({
 
 /** A member's conversations (やりとり, issue 24, decision 0030): one line per partner, newest activity first. */
 export const CONVERSATION_PAGE_SIZE = 20;
-export const CONVERSATION_SEARCH_MAX = 50;
 export const conversationListInput = z
   .object({
     page,
     limit: pageSize({ max: 100 }).default(CONVERSATION_PAGE_SIZE),
     /** Part of the partner's name (blank: everyone). */
-    q: z.preprocess(
-      blankToUndefined,
-      text({ max: CONVERSATION_SEARCH_MAX, tooLong: MSG.partnerSearchTooLong }).optional(),
-    ),
+    q: z.preprocess(blankToUndefined, partnerSearch.optional()),
   })
   .refine(...pageWithinOffset(CONVERSATION_PAGE_SIZE));
 export type ConversationListInput = z.input<typeof conversationListInput>;

@@ -1,14 +1,14 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
 import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { ConversationLink } from "../conversations/ConversationLink";
 import { ProfileDetailModal } from "../discovery/ProfileDetailModal";
 import { usePaidProfileView } from "../discovery/usePaidView";
 import { BoardFilters } from "./BoardFilters";
@@ -135,15 +135,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
                       <Group gap="xs" justify="flex-end">
                         <ReportButton target={{ type: "board_post", id: post.id, label: `投稿「${post.title}」` }} />
                         <BlockButton userId={other.id} name={displayName(other)} />
-                        <Button
-                          component={Link}
-                          to={`/user/messages/${other.id}`}
-                          size="xs"
-                          variant="light"
-                          aria-label={`${displayName(other)}さんにメッセージを送る`}
-                        >
-                          メッセージを送る
-                        </Button>
+                        <ConversationLink party={other} write />
                       </Group>
                     )}
                   </>

@@ -1,19 +1,29 @@
 import { Button } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { type PartyLike, partyName } from "../../features/messages";
+import { displayName } from "../../lib/display-name";
 
-/** 「やりとりを見る」: from a message on the mail screens to the whole conversation with that person (issue 24). */
-export function ConversationLink({ party }: { party: PartyLike }) {
+/**
+ * The way into the whole conversation with a person (issue 24): 「やりとりを見る」 from a message on
+ * the mail screens, or, with `write`, 「メッセージを送る」 from someone's board post.
+ */
+export function ConversationLink({
+  party,
+  write = false,
+}: {
+  party: { id: string; name: string | null };
+  write?: boolean;
+}) {
+  const name = displayName(party);
   return (
     <Button
       component={Link}
       to={`/user/messages/${party.id}`}
       size="xs"
-      variant="subtle"
-      aria-label={`${partyName(party)}さんとのやりとりを見る`}
-      data-testid="conversation-link"
+      variant={write ? "light" : "subtle"}
+      aria-label={write ? `${name}さんにメッセージを送る` : `${name}さんとのやりとりを見る`}
+      data-testid={write ? undefined : "conversation-link"}
     >
-      やりとりを見る
+      {write ? "メッセージを送る" : "やりとりを見る"}
     </Button>
   );
 }

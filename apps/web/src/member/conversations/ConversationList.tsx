@@ -1,4 +1,4 @@
-import { CONVERSATION_PAGE_SIZE, CONVERSATION_SEARCH_MAX, MSG } from "@enmusubi/shared";
+import { CONVERSATION_PAGE_SIZE, MSG, PARTNER_SEARCH_MAX } from "@enmusubi/shared";
 import { Avatar, Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -93,7 +93,7 @@ export function ConversationList() {
           <TextInput
             label="名前で探す"
             value={draft}
-            maxLength={CONVERSATION_SEARCH_MAX}
+            maxLength={PARTNER_SEARCH_MAX}
             onChange={(event) => setDraft(event.currentTarget.value)}
             style={{ flex: 1, maxWidth: 320 }}
           />
@@ -125,17 +125,7 @@ export function ConversationList() {
             </li>
           ))}
         </Stack>
-        {data && (
-          <PagePagination
-            total={data.totalPages}
-            value={page}
-            onChange={(next) => {
-              setPage(next);
-              window.scrollTo({ top: 0 });
-            }}
-            mt="md"
-          />
-        )}
+        {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} scrollToTop mt="md" />}
       </ListStates>
     </Stack>
   );

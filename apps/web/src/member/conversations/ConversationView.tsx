@@ -1,14 +1,12 @@
 import { MSG, SCHEDULER_POLL_MS, THREAD_PAGE_SIZE } from "@enmusubi/shared";
 import { Alert, Anchor, Avatar, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { partyName } from "../../features/messages";
-import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
-import { useRefreshMail } from "../mail/mailbox";
+import { useCancelScheduled } from "../mail/useCancelScheduled";
 import { useOpenMessage } from "../mail/useOpenMessage";
 import { useCurrentUser } from "../useCurrentUser";
 import { MessageBubble, ScheduledBubble } from "./Bubbles";
@@ -25,9 +23,8 @@ import { ReplyBox } from "./ReplyBox";
 export function ConversationView({ partnerId }: { partnerId: string }) {
   const trpc = useTRPC();
   const me = useCurrentUser().data;
-  const refresh = useRefreshMail();
   const { open, pendingId } = useOpenMessage();
-  const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
+  const { cancelScheduled, cancellingId } = useCancelScheduled();
   const thread = useInfiniteQuery(
     trpc.messages.thread.infiniteQueryOptions(
       { partnerId, limit: THREAD_PAGE_SIZE },
@@ -63,22 +60,6 @@ export function ConversationView({ partnerId }: { partnerId: string }) {
   const loadOlder = () => {
     heightBefore.current = document.documentElement.scrollHeight;
     void thread.fetchNextPage();
-  };
-
-  const onCancel = async (id: string) => {
-    const ok = await confirmAction({
-      title: "予約の取り消し",
-      message: "この予約メッセージを取り消しますか？",
-      confirmLabel: "取り消す",
-    });
-    if (!ok) return;
-    try {
-      await cancel.mutateAsync({ id });
-      notifications.show({ color: "green", message: MSG.scheduledCancelled });
-      refresh();
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.genericError) });
-    }
   };
 
   const name = partner ? partyName(partner) : "";
@@ -146,8 +127,8 @@ export function ConversationView({ partnerId }: { partnerId: string }) {
               <ScheduledBubble
                 key={entry.id}
                 entry={entry}
-                onCancel={() => void onCancel(entry.id)}
-                cancelling={cancel.isPending && cancel.variables?.id === entry.id}
+                onCancel={() => void cancelScheduled(entry.id)}
+                cancelling={cancellingId === entry.id}
               />
             ))}
           </div>

@@ -139,17 +139,7 @@ export function ProfileSearch() {
         emptyText={DISCOVERY_MSG.noResults}
       >
         <SearchResults view={view} profiles={result?.profiles ?? []} actions={actions} pendingId={paid.pendingId} />
-        {result && (
-          <PagePagination
-            total={result.totalPages}
-            value={page}
-            onChange={(next) => {
-              setPage(next);
-              window.scrollTo({ top: 0 });
-            }}
-            mt="md"
-          />
-        )}
+        {result && <PagePagination total={result.totalPages} value={page} onChange={setPage} scrollToTop mt="md" />}
       </ListStates>
 
       <Text size="xs" c="dimmed">

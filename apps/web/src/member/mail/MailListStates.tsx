@@ -29,10 +29,8 @@ export function MailListStates({
         value={page}
         siblings={phone ? 0 : 1}
         {...(phone ? { size: "sm" as const } : {})}
-        onChange={(next) => {
-          onPage(next);
-          window.scrollTo({ top: 0 });
-        }}
+        onChange={onPage}
+        scrollToTop
         mt="sm"
       />
     </ListStates>

@@ -1,13 +1,11 @@
 import type { ScheduledSource } from "@enmusubi/shared";
-import { MSG, SCHEDULER_POLL_MS } from "@enmusubi/shared";
+import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { MessagePreview, partyName } from "../../features/messages";
-import { confirmAction } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/format";
-import { errorMessage, useTRPC } from "../../lib/trpc";
-import { useRefreshMail } from "./mailbox";
+import { useTRPC } from "../../lib/trpc";
+import { useCancelScheduled } from "./useCancelScheduled";
 
 /**
  * The member's scheduled messages (spec §4): pending ones with their time, failed ones with their
@@ -17,13 +15,12 @@ import { useRefreshMail } from "./mailbox";
  */
 export function ScheduledList({ source }: { source?: ScheduledSource }) {
   const trpc = useTRPC();
-  const refresh = useRefreshMail();
   // While entries wait, follow them at the scheduler's pace (spec §9: 5 s): sent ones leave, failed ones show their error.
   const list = useQuery({
     ...trpc.scheduled.list.queryOptions(source ? { source } : {}),
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? SCHEDULER_POLL_MS : false),
   });
-  const cancel = useMutation(trpc.scheduled.cancel.mutationOptions());
+  const { cancelScheduled, cancellingId } = useCancelScheduled();
   if (list.isError)
     return (
       <Alert color="red" title="予約メッセージの取得に失敗しました" role="alert">
@@ -34,21 +31,6 @@ export function ScheduledList({ source }: { source?: ScheduledSource }) {
     );
   const entries = list.data ?? [];
   if (entries.length === 0) return null;
-  const onCancel = async (id: string) => {
-    const ok = await confirmAction({
-      title: "予約の取り消し",
-      message: "この予約メッセージを取り消しますか？",
-      confirmLabel: "取り消す",
-    });
-    if (!ok) return;
-    try {
-      await cancel.mutateAsync({ id });
-      notifications.show({ color: "green", message: MSG.scheduledCancelled });
-      refresh();
-    } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.genericError) });
-    }
-  };
   return (
     <Stack gap="xs" component="section" aria-labelledby={`scheduled-${source ?? "all"}`}>
       <Title order={3} size="h5" id={`scheduled-${source ?? "all"}`}>
@@ -82,7 +64,12 @@ export function ScheduledList({ source }: { source?: ScheduledSource }) {
             </Text>
           )}
           <Group justify="flex-end" mt={6}>
-            <Button size="xs" variant="default" onClick={() => void onCancel(entry.id)} loading={cancel.isPending}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void cancelScheduled(entry.id)}
+              loading={cancellingId === entry.id}
+            >
               予約を取り消す
             </Button>
           </Group>
