@@ -8,46 +8,6 @@ const e2e = useE2E();
 /** Mantine modals fade and scale in; screenshots wait for that to end. */
 const MODAL_TRANSITION_MS = 400;
 
-/** Calls a tRPC procedure over HTTP as the administrator (test data only; the screens are driven by the browser). */
-async function call<T>(token: string, path: string, input: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/trpc/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ json: input }),
-  });
-  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
-  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
-  return body.result.data.json;
-}
-
-async function query<T>(token: string, path: string, input: unknown): Promise<T> {
-  const url = `${e2e.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
-  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
-  return body.result.data.json;
-}
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(e2e.admin),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function createMember(token: string, userID: string, name: string): Promise<string> {
-  const created = await call<{ id: string }>(token, "adminUsers.create", {
-    userID,
-    password: "member-pass-1",
-    name,
-    email: `${userID}@example.jp`,
-    gender: "male",
-  });
-  return created.id;
-}
-
 async function adminPage(width = 1280) {
   const page = await e2e.page(width);
   await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
@@ -63,30 +23,36 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
   let hanako = "";
 
   it("seeds two members and their conversation", async () => {
-    const token = await adminToken();
-    taro = await createMember(token, "msgtaro", "メッセージ 太郎");
-    hanako = await createMember(token, "msghanako", "メッセージ 花子");
+    const token = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    taro = await e2e.createMember(token, "msgtaro", "メッセージ 太郎");
+    hanako = await e2e.createMember(token, "msghanako", "メッセージ 花子");
     // Seven messages between the pair: the send-as-user popup shows only the last five.
     for (let i = 1; i <= 7; i++) {
       const [fromUserId, toUserId] = i % 2 ? [taro, hanako] : [hanako, taro];
-      await call(token, "adminMessages.sendAsUser", { fromUserId, toUserId, body: `やりとり${i}通目` });
+      await e2e.call(token, "adminMessages.sendAsUser", { fromUserId, toUserId, body: `やりとり${i}通目` });
     }
-    await call(token, "adminMessages.sendAsUser", { fromUserId: taro, toUserId: hanako, body: "編集前の本文" });
-    await call(token, "adminMessages.sendAsUser", { fromUserId: hanako, toUserId: taro, body: "削除される本文" });
+    await e2e.call(token, "adminMessages.sendAsUser", { fromUserId: taro, toUserId: hanako, body: "編集前の本文" });
+    await e2e.call(token, "adminMessages.sendAsUser", { fromUserId: hanako, toUserId: taro, body: "削除される本文" });
     // Markup in a body is shown as text, never interpreted.
-    await call(token, "adminMessages.sendAsUser", {
+    await e2e.call(token, "adminMessages.sendAsUser", {
       fromUserId: hanako,
       toUserId: taro,
       body: "<b>太字ではない</b>",
     });
     // A member writes to the administrator (the inbox), before the administrator writes to them.
-    const admins = await query<{ users: { id: string }[] }>(token, "adminUsers.list", {
-      field: "userID",
-      search: e2e.admin.userID,
-    });
+    const admins = await e2e.call<{ users: { id: string }[] }>(
+      token,
+      "adminUsers.list",
+      { field: "userID", search: e2e.admin.userID },
+      "GET",
+    );
     const adminId = admins.users[0]?.id;
-    await call(token, "adminMessages.sendAsUser", { fromUserId: taro, toUserId: adminId, body: "管理者への質問です" });
-    await call(token, "adminMessages.send", { recipientIds: [taro, hanako], body: "運営からのお知らせです" });
+    await e2e.call(token, "adminMessages.sendAsUser", {
+      fromUserId: taro,
+      toUserId: adminId,
+      body: "管理者への質問です",
+    });
+    await e2e.call(token, "adminMessages.send", { recipientIds: [taro, hanako], body: "運営からのお知らせです" });
   });
 
   it("the admin opens email management from the message group, edits, deletes and sends as a user", async () => {

@@ -1,33 +1,18 @@
 import { BOARD_ENTRY_MINUTES } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
 
 /** Test data goes through the API (the screens are driven in the browser). */
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
 
-const PASSWORD = "member-pass-1";
 // Not the seeded 10: the screen shows the configured cost (at most the legal table's 10).
 const VIEW_COST = 8;
 const POST_COST = 5;
 const TITLE = "東京で食事しませんか";
 // Above 150 characters, so the card folds it; 「食事」 only in the title, 「都内」「カフェ」 in the content.
 const CONTENT = `週末に都内でランチかカフェをご一緒できる方を探しています。${"和食でも洋食でも、落ち着いて話せるお店が好きです。".repeat(5)}<b>タグはそのまま</b>`;
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female"): Promise<void> {
-  await call(admin, "adminUsers.create", { userID, password: PASSWORD, name, email: `${userID}@example.jp`, gender });
-}
-
-async function memberPage(userID: string, width: number): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const points = (page: Page) => page.getByLabel("所持ポイント").textContent();
 
@@ -44,12 +29,12 @@ async function enterBoard(page: Page, label: string): Promise<void> {
 
 describe.skipIf(!hasChromium)("message board in the browser", () => {
   it("seeds two members and makes viewing and posting paid", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    await createMember(admin, "boardtaro", "掲示 太郎", "male");
-    await createMember(admin, "boardhanako", "掲示 花子", "female");
-    await call(admin, "reference.pointCosts.update", { actionName: "message_board_view", pointCost: VIEW_COST });
-    await call(admin, "reference.pointCosts.update", { actionName: "message_board_post", pointCost: POST_COST });
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.createMember(admin, "boardtaro", "掲示 太郎", "male");
+    await e2e.createMember(admin, "boardhanako", "掲示 花子", "female");
+    await e2e.call(admin, "reference.pointCosts.update", { actionName: "message_board_view", pointCost: VIEW_COST });
+    await e2e.call(admin, "reference.pointCosts.update", { actionName: "message_board_post", pointCost: POST_COST });
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -59,7 +44,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
   });
 
   it("at 375 px member A pays to enter (cost shown, balance drops) and posts (30 emojis, posting cost confirmed)", async () => {
-    const page = await memberPage("boardtaro", 375);
+    const page = await e2e.memberPage("boardtaro", 375);
     expect(await points(page)).toBe("100 pt");
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
@@ -105,7 +90,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
   });
 
   it("at 1280 px member B enters, finds it by 「食事」, likes it and reads it", async () => {
-    const page = await memberPage("boardhanako", 1280);
+    const page = await e2e.memberPage("boardhanako", 1280);
     await page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name: "掲示板検索" }).click();
     await page.getByRole("heading", { name: "掲示板検索" }).waitFor();
     await enterBoard(page, "board-entry");
@@ -149,7 +134,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
   });
 
   it("member A sees the reader and like counts on their post (1280 px), and the board at 375 px has them too", async () => {
-    const page = await memberPage("boardtaro", 1280);
+    const page = await e2e.memberPage("boardtaro", 1280);
     await e2e.visit(page, "/user/message-board-posting", TITLE, "board my posts 1280");
     const card = page.getByRole("article", { name: new RegExp(TITLE) });
     await expect.poll(() => card.getByTestId("reader-count").textContent()).toBe("1");
@@ -166,7 +151,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await settle(page);
     await e2e.screenshot(page, "board-my-posts");
 
-    const narrow = await memberPage("boardhanako", 375);
+    const narrow = await e2e.memberPage("boardhanako", 375);
     await e2e.visit(narrow, "/user/message-board-search", TITLE, "board search 375");
     // At 375 px the fields fold away behind a toggle. Two words found in the content only, one typed
     // in hiragana: 「都内 かふぇ」 finds 「都内…カフェ」 (every word must match; kana fold, decision 0007).
@@ -242,17 +227,16 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
 
     // Gone for the members too; the operator's post is there, signed 運営事務局 with no login ID.
     const memberPage = await e2e.page(1280);
-    await loginThroughUi(memberPage, e2e.baseUrl, "boardhanako", PASSWORD);
+    await loginThroughUi(memberPage, e2e.baseUrl, "boardhanako", MEMBER_PASSWORD);
     await e2e.visit(memberPage, "/user/message-board-search", "掲示板のご利用について", "board search operator post");
     const seen = memberPage.getByRole("article", { name: /掲示板のご利用について/ });
     await seen.getByTestId("post-author").getByText("運営事務局").waitFor();
     expect(await seen.getByText("管理者", { exact: false }).count()).toBe(0);
     expect(await memberPage.getByRole("article", { name: new RegExp(TITLE) }).count()).toBe(0);
-    const member = await trpcCall<{ posts: unknown[] }>(
-      e2e.baseUrl,
-      await token("boardhanako", PASSWORD),
-      `board.list?input=${encodeURIComponent(JSON.stringify({ json: { keyword: "食事" } }))}`,
-      undefined,
+    const member = await e2e.call<{ posts: unknown[] }>(
+      await e2e.token("boardhanako"),
+      "board.list",
+      { keyword: "食事" },
       "GET",
     );
     expect(member.posts).toHaveLength(0);

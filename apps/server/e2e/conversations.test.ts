@@ -1,7 +1,7 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, settle, useE2E } from "./harness";
 
 /**
  * Conversations (やりとり, issue 24, decision 0030) in the browser: the list one line per partner,
@@ -11,33 +11,9 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
  */
 const e2e = useE2E();
 
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
-
-const PASSWORD = "member-pass-1";
 const SEEDED = 250;
 const FIRST_WORDS = "はじめまして、花子です。週末は映画を観に行くことが多いです。";
 const numbered = (n: number) => `過去のメッセージ ${String(n).padStart(3, "0")}`;
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female") {
-  return (
-    await call<{ id: string }>(admin, "adminUsers.create", {
-      userID,
-      password: PASSWORD,
-      name,
-      email: `${userID}@example.jp`,
-      gender,
-    })
-  ).id;
-}
-
-async function memberPage(userID: string, width = 1280): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const menuLink = (page: Page, name: RegExp) =>
   page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name });
@@ -51,16 +27,16 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
   let openCost = 0;
 
   it("seeds two members who exchange, and a third with 250 messages from the first", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    a = await createMember(admin, "convtaro", "会話 太郎", "male");
-    b = await createMember(admin, "convhanako", "会話 花子", "female");
-    const c = await createMember(admin, "convjiro", "会話 次郎", "male");
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    a = await e2e.createMember(admin, "convtaro", "会話 太郎", "male");
+    b = await e2e.createMember(admin, "convhanako", "会話 花子", "female");
+    const c = await e2e.createMember(admin, "convjiro", "会話 次郎", "male");
     // Written as the member by an administrator (free): 250 from A to C, oldest first.
     for (let n = 1; n <= SEEDED; n += 1) {
-      await call(admin, "adminMessages.sendAsUser", { fromUserId: a, toUserId: c, body: numbered(n) });
+      await e2e.call(admin, "adminMessages.sendAsUser", { fromUserId: a, toUserId: c, body: numbered(n) });
     }
-    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: FIRST_WORDS });
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    await e2e.call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: FIRST_WORDS });
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -73,7 +49,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
   }, 120_000);
 
   it("at 1280 px: the list, and a conversation paged back through 250 messages to the oldest", async () => {
-    const page = await memberPage("convtaro");
+    const page = await e2e.memberPage("convtaro");
     // メッセージ comes first among the mail entries.
     const links = await page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link").allTextContents();
     const first = links.findIndex((t) => t.startsWith("メッセージ"));
@@ -115,7 +91,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
   }, 120_000);
 
   it("opening a sealed message reads it (charged once) and the unread count drops; a draft survives leaving and is gone once sent", async () => {
-    const page = await memberPage("convtaro");
+    const page = await e2e.memberPage("convtaro");
     const before = Number.parseInt((await points(page)) ?? "", 10);
     await expect
       .poll(() => page.getByTestId("header-unread-count").textContent(), { timeout: 10_000 })
@@ -170,7 +146,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
   }, 120_000);
 
   it("at 375 px: the partner reads the conversation and schedules a reply (予約, at the bottom)", async () => {
-    const page = await memberPage("convhanako", 375);
+    const page = await e2e.memberPage("convhanako", 375);
     await page.goto(`${e2e.baseUrl}/user/messages`);
     await line(page, "会話 太郎").waitFor();
     expect(await line(page, "会話 太郎").getByTestId("conversation-unread").textContent()).toBe("未読 1");

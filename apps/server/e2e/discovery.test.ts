@@ -1,34 +1,11 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
 
 /** Test data goes through the API (the screens are driven in the browser). */
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
-
-const PASSWORD = "member-pass-1";
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female"): Promise<string> {
-  const created = await call<{ id: string }>(admin, "adminUsers.create", {
-    userID,
-    password: PASSWORD,
-    name,
-    email: `${userID}@example.jp`,
-    gender,
-  });
-  return created.id;
-}
-
-async function memberPage(userID: string, width = 1280): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const points = (page: Page) => page.getByLabel("所持ポイント").textContent();
 
@@ -37,12 +14,12 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
   let sendCost = 0;
 
   it("seeds members of both genders", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    await createMember(admin, "searchtaro", "検索 太郎", "male");
-    await createMember(admin, "searchhanako", "検索 花子", "female");
-    await createMember(admin, "searchsakura", "縁 さくら", "female");
-    await createMember(admin, "searchjiro", "検索 次郎", "male");
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.createMember(admin, "searchtaro", "検索 太郎", "male");
+    await e2e.createMember(admin, "searchhanako", "検索 花子", "female");
+    await e2e.createMember(admin, "searchsakura", "縁 さくら", "female");
+    await e2e.createMember(admin, "searchjiro", "検索 次郎", "male");
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -55,7 +32,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
   });
 
   it("at 375 px a member searches, opens a profile (cost shown, balance drops), favourites it and writes from the favourites list", async () => {
-    const page = await memberPage("searchtaro", 375);
+    const page = await e2e.memberPage("searchtaro", 375);
     expect(await points(page)).toBe("100 pt");
     // The 検索 group of the menu (in the drawer at 375 px).
     await page.getByRole("button", { name: "メニューを開く" }).click();
@@ -145,7 +122,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
   });
 
   it("the viewed member sees the footprint and can open the viewer's profile", async () => {
-    const page = await memberPage("searchhanako", 1280);
+    const page = await e2e.memberPage("searchhanako", 1280);
     await page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name: "足あと" }).click();
     await page.getByRole("heading", { name: "足あと" }).waitFor();
     const row = page.getByTestId("footprint").filter({ hasText: "検索 太郎" });
@@ -160,7 +137,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
   });
 
   it("at 1280 px: the search grid, favourites and an empty favourites list", async () => {
-    const page = await memberPage("searchtaro", 1280);
+    const page = await e2e.memberPage("searchtaro", 1280);
     await e2e.visit(page, "/user/profile-search", "検索 花子", "discovery search 1280");
     await settle(page);
     await e2e.screenshot(page, "discovery-search");
@@ -176,7 +153,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await page.getByText("お気に入りに登録した会員はいません。").waitFor();
     await e2e.screen(page, "discovery favourites (empty)");
 
-    const other = await memberPage("searchsakura", 375);
+    const other = await e2e.memberPage("searchsakura", 375);
     await e2e.visit(other, "/user/footprints", "まだ足あとはありません。", "discovery footprints (empty)");
   });
 });

@@ -85,7 +85,18 @@ export interface E2E {
   dialog(page: Page, name: string | RegExp, label?: string): Promise<Locator>;
   /** Checks the screen (or open dialog) as it is now, once per label and width. */
   screen(page: Page, label: string): Promise<void>;
+  /** Calls a tRPC procedure as `token` (test data; the screens are driven in the browser). */
+  call<T>(token: string, path: string, input: unknown, method?: "GET" | "POST"): Promise<T>;
+  /** A bearer token for `userID` (members created here have MEMBER_PASSWORD). */
+  token(userID: string, password?: string): Promise<string>;
+  /** Creates a member through the admin procedure (password MEMBER_PASSWORD); returns its id. */
+  createMember(admin: string, userID: string, name: string, gender?: "male" | "female"): Promise<string>;
+  /** A page at `width` signed in as the member `userID`, on the dashboard. */
+  memberPage(userID: string, width?: number): Promise<Page>;
 }
+
+/** The password of every member the browser tests create. */
+export const MEMBER_PASSWORD = "member-pass-1";
 
 /**
  * Accessibility is checked by the helpers every test uses: `visit`, `dialog`, `screenshot`,
@@ -167,6 +178,24 @@ export function useE2E(): E2E {
       return dialog;
     },
     screen: checkScreen,
+    call: (token, procedure, input, method) => trpcCall(e2e.baseUrl, token, procedure, input, method),
+    token: (userID, password = MEMBER_PASSWORD) => apiToken(e2e.baseUrl, userID, password),
+    async createMember(admin, userID, name, gender = "male") {
+      const created = await e2e.call<{ id: string }>(admin, "adminUsers.create", {
+        userID,
+        password: MEMBER_PASSWORD,
+        name,
+        email: `${userID}@example.jp`,
+        gender,
+      });
+      return created.id;
+    },
+    async memberPage(userID, width = 1280) {
+      const page = await e2e.page(width);
+      await loginThroughUi(page, e2e.baseUrl, userID, MEMBER_PASSWORD);
+      await page.getByTestId("dashboard-points").waitFor();
+      return page;
+    },
   };
 
   afterEach(async ({ task }) => {
@@ -272,7 +301,7 @@ export async function trpcCall<T>(
   const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
   const response =
     method === "GET"
-      ? await fetch(`${baseUrl}/trpc/${path}`, { headers })
+      ? await fetch(`${baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers })
       : await fetch(`${baseUrl}/trpc/${path}`, { method, headers, body: JSON.stringify({ json: input }) });
   const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
   if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);

@@ -1,7 +1,7 @@
 import { BANNER_MS, MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
 
@@ -20,8 +20,8 @@ async function login(userID: string, password: string, width: number): Promise<P
 
 describe.skipIf(!hasChromium)("support inquiries in the browser", () => {
   it("seeds a member", async () => {
-    const admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-    await trpcCall(e2e.baseUrl, admin, "adminUsers.create", {
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.call(admin, "adminUsers.create", {
       userID: MEMBER,
       password: PASSWORD,
       name: "問い合わせ 太郎",

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /*
  * Issue 24, "Every message reachable, in the right state", in the browser: a member with 250
@@ -12,8 +12,6 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
 
 const e2e = useE2E();
 
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
 const PASSWORD = "paging-pass-1";
 const COUNT = 250;
 /** The body of the n-th message: its number first, so the sealed preview line shows it too. */
@@ -54,13 +52,13 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
   let admin = "";
 
   it("seeds a member with 250 messages received (read) and 250 sent", async () => {
-    admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     for (const [key, userID, name] of [
       ["taro", "pagetaro", "ページ 太郎"],
       ["hanako", "pagehanako", "ページ 花子"],
       ["jiro", "pagejiro", "ページ 次郎"],
     ] as const) {
-      const created = await call<{ id: string }>(admin, "adminUsers.create", {
+      const created = await e2e.call<{ id: string }>(admin, "adminUsers.create", {
         userID,
         password: PASSWORD,
         name,
@@ -72,26 +70,26 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     // One at a time, so the numbers follow the order they were written in.
     const received: string[] = [];
     for (let n = 1; n <= COUNT; n += 1) {
-      const sent = await call<{ messageId: string }>(admin, "adminMessages.sendAsUser", {
+      const sent = await e2e.call<{ messageId: string }>(admin, "adminMessages.sendAsUser", {
         fromUserId: ids.hanako,
         toUserId: ids.taro,
         body: body(n, "太郎さん"),
       });
       received.push(sent.messageId);
-      await call(admin, "adminMessages.sendAsUser", {
+      await e2e.call(admin, "adminMessages.sendAsUser", {
         fromUserId: ids.taro,
         toUserId: ids.hanako,
         body: body(n, "花子さん"),
       });
     }
     // Taro has read (not opened) every one of Hanako's.
-    const taro = await apiToken(e2e.baseUrl, "pagetaro", PASSWORD);
+    const taro = await e2e.token("pagetaro", PASSWORD);
     for (let i = 0; i < received.length; i += 10) {
-      await Promise.all(received.slice(i, i + 10).map((id) => call(taro, "messages.markRead", { id })));
+      await Promise.all(received.slice(i, i + 10).map((id) => e2e.call(taro, "messages.markRead", { id })));
     }
     // Three newer ones from Jiro, unread.
     for (const n of [1, 2, 3]) {
-      await call(admin, "adminMessages.sendAsUser", {
+      await e2e.call(admin, "adminMessages.sendAsUser", {
         fromUserId: ids.jiro,
         toUserId: ids.taro,
         body: `次郎から${n}通目です。はじめまして、よろしくお願いします。`,
@@ -180,7 +178,10 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     expect(await sentCard.getByTestId("read-marker").textContent()).toBe("未読");
     await e2e.visit(taro, "/user/unread-emails", "未読メール", "unread (reader)");
     // Both live streams are open: a message from the operator shows in each header without a reload.
-    await call(admin, "adminMessages.send", { recipientIds: [ids.taro, ids.jiro], body: "運営からのお知らせです。" });
+    await e2e.call(admin, "adminMessages.send", {
+      recipientIds: [ids.taro, ids.jiro],
+      body: "運営からのお知らせです。",
+    });
     await expect.poll(() => headerCount(taro), { timeout: 10_000 }).toBe("未読 4件");
     await expect.poll(() => headerCount(jiro), { timeout: 10_000 }).toBe("未読 1件");
 
@@ -208,20 +209,20 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
   });
 
   it("a payment confirmed by an administrator raises the member's header balance, with a notice, without a reload", async () => {
-    await call(admin, "adminPayments.updateSmartPit", {
+    await e2e.call(admin, "adminPayments.updateSmartPit", {
       smartPitId: "SP-PAGING-1",
       apiKey: "e2e-paging-smartpit-key-0001",
       isActive: true,
     });
-    const taroToken = await apiToken(e2e.baseUrl, "pagetaro", PASSWORD);
-    const order = await call<{ transactionId: string; points: number }>(taroToken, "purchase.create", {
+    const taroToken = await e2e.token("pagetaro", PASSWORD);
+    const order = await e2e.call<{ transactionId: string; points: number }>(taroToken, "purchase.create", {
       amount: 1000,
       paymentMethod: "smart_pit",
     });
     const member = await memberPage("pagetaro", 375);
     const before = Number.parseInt(((await headerPoints(member)) ?? "").replace(/,/g, ""), 10);
     // The stream is open: an operator's message shows in the header without a reload.
-    await call(admin, "adminMessages.send", { recipientIds: [ids.taro], body: "お支払いをお待ちしています。" });
+    await e2e.call(admin, "adminMessages.send", { recipientIds: [ids.taro], body: "お支払いをお待ちしています。" });
     await expect.poll(() => headerCount(member), { timeout: 10_000 }).toBe("未読 4件");
 
     const adminPage = await e2e.page(1280);

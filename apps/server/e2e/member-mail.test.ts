@@ -1,36 +1,14 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
 
 /** Test data goes through the API (the screens are driven in the browser). */
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
 
-const PASSWORD = "member-pass-1";
 /** Over 100 characters: previewed at 4.5 lines with a fade (spec §9). */
 const LONG = `長い自己紹介です。${"週末は散歩をしたりカフェで本を読んだりして過ごしています。".repeat(8)}最後まで読んでくれてありがとう。`;
-
-async function createMember(admin: string, userID: string, name: string): Promise<string> {
-  const created = await call<{ id: string }>(admin, "adminUsers.create", {
-    userID,
-    password: PASSWORD,
-    name,
-    email: `${userID}@example.jp`,
-    gender: "male",
-  });
-  return created.id;
-}
-
-async function memberPage(userID: string, width = 1280): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const points = (page: Page) => page.getByLabel("所持ポイント").textContent();
 /** A link of the member menu (the side menu, or the drawer at 768 px or less). */
@@ -44,13 +22,13 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
   let openCost = 0;
 
   it("seeds two members who have written before", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    a = await createMember(admin, "mailtaro", "メール 太郎");
-    b = await createMember(admin, "mailhanako", "メール 花子");
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    a = await e2e.createMember(admin, "mailtaro", "メール 太郎");
+    b = await e2e.createMember(admin, "mailhanako", "メール 花子");
     // B wrote to A once (sent as B by an administrator, free), so each is in the other's contacts.
-    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
-    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: LONG });
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    await e2e.call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
+    await e2e.call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: LONG });
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -63,12 +41,12 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
   });
 
   it("A writes to B (cost confirmed, balance drops); B's unread count rises live; B replies", async () => {
-    const pageB = await memberPage("mailhanako");
+    const pageB = await e2e.memberPage("mailhanako");
     await menuLink(pageB, /^未読/).waitFor();
     // Nothing unread yet: no count in the header.
     expect(await pageB.getByTestId("header-unread-count").count()).toBe(0);
 
-    const pageA = await memberPage("mailtaro");
+    const pageA = await e2e.memberPage("mailtaro");
     const before = await points(pageA);
     expect(before).toBe("100 pt");
     // A's unread list holds B's first message.
@@ -173,7 +151,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
   });
 
   it("at 375 px: the unread screen, the drawer with the count, a scheduled reply listed and cancelled", async () => {
-    const page = await memberPage("mailtaro", 375);
+    const page = await e2e.memberPage("mailtaro", 375);
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
     await expect.poll(() => drawer.getByTestId("menu-unread-count").textContent()).toBe("3件");
@@ -230,8 +208,8 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await expect.poll(() => page.getByTestId("mail-count").textContent()).toBe("2件");
 
     // The opening and the send above left less than a send costs: the operator adds points.
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    await call(admin, "adminUsers.updateLegacy", { id: a, points: 200 });
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.call(admin, "adminUsers.updateLegacy", { id: a, points: 200 });
 
     // A scheduled reply: the button reads 予約, the entry is listed, then cancelled.
     await card.getByRole("button", { name: "返信" }).click();

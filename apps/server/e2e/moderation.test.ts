@@ -1,7 +1,7 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
 /**
  * Block, report and moderation in the browser: member A reports member B's message, the
@@ -10,30 +10,7 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
  */
 const e2e = useE2E();
 
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
-
-const PASSWORD = "member-pass-1";
 const BODY = "お小遣いあげるので会いませんか";
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female"): Promise<string> {
-  const created = await call<{ id: string }>(admin, "adminUsers.create", {
-    userID,
-    password: PASSWORD,
-    name,
-    email: `${userID}@example.jp`,
-    gender,
-  });
-  return created.id;
-}
-
-async function memberPage(userID: string, width = 1280): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 async function adminPage(width = 1280): Promise<Page> {
   const page = await e2e.page(width);
@@ -41,32 +18,23 @@ async function adminPage(width = 1280): Promise<Page> {
   return page;
 }
 
-/** A query with input over HTTP (GET /trpc/<path>?input=…). */
-async function query<T>(auth: string, path: string, input: unknown): Promise<T> {
-  const url = `${e2e.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const response = await fetch(url, { headers: { authorization: `Bearer ${auth}` } });
-  const body = (await response.json()) as { result?: { data: { json: T } }; error?: unknown };
-  if (!response.ok || !body.result) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
-  return body.result.data.json;
-}
-
 describe.skipIf(!hasChromium)("block, report and moderation in the browser", () => {
   let messageId = "";
   let aId = "";
 
   it("seeds two members and B's message to A", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    aId = await createMember(admin, "reporttaro", "報告 太郎", "male");
-    await createMember(admin, "nuisancehanako", "迷惑 花子", "female");
-    const b = await token("nuisancehanako", PASSWORD);
-    const sent = await call<{ messageIds: string[] }>(b, "messages.send", { recipientIds: [aId], body: BODY });
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    aId = await e2e.createMember(admin, "reporttaro", "報告 太郎", "male");
+    await e2e.createMember(admin, "nuisancehanako", "迷惑 花子", "female");
+    const b = await e2e.token("nuisancehanako");
+    const sent = await e2e.call<{ messageIds: string[] }>(b, "messages.send", { recipientIds: [aId], body: BODY });
     messageId = sent.messageIds[0] as string;
     // A has opened (paid for, decision 0027) and so read it: it is on A's 受信 screen, body shown.
-    await call(await token("reporttaro", PASSWORD), "messages.open", { id: messageId });
+    await e2e.call(await e2e.token("reporttaro"), "messages.open", { id: messageId });
   });
 
   it("at 1280 px member A reports B's message from the mail detail", async () => {
-    const page = await memberPage("reporttaro");
+    const page = await e2e.memberPage("reporttaro");
     await e2e.visit(page, "/user/received-emails", "受信メール", "received mail");
     const card = page.getByTestId("message-card").filter({ hasText: BODY });
     await card.getByTestId("message-preview").click();
@@ -131,13 +99,13 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     expect(mail.subject).toBe("【縁結び】ご報告への対応について");
     expect(mail.text).toContain("ご報告いただいた内容を確認し、対応いたしました");
 
-    const a = await token("reporttaro", PASSWORD);
-    const inbox = await query<{ messages: { id: string }[] }>(a, "messages.list", { box: "inbox" });
+    const a = await e2e.token("reporttaro");
+    const inbox = await e2e.call<{ messages: { id: string }[] }>(a, "messages.list", { box: "inbox" }, "GET");
     expect(inbox.messages.map((m) => m.id)).not.toContain(messageId);
   });
 
   it("at 1280 px A blocks B from B's profile and B leaves A's search", async () => {
-    const page = await memberPage("reporttaro");
+    const page = await e2e.memberPage("reporttaro");
     await e2e.visit(page, "/user/profile-search", "プロフィール検索", "profile search");
     const results = page.getByTestId("search-result");
     await results.filter({ hasText: "迷惑 花子" }).waitFor();
@@ -155,17 +123,17 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await expect.poll(() => results.filter({ hasText: "迷惑 花子" }).count()).toBe(0);
 
     // B cannot write to A any more (refused by the server, nothing charged).
-    const b = await token("nuisancehanako", PASSWORD);
-    const before = await call<{ points: number }>(b, "profile.me", undefined, "GET");
-    await expect(call(b, "messages.send", { recipientIds: [aId], body: "まだ？" })).rejects.toThrow(
+    const b = await e2e.token("nuisancehanako");
+    const before = await e2e.call<{ points: number }>(b, "profile.me", undefined, "GET");
+    await expect(e2e.call(b, "messages.send", { recipientIds: [aId], body: "まだ？" })).rejects.toThrow(
       MSG.blockedEitherWay,
     );
-    const after = await call<{ points: number }>(b, "profile.me", undefined, "GET");
+    const after = await e2e.call<{ points: number }>(b, "profile.me", undefined, "GET");
     expect(after.points).toBe(before.points);
   });
 
   it("at 375 px the blocked list (設定 menu) shows B and unblocks after a confirmation", async () => {
-    const page = await memberPage("reporttaro", 375);
+    const page = await e2e.memberPage("reporttaro", 375);
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
     await drawer.getByRole("link", { name: "ブロックリスト" }).click();
@@ -183,7 +151,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await e2e.screenshot(page, "blocked-list-empty");
   });
   it("at 1280 px the administrator suspends B from user management: B's session ends, login says so; 停止解除 lets B in", async () => {
-    const pageB = await memberPage("nuisancehanako");
+    const pageB = await e2e.memberPage("nuisancehanako");
     const admin = await adminPage();
     await e2e.visit(admin, "/admin/user-management", "ユーザー管理", "user management");
     const row = admin.locator('tr[data-userid="nuisancehanako"]');
@@ -202,7 +170,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await pageB.goto(`${e2e.baseUrl}/user/received-emails`);
     await pageB.waitForURL(/\/login/);
     await pageB.getByLabel("ユーザーID").fill("nuisancehanako");
-    await pageB.getByLabel("パスワード").fill(PASSWORD);
+    await pageB.getByLabel("パスワード").fill(MEMBER_PASSWORD);
     await pageB.getByRole("button", { name: "ログイン", exact: true }).click();
     await pageB.getByText(MSG.accountSuspended).waitFor();
     await e2e.screen(pageB, "login suspended");
@@ -212,7 +180,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
     await confirm.getByRole("button", { name: "解除する" }).click();
     await admin.getByText(MSG.unsuspendDone).waitFor();
     await row.getByRole("button", { name: "nuisancehanakoを利用停止" }).waitFor();
-    await loginThroughUi(pageB, e2e.baseUrl, "nuisancehanako", PASSWORD);
+    await loginThroughUi(pageB, e2e.baseUrl, "nuisancehanako", MEMBER_PASSWORD);
     await pageB.getByTestId("dashboard-points").waitFor();
   });
 });

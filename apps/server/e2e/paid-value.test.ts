@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, settle, useE2E } from "./harness";
 
 /**
  * Issue 23 as a paying member walks it: search leads with verified, active members (a member who
@@ -12,30 +12,8 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
  */
 const e2e = useE2E();
 
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
-
-const PASSWORD = "member-pass-1";
 const INTRO = "週末はカフェ巡りをしています。\n映画も好きです。よろしくお願いします。";
 const MESSAGE = "はじめまして。プロフィールを拝見してご連絡しました。今度お茶でもいかがですか？";
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female") {
-  return call<{ id: string }>(admin, "adminUsers.create", {
-    userID,
-    password: PASSWORD,
-    name,
-    email: `${userID}@example.jp`,
-    gender,
-  });
-}
-
-async function memberPage(userID: string, width: number): Promise<Page> {
-  const page = await e2e.page(width);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const points = async (page: Page) => Number.parseInt((await page.getByLabel("所持ポイント").textContent()) ?? "", 10);
 
@@ -43,22 +21,22 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   const cost: Record<string, number> = {};
 
   it("seeds a searcher, a verified and active member with a photo and a 自己紹介, a quieter one and a new sign-up", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    await createMember(admin, "valuetaro", "価値 太郎", "male");
-    await createMember(admin, "valuesaki", "価値 さき", "female");
-    const hana = await createMember(admin, "valuehana", "価値 花子", "female");
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.createMember(admin, "valuetaro", "価値 太郎", "male");
+    await e2e.createMember(admin, "valuesaki", "価値 さき", "female");
+    const hana = await e2e.createMember(admin, "valuehana", "価値 花子", "female");
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c8956c" } })
       .jpeg()
       .toBuffer();
-    await call(admin, "photos.adminUpload", {
-      userId: hana.id,
+    await e2e.call(admin, "photos.adminUpload", {
+      userId: hana,
       data: `data:image/jpeg;base64,${image.toString("base64")}`,
     });
     // 花子 signs in (her activity is now the newest) and writes her 自己紹介 and a message to 太郎.
-    const hanaToken = await token("valuehana", PASSWORD);
-    await call(hanaToken, "profile.update", { selfIntroduction: INTRO });
-    const taro = await call<{ id: string }>(await token("valuetaro", PASSWORD), "profile.me", undefined, "GET");
-    await call(hanaToken, "messages.send", { recipientIds: [taro.id], body: MESSAGE });
+    const hanaToken = await e2e.token("valuehana");
+    await e2e.call(hanaToken, "profile.update", { selfIntroduction: INTRO });
+    const taro = await e2e.call<{ id: string }>(await e2e.token("valuetaro"), "profile.me", undefined, "GET");
+    await e2e.call(hanaToken, "messages.send", { recipientIds: [taro.id], body: MESSAGE });
     // A new sign-up: not age-verified, so cannot read messages, so is not listed to others.
     const signup = await fetch(`${e2e.baseUrl}/trpc/auth.signup`, {
       method: "POST",
@@ -66,7 +44,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
       body: JSON.stringify({ json: { email: "value-new@example.jp", gender: "female" } }),
     });
     expect(signup.ok).toBe(true);
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -79,7 +57,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   });
 
   it("at 375 px search leads with the verified, active member and finds a word of her 自己紹介", async () => {
-    const page = await memberPage("valuetaro", 375);
+    const page = await e2e.memberPage("valuetaro", 375);
     await e2e.visit(page, "/user/profile-search", "プロフィール検索", "paid value search 375");
     const results = page.getByTestId("search-result");
     await results.first().waitFor();
@@ -99,7 +77,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   });
 
   it("at 1280 px the paid detail shows the 自己紹介 and the last-active bucket; the photo is paid once, then free", async () => {
-    const page = await memberPage("valuetaro", 1280);
+    const page = await e2e.memberPage("valuetaro", 1280);
     await e2e.visit(page, "/user/profile-search", "プロフィール検索", "paid value search 1280");
     const start = await points(page);
     await page.getByRole("button", { name: "価値 花子さんの詳細" }).click();
@@ -139,7 +117,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   });
 
   it("at 375 px the profile detail and the enlarged photo (free again within 24 hours) fit the screen", async () => {
-    const page = await memberPage("valuetaro", 375);
+    const page = await e2e.memberPage("valuetaro", 375);
     await e2e.visit(page, "/user/profile-search", "プロフィール検索", "paid value search 375 again");
     const start = await points(page);
     await page.getByRole("button", { name: "価値 花子さんの詳細" }).click();
@@ -164,7 +142,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   });
 
   it("at 1280 px the unread message shows a preview line; opening it is quoted and paid once, re-reading is free", async () => {
-    const page = await memberPage("valuetaro", 1280);
+    const page = await e2e.memberPage("valuetaro", 1280);
     await e2e.visit(page, "/user/unread-emails", "未読メール", "paid value unread");
     const card = page.getByTestId("message-card").filter({ hasText: "価値 花子" });
     const preview = card.getByTestId("message-preview");

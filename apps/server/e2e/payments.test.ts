@@ -1,12 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
-
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
 
 const PASSWORD = "buyer-pass-1";
 /** The rate the administrator sets in the test (not the default), so every page must read it from the settings. */
@@ -46,8 +43,8 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
   let transactionId = "";
 
   it("the administrator sets the rate and switches SmartPit on, each tab saved on its own", async () => {
-    const admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-    await call(admin, "adminUsers.create", {
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    await e2e.call(admin, "adminUsers.create", {
       userID: "buyer01",
       password: PASSWORD,
       name: "購入 太郎",
@@ -81,12 +78,10 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await settle(page);
     await e2e.screenshot(page, "payment-settings-smartpit");
 
-    const saved = await call<{ exchange: { yenAmount: number; pointAmount: number }; smartPit: { isActive: boolean } }>(
-      admin,
-      "adminPayments.getSettings",
-      undefined,
-      "GET",
-    );
+    const saved = await e2e.call<{
+      exchange: { yenAmount: number; pointAmount: number };
+      smartPit: { isActive: boolean };
+    }>(admin, "adminPayments.getSettings", undefined, "GET");
     expect(saved.exchange).toMatchObject({ yenAmount: 3000, pointAmount: 1000 });
     expect(saved.smartPit.isActive).toBe(true);
   });
@@ -225,6 +220,8 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await tabTo(admin, /^取引をキャンセルする$/);
     await admin.keyboard.press("Enter");
     await admin.getByText("取引をキャンセルしました").waitFor();
+    // The row's actions read 「キャンセル」 too: wait for them to go, not for the word.
+    await row.getByRole("button").first().waitFor({ state: "detached" });
     await row.getByText("キャンセル", { exact: true }).waitFor();
     expect(await row.getByRole("button").count()).toBe(0);
     await settle(admin);

@@ -1,7 +1,7 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, settle, useE2E } from "./harness";
 
 /**
  * A scheduled message is sent by the server (docs/decisions/0004): a member schedules a reply a
@@ -11,43 +11,20 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
 const e2e = useE2E();
 
 /** Test data goes through the API (the screens are driven in the browser). */
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
-const token = (userID: string, password: string) => apiToken(e2e.baseUrl, userID, password);
 
-const PASSWORD = "member-pass-1";
 const BODY = "予約した返信です。5秒後に届きます。";
-
-async function createMember(admin: string, userID: string, name: string, gender: "male" | "female") {
-  return (
-    await call<{ id: string }>(admin, "adminUsers.create", {
-      userID,
-      password: PASSWORD,
-      name,
-      email: `${userID}@example.jp`,
-      gender,
-    })
-  ).id;
-}
-
-async function memberPage(userID: string): Promise<Page> {
-  const page = await e2e.page(1280);
-  await loginThroughUi(page, e2e.baseUrl, userID, PASSWORD);
-  await page.getByTestId("dashboard-points").waitFor();
-  return page;
-}
 
 const menuLink = (page: Page, name: RegExp) =>
   page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name });
 
 describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
   it("a reply scheduled ~5 s ahead is sent by the server once, with no browser open for the sender", async () => {
-    const admin = await token(e2e.admin.userID, e2e.admin.password);
-    const a = await createMember(admin, "yoyakutaro", "予約 太郎", "male");
-    const b = await createMember(admin, "yoyakuhanako", "予約 花子", "female");
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    const a = await e2e.createMember(admin, "yoyakutaro", "予約 太郎", "male");
+    const b = await e2e.createMember(admin, "yoyakuhanako", "予約 花子", "female");
     // B wrote to A (sent as B by an administrator, free), so A can answer it.
-    await call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
-    const costs = await call<{ actionName: string; pointCost: number }[]>(
+    await e2e.call(admin, "adminMessages.sendAsUser", { fromUserId: b, toUserId: a, body: "はじめまして。花子です。" });
+    const costs = await e2e.call<{ actionName: string; pointCost: number }[]>(
       admin,
       "reference.pointCosts.list",
       undefined,
@@ -57,13 +34,13 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     expect(cost).toBeGreaterThan(0);
 
     // B waits on the unread screen: nothing unread yet.
-    const pageB = await memberPage("yoyakuhanako");
+    const pageB = await e2e.memberPage("yoyakuhanako");
     await menuLink(pageB, /^未読/).click();
     await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
     expect(await pageB.getByTestId("header-unread-count").count()).toBe(0);
 
     // A answers from the unread screen, scheduled.
-    const pageA = await memberPage("yoyakutaro");
+    const pageA = await e2e.memberPage("yoyakutaro");
     await menuLink(pageA, /^未読/).click();
     await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
     // Sealed until opened (decision 0027): the card shows the preview line, and can be answered unopened.
@@ -134,8 +111,8 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     };
     expect(pagination.total).toBe(1);
     expect(messages).toHaveLength(1);
-    const tokenA = await token("yoyakutaro", PASSWORD);
-    expect(await call<unknown[]>(tokenA, "scheduled.list", undefined, "GET")).toEqual([]);
-    expect((await call<{ points: number }>(tokenA, "profile.me", undefined, "GET")).points).toBe(100 - cost);
+    const tokenA = await e2e.token("yoyakutaro");
+    expect(await e2e.call<unknown[]>(tokenA, "scheduled.list", undefined, "GET")).toEqual([]);
+    expect((await e2e.call<{ points: number }>(tokenA, "profile.me", undefined, "GET")).points).toBe(100 - cost);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /**
  * User management with a full page (50 rows): every member row draws its 利用停止 / 停止解除
@@ -15,20 +15,20 @@ const SUSPENDED = new Set([3, 17, 42]);
 
 describe.skipIf(!hasChromium)("user management with a full page", () => {
   it("seeds 55 members, three of them suspended", async () => {
-    const admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     for (let start = 0; start < MEMBERS; start += 5) {
       await Promise.all(
         Array.from({ length: Math.min(5, MEMBERS - start) }, async (_, k) => {
           const i = start + k;
           const userID = `row${String(i).padStart(2, "0")}`;
-          const created = await trpcCall<{ id: string }>(e2e.baseUrl, admin, "adminUsers.create", {
+          const created = await e2e.call<{ id: string }>(admin, "adminUsers.create", {
             userID,
             password: "member-pass-1",
             name: `会員${i}`,
             email: `${userID}@example.jp`,
           });
           if (SUSPENDED.has(i)) {
-            await trpcCall(e2e.baseUrl, admin, "adminModeration.suspend", { userId: created.id, reason: "テスト" });
+            await e2e.call(admin, "adminModeration.suspend", { userId: created.id, reason: "テスト" });
           }
         }),
       );

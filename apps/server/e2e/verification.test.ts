@@ -2,7 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /**
  * Age verification in the browser (decision 0006): a member who just signed up is told by a banner
@@ -12,8 +12,6 @@ import { apiToken, hasChromium, loginThroughUi, settle, trpcCall, useE2E } from 
  */
 
 const e2e = useE2E();
-const call = <T>(token: string, path: string, input: unknown, method?: "GET" | "POST") =>
-  trpcCall<T>(e2e.baseUrl, token, path, input, method);
 
 const EMAIL = "verify-me@example.jp";
 const PEER_PASSWORD = "peer-pass-123";
@@ -32,8 +30,8 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
   let admin = "";
 
   it("a new member is told, not failed: banner, locked message with the way to verify", async () => {
-    admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-    const peer = await call<{ id: string }>(admin, "adminUsers.create", {
+    admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    const peer = await e2e.call<{ id: string }>(admin, "adminUsers.create", {
       userID: "verifypeer",
       password: PEER_PASSWORD,
       name: "先輩 花子",
@@ -51,17 +49,17 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     userID = /ユーザーID: (\S+)/.exec(mail.text)?.[1] ?? "";
     password = /パスワード: (\S+)/.exec(mail.text)?.[1] ?? "";
     await setup.close();
-    const memberToken = await apiToken(e2e.baseUrl, userID, password);
-    const me = await call<{ id: string }>(memberToken, "profile.me", undefined, "GET");
+    const memberToken = await e2e.token(userID, password);
+    const me = await e2e.call<{ id: string }>(memberToken, "profile.me", undefined, "GET");
 
     // The peer (verified: created by an administrator) may not write to a member who cannot read
     // (decision 0025: refused before any charge) ...
-    const peerToken = await apiToken(e2e.baseUrl, "verifypeer", PEER_PASSWORD);
+    const peerToken = await e2e.token("verifypeer", PEER_PASSWORD);
     await expect(
-      call(peerToken, "messages.send", { recipientIds: [me.id], body: "はじめまして、よろしくお願いします。" }),
+      e2e.call(peerToken, "messages.send", { recipientIds: [me.id], body: "はじめまして、よろしくお願いします。" }),
     ).rejects.toThrow(MSG.recipientCannotRead);
     // ... so the member's message waiting for them is written as the peer by the operator (free).
-    await call(admin, "adminMessages.sendAsUser", {
+    await e2e.call(admin, "adminMessages.sendAsUser", {
       fromUserId: peerId,
       toUserId: me.id,
       body: "はじめまして、よろしくお願いします。",
@@ -106,9 +104,9 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     await menuLink(page, /^未読/).click();
     await card.waitFor();
     // Writing anyway (an API client) is refused with the message that points to the page.
-    await expect(call(memberToken, "messages.send", { recipientIds: [peerId], body: "こんにちは" })).rejects.toThrow(
-      /\/user\/verification/,
-    );
+    await expect(
+      e2e.call(memberToken, "messages.send", { recipientIds: [peerId], body: "こんにちは" }),
+    ).rejects.toThrow(/\/user\/verification/);
     await card.getByRole("link", { name: "年齢確認して読む" }).click();
     await page.waitForURL(/\/user\/verification$/);
     await page.getByRole("heading", { name: "年齢確認", exact: true }).waitFor();
@@ -170,12 +168,14 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
         await page.close();
         continue;
       }
-      const imageId = await call<{ entries: Array<{ id: string; user: { userID: string } }> }>(
-        admin,
-        `adminVerification.queue?input=${encodeURIComponent(JSON.stringify({ json: { page: 1 } }))}`,
-        undefined,
-        "GET",
-      ).then((q) => q.entries.find((e) => e.user.userID === userID)?.id ?? "");
+      const imageId = await e2e
+        .call<{ entries: Array<{ id: string; user: { userID: string } }> }>(
+          admin,
+          "adminVerification.queue",
+          { page: 1 },
+          "GET",
+        )
+        .then((q) => q.entries.find((e) => e.user.userID === userID)?.id ?? "");
       await entry.getByRole("button", { name: "承認する" }).click();
       const confirm = await e2e.dialog(page, "年齢確認の承認", "admin verification approve");
       await confirm.getByRole("button", { name: "承認する" }).click();
@@ -218,11 +218,11 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     await confirm.getByRole("button", { name: "続ける" }).click();
     await page.getByText(MSG.messageSent).first().waitFor();
     await e2e.screenshot(page, "verification-verified-reply");
-    const peerToken = await apiToken(e2e.baseUrl, "verifypeer", PEER_PASSWORD);
-    const inbox = await call<{ messages: Array<{ preview: string | null }> }>(
+    const peerToken = await e2e.token("verifypeer", PEER_PASSWORD);
+    const inbox = await e2e.call<{ messages: Array<{ preview: string | null }> }>(
       peerToken,
-      `messages.list?input=${encodeURIComponent(JSON.stringify({ json: { box: "inbox" } }))}`,
-      undefined,
+      "messages.list",
+      { box: "inbox" },
       "GET",
     );
     // Not opened by the peer yet: listed with its preview line (decision 0027).
