@@ -87,6 +87,8 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     await dialog.getByLabel("メールアドレス").fill("taro@example.jp");
     await confirm.click();
     await dialog.waitFor({ state: "detached", timeout: 5000 });
+    // The notifications' container is loaded at the visitor's first action on /login (main.tsx).
+    await page.getByText(MSG.forgotSent).waitFor();
 
     const deadline = Date.now() + 15_000;
     while (e2e.mails.filter((m) => m.to === "taro@example.jp").length < 2 && Date.now() < deadline) {

@@ -34,24 +34,44 @@ import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes";
 import { useIdle } from "./lib/idle";
+import { readSession } from "./lib/session";
 import { cssVariablesResolver, theme } from "./theme";
 
 /**
- * Loaded and mounted once the browser is idle after the first screen: no screen shows a
- * notification before the user acts, and one shown earlier waits in Mantine's store until then.
+ * Mantine's notifications container (portal, transitions: 14 KB gzip) is not part of the first
+ * screen. It is loaded when the browser is idle for a signed-in visitor (a live notice, such as
+ * points credited, may come without an action), and for a visitor who is not signed in (/login)
+ * at their first key press or pointer press: nothing notifies them before they act, and a
+ * notification shown before the container mounts waits in Mantine's store until then.
  */
 const Notifications = lazy(() =>
   import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
 );
 
-function IdleNotifications() {
+function useFirstInteraction(): boolean {
+  const [acted, setActed] = useState(false);
+  useEffect(() => {
+    const onAct = () => setActed(true);
+    const options = { once: true, capture: true, passive: true } as const;
+    window.addEventListener("pointerdown", onAct, options);
+    window.addEventListener("keydown", onAct, options);
+    return () => {
+      window.removeEventListener("pointerdown", onAct, options);
+      window.removeEventListener("keydown", onAct, options);
+    };
+  }, []);
+  return acted;
+}
+
+function DeferredNotifications() {
   const idle = useIdle();
-  if (!idle) return null;
+  const acted = useFirstInteraction();
+  if (!acted && !(idle && readSession())) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-center" />
@@ -62,7 +82,7 @@ function IdleNotifications() {
 function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <IdleNotifications />
+      <DeferredNotifications />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
