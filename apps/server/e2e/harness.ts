@@ -76,7 +76,8 @@ export interface E2E {
   mails: CapturedMail[];
   /** Waits for a mail to `to` (delivered by the real outbox job over real SMTP). */
   waitForMail(to: string, timeoutMs?: number): Promise<CapturedMail>;
-  page(width?: number): Promise<Page>;
+  /** A new page `width` px wide; `touch`: a phone (touch events, mobile viewport, no mouse hover). */
+  page(width?: number, options?: { touch?: boolean }): Promise<Page>;
   /** Checks accessibility (see `screen`), then saves `test-artifacts/screenshots/<name>-<width>.png`. */
   screenshot(page: Page, name: string): Promise<void>;
   /** Goes to `route`, waits for `ready` (text) and checks the screen's accessibility. */
@@ -141,9 +142,13 @@ export function useE2E(): E2E {
         await new Promise((r) => setTimeout(r, 200));
       }
     },
-    async page(width = 1280) {
+    async page(width = 1280, options = {}) {
       if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ja-JP" });
+      const context = await browser.newContext({
+        viewport: { width, height: options.touch ? 740 : 900 },
+        locale: "ja-JP",
+        ...(options.touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       openedInTest.push(page);

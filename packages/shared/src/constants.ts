@@ -369,3 +369,10 @@ export const PREFECTURES = [
  * the limit and were refused (414) (issue 21).
  */
 export const TRPC_MAX_URL_LENGTH = 2000;
+
+/**
+ * Why a refusal was made, machine-readable, beside its Japanese message (tRPC `error.data.reason`,
+ * decision 0032): clients show the way out (the verification page) instead of the message text.
+ */
+export const REFUSAL_REASONS = { verificationRequired: "verification_required" } as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
