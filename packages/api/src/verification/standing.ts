@@ -35,7 +35,6 @@ export function standingRefusal(actor: Standing | null, need: Requirement = {}):
   if (!actor) return new AppError("UNAUTHORIZED", MSG.unauthorized);
   if (actor.suspended) return new AppError("FORBIDDEN", MSG.accountSuspended);
   if (need.role && actor.role !== need.role) return new AppError("FORBIDDEN", MSG.forbidden);
-  if (need.verified && !isVerified(actor.verificationStatus))
-    return verificationRequired();
+  if (need.verified && !isVerified(actor.verificationStatus)) return verificationRequired();
   return null;
 }

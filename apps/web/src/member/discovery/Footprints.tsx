@@ -25,6 +25,7 @@ export function Footprints() {
       <ListStates
         isLoading={footprints.isLoading}
         isError={footprints.isError}
+        error={footprints.error}
         errorText={DISCOVERY_MSG.footprintsFailed}
         onRetry={() => void footprints.refetch()}
         isEmpty={rows.length === 0}

@@ -6,7 +6,8 @@ import { TRPCClientError } from "@trpc/client";
 import { useRef, useState } from "react";
 import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/refusal";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
 
@@ -44,10 +45,8 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       void price.refetch();
     } catch (error) {
       const short = error instanceof TRPCClientError && error.data?.httpStatus === 402;
-      notifications.show({
-        color: "red",
-        message: short ? DISCOVERY_MSG.notEnoughPoints : errorMessage(error, MSG.photoEnlargeFailed),
-      });
+      if (short) notifications.show({ color: "red", message: DISCOVERY_MSG.notEnoughPoints });
+      else notifyFailure(error, MSG.photoEnlargeFailed);
     }
   };
 

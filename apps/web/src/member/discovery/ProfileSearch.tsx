@@ -133,6 +133,7 @@ export function ProfileSearch() {
       <ListStates
         isLoading={search.isLoading}
         isError={search.isError}
+        error={search.error}
         errorText={DISCOVERY_MSG.searchFailed}
         onRetry={() => void search.refetch()}
         isEmpty={(result?.profiles.length ?? 0) === 0}

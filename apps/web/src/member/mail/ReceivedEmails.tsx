@@ -29,6 +29,7 @@ export function ReceivedEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

@@ -30,6 +30,7 @@ export function SentEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.sentFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

@@ -5,7 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
-import { errorMessage, refusalOr, useTRPC } from "../../lib/trpc";
+import { refusalOr, useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/refusal";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartnerSearch } from "./MailListStates";
@@ -36,7 +37,7 @@ export function UnreadEmails() {
           notifications.show({ color: "green", message: MSG.markedRead });
           refresh();
         },
-        onError: (error) => notifications.show({ color: "red", message: errorMessage(error, MSG.markReadFailed) }),
+        onError: (error) => notifyFailure(error, MSG.markReadFailed),
       },
     );
 
@@ -47,6 +48,7 @@ export function UnreadEmails() {
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.unreadFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

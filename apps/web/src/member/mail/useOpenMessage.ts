@@ -1,10 +1,10 @@
 import { MSG } from "@enmusubi/shared";
-import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmCost, type MemberMessage } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/refusal";
 import { useRefreshMail } from "./mailbox";
 
 /**
@@ -42,7 +42,7 @@ export function useOpenMessage() {
       setDetail(result.message);
       refresh();
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.messageOpenFailed) });
+      notifyFailure(error, MSG.messageOpenFailed);
     } finally {
       setPendingId(null);
     }
