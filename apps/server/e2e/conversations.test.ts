@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await confirm.getByRole("button", { name: "続ける" }).click();
     await page.getByText(FIRST_WORDS).waitFor();
     await expect.poll(() => page.getByTestId("header-unread-count").count()).toBe(0);
-    await expect.poll(() => points(page)).toBe(`${before - openCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost}pt`);
 
     // A draft: typed, the screen left (to 受信), and back through 「やりとりを見る」.
     const draft = "お返事が遅くなりました。今度の土曜日はいかがですか？";
@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await mine.waitFor();
     expect(await mine.getByTestId("read-marker").textContent()).toBe("未読");
     await expect.poll(() => page.getByLabel("メッセージ", { exact: true }).inputValue()).toBe("");
-    await expect.poll(() => points(page)).toBe(`${before - openCost - sendCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost - sendCost}pt`);
     // Gone for good: not back after leaving and coming back either.
     await page.getByRole("link", { name: "← メッセージ一覧へ" }).click();
     await line(page, "会話 花子").waitFor();

@@ -233,9 +233,9 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await dialog.getByRole("button", { name: "入金を確認する" }).click();
     await row.getByText("支払済").waitFor();
 
-    const expected = `${(before + order.points).toLocaleString("ja-JP")} pt`;
+    const expected = `${(before + order.points).toLocaleString("ja-JP")}pt`;
     await expect.poll(() => headerPoints(member), { timeout: 10_000 }).toBe(expected);
-    await member.getByText(`${order.points}ポイントが加算されました`).waitFor();
+    await member.getByText(`${order.points}ptが加算されました`).waitFor();
     // Also on the member card of the dashboard, still without a reload.
     expect(await member.getByTestId("dashboard-points").textContent()).toContain(
       (before + order.points).toLocaleString("ja-JP"),

@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
 
     const pageA = await memberPage("mailtaro");
     const before = await points(pageA);
-    expect(before).toBe("100 pt");
+    expect(before).toBe("100pt");
     // A's unread list holds B's first message.
     await menuLink(pageA, /^未読/).click();
     await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await confirm.getByText(`メッセージの送信には${cost}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     await pageA.getByText("1人のユーザーにメッセージを送信しました").waitFor();
-    await expect.poll(() => points(pageA)).toBe(`${100 - cost} pt`);
+    await expect.poll(() => points(pageA)).toBe(`${100 - cost}pt`);
     const sentCard = pageA.getByTestId("message-card").filter({ hasText: "こんにちは😊花子さん" });
     await sentCard.waitFor();
     expect(await sentCard.getByTestId("read-marker").textContent()).toBe("未読");
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(pageB, "メッセージの詳細", "member message detail");
     await detail.getByTestId("message-detail-body").getByText("こんにちは😊花子さん").waitFor();
-    await expect.poll(() => points(pageB)).toBe(`${100 - openCost} pt`);
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost}pt`);
 
     // B replies from the detail (opened, it is read and leaves the unread list; a reply to a member: the cost is confirmed too).
     await detail.getByRole("button", { name: "返信" }).click();
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     const confirmB = await e2e.dialog(pageB, "ポイントの消費");
     await confirmB.getByRole("button", { name: "続ける" }).click();
     await pageB.getByText(MSG.messageSent).first().waitFor();
-    await expect.poll(() => points(pageB)).toBe(`${100 - openCost - cost} pt`);
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost - cost}pt`);
     // Replied and read: gone from unread (no longer unread, not from an administrator); count gone.
     await card.waitFor({ state: "detached" });
     await expect.poll(() => pageB.getByTestId("header-unread-count").count()).toBe(0);
@@ -199,7 +199,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(page, "メッセージの詳細");
     await detail.getByText("最後まで読んでくれてありがとう。", { exact: false }).waitFor();
-    await expect.poll(() => points(page)).toBe(`${before - openCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost}pt`);
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
 

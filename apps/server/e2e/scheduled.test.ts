@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     await pageA.getByText(MSG.replyScheduled).waitFor();
     await pageA.getByTestId("scheduled-entry").filter({ hasText: BODY }).waitFor();
     // Scheduled, not sent now: nothing charged yet.
-    await expect.poll(() => pageA.getByLabel("所持ポイント").textContent()).toBe("100 pt");
+    await expect.poll(() => pageA.getByLabel("所持ポイント").textContent()).toBe("100pt");
     // A leaves: the browser has nothing more to do with it.
     await pageA.context().close();
 

@@ -35,7 +35,7 @@ function atWidth(narrow: boolean) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("MemberShell header", () => {
-  it("follows the live balance: a payment credited shows in the header with 「{n}ポイントが加算されました」", async () => {
+  it("follows the live balance: a payment credited shows in the header with 「{n}ptが加算されました」", async () => {
     atWidth(false);
     renderWithProviders(
       <>
@@ -54,10 +54,10 @@ describe("MemberShell header", () => {
       },
     );
     const header = screen.getByRole("banner");
-    await waitFor(() => expect(within(header).getByLabelText("所持ポイント")).toHaveTextContent("1,235,067 pt"), {
+    await waitFor(() => expect(within(header).getByLabelText("所持ポイント")).toHaveTextContent("1,235,067pt"), {
       timeout: 5000,
     });
-    expect(await screen.findByText("500ポイントが加算されました")).toBeInTheDocument();
+    expect(await screen.findByText("500ptが加算されました")).toBeInTheDocument();
   });
 
   it("on a desktop shows 未読 N件, the points, ポイント購入 and ログアウト in the header", async () => {
@@ -66,7 +66,7 @@ describe("MemberShell header", () => {
     const header = screen.getByRole("banner");
     const unread = await within(header).findByRole("link", { name: "未読 12件" });
     expect(unread).toHaveTextContent("未読 12件");
-    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567pt");
     expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("ポイント購入");
     expect(within(header).getByRole("button", { name: "ログアウト" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "メニューを開く" })).not.toBeInTheDocument();
@@ -83,7 +83,7 @@ describe("MemberShell header", () => {
     // The word 未読 is kept for screen readers and for the text; an envelope shows it instead.
     expect(unread).toHaveTextContent("未読 12件");
     expect(unread.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
-    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567pt");
     expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("購入");
     expect(within(header).queryByRole("button", { name: "ログアウト" })).not.toBeInTheDocument();
 
@@ -128,7 +128,7 @@ describe("MemberShell header", () => {
     expect(screen.getByText("読み込み中...")).toBeInTheDocument();
     expect(screen.queryByTestId("dashboard-points")).not.toBeInTheDocument();
     answer(me);
-    expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567 pt");
+    expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567pt");
     expect(screen.getAllByRole("heading", { name: "ダッシュボード" })).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useRef, useState } from "react";
 import { confirmCost } from "../../features/messages";
+import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/refusal";
@@ -55,7 +56,7 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       <ProfilePhoto profile={profile} size={160} />
       {quote?.available && (
         <Button ref={button} size="xs" variant="light" onClick={enlarge} loading={view.isPending}>
-          {MSG.photoEnlarge}（{quote.free ? "無料" : `${quote.cost.toLocaleString("ja-JP")}pt`}）
+          {MSG.photoEnlarge}（{quote.free ? "無料" : formatPoints(quote.cost)}）
         </Button>
       )}
       <Modal

@@ -169,7 +169,7 @@ describe("a sealed message (未読メール閲覧, decision 0027)", () => {
     expect(calls.filter((c) => c.path === "messages.open").map((c) => c.input)).toEqual([{ id: "m9" }]);
   });
 
-  it("declined: nothing is opened; free (0 pt): no confirmation", async () => {
+  it("declined: nothing is opened; free (0pt): no confirmation", async () => {
     const declined = renderWithProviders(<UnreadEmails />, handlers(20));
     await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
     await userEvent.click(await screen.findByRole("button", { name: "キャンセル" }));
