@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await e2e.screen(page, "conversation with a sealed message");
     await page.getByRole("button", { name: "会話 花子さんからの未読メッセージを開いて読む" }).click();
     const confirm = await e2e.dialog(page, "ポイントの消費", "conversation open cost");
-    await confirm.getByText(`未読メールの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
+    await confirm.getByText(`未読メッセージの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     await page.getByText(FIRST_WORDS).waitFor();
     await expect.poll(() => page.getByTestId("header-unread-count").count()).toBe(0);
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     const draft = "お返事が遅くなりました。今度の土曜日はいかがですか？";
     await page.getByLabel("メッセージ", { exact: true }).fill(draft);
     await menuLink(page, /^受信/).click();
-    await page.getByRole("heading", { name: "受信メール" }).waitFor();
+    await page.getByRole("heading", { name: "受信メッセージ" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "会話 花子" });
     await card.getByRole("link", { name: "会話 花子さんとのやりとりを見る" }).click();
     await page.getByRole("heading", { name: "会話 花子さんとのメッセージ" }).waitFor();

@@ -73,13 +73,13 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     expect(before).toBe("100pt");
     // A's unread list holds B's first message.
     await menuLink(pageA, /^未読/).click();
-    await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     await pageA.getByText("はじめまして…").waitFor();
     await e2e.screen(pageA, "member unread");
 
     // A's sent screen: bulk send to B.
     await menuLink(pageA, /^送信/).click();
-    await pageA.getByRole("heading", { name: "送信メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "送信メッセージ" }).waitFor();
     await pageA.getByText("送信済みのメッセージはありません").waitFor();
     await e2e.screen(pageA, "member sent (empty)");
     await pageA.getByRole("button", { name: "一括送信" }).click();
@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
       .toBe("未読 1件");
     expect(await pageB.getByTestId("menu-unread-count").textContent()).toBe("1件");
     await pageB.getByTestId("header-unread-count").click();
-    await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     const card = pageB.getByTestId("message-card").filter({ hasText: "こんにちは" });
     await card.waitFor();
     expect(await card.getAttribute("data-unread")).toBe("true");
@@ -129,11 +129,11 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await settle(pageB);
     await e2e.screenshot(pageB, "member-unread");
 
-    // Opening A's unopened message is paid (未読メール閲覧, decision 0027): the price is confirmed,
+    // Opening A's unopened message is paid (未読メッセージ閲覧, decision 0027): the price is confirmed,
     // the detail shows the body, the balance drops once.
     await card.getByTestId("message-preview").click();
     const confirmOpen = await e2e.dialog(pageB, "ポイントの消費", "member open cost");
-    await confirmOpen.getByText(`未読メールの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
+    await confirmOpen.getByText(`未読メッセージの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
     await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(pageB, "メッセージの詳細", "member message detail");
     await detail.getByTestId("message-detail-body").getByText("こんにちは😊花子さん").waitFor();
@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
 
     // B's received screen shows it, replied (no reply button).
     await menuLink(pageB, /^受信/).click();
-    await pageB.getByRole("heading", { name: "受信メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "受信メッセージ" }).waitFor();
     const received = pageB.getByTestId("message-card").filter({ hasText: "こんにちは😊花子さん" });
     await received.getByText("返信済み").waitFor();
     expect(await received.getByRole("button", { name: "返信" }).count()).toBe(0);
@@ -180,7 +180,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await settle(page);
     await e2e.screenshot(page, "member-drawer");
     await drawer.getByRole("link", { name: /^未読/ }).click();
-    await page.getByRole("heading", { name: "未読メール" }).waitFor();
+    await page.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "お返事です" });
     await card.waitFor();
     // The long message, not opened yet, shows its preview line only (decision 0027); opening it

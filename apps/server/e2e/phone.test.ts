@@ -10,7 +10,13 @@ const PASSWORD = "member-pass-1";
 describe.skipIf(!hasChromium)("explore", () => {
   it("flicker", async () => {
     const admin = await apiToken(e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-    await call(admin, "adminUsers.create", { userID: "phonetaro", password: PASSWORD, name: "電話 太郎", email: "phonetaro@example.jp", gender: "male" });
+    await call(admin, "adminUsers.create", {
+      userID: "phonetaro",
+      password: PASSWORD,
+      name: "電話 太郎",
+      email: "phonetaro@example.jp",
+      gender: "male",
+    });
     const page: Page = await e2e.page(375, { touch: true });
     await loginThroughUi(page, e2e.baseUrl, "phonetaro", PASSWORD);
     await page.getByTestId("dashboard-points").waitFor();
@@ -27,7 +33,9 @@ describe.skipIf(!hasChromium)("explore", () => {
         const m = document.querySelector(".mantine-Modal-content");
         const d = document.querySelector(".mantine-Select-dropdown, .mantine-Combobox-dropdown") as HTMLElement | null;
         const r = d?.getBoundingClientRect();
-        w.log.push(`${Math.round(performance.now() - t0)} iw=${window.innerWidth}x${window.innerHeight} vv=${window.visualViewport?.width}x${window.visualViewport?.height}@${window.visualViewport?.scale} dd=${r ? `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)}x${Math.round(r.height)} ${d?.style.display}` : "-"} sw=${document.documentElement.scrollWidth} lb=${lb ? (lb as HTMLElement).offsetParent ? "vis" : "hid" : "none"} modalTop=${m?.getBoundingClientRect().top} scrollY=${window.scrollY} inner=${m?.parentElement?.scrollTop}`);
+        w.log.push(
+          `${Math.round(performance.now() - t0)} iw=${window.innerWidth}x${window.innerHeight} vv=${window.visualViewport?.width}x${window.visualViewport?.height}@${window.visualViewport?.scale} dd=${r ? `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)}x${Math.round(r.height)} ${d?.style.display}` : "-"} sw=${document.documentElement.scrollWidth} lb=${lb ? ((lb as HTMLElement).offsetParent ? "vis" : "hid") : "none"} modalTop=${m?.getBoundingClientRect().top} scrollY=${window.scrollY} inner=${m?.parentElement?.scrollTop}`,
+        );
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     for (const label of ["住所（都道府県）", "職業", "年収"]) {

@@ -59,13 +59,13 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     // B waits on the unread screen: nothing unread yet.
     const pageB = await memberPage("yoyakuhanako");
     await menuLink(pageB, /^未読/).click();
-    await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     expect(await pageB.getByTestId("header-unread-count").count()).toBe(0);
 
     // A answers from the unread screen, scheduled.
     const pageA = await memberPage("yoyakutaro");
     await menuLink(pageA, /^未読/).click();
-    await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     // Sealed until opened (decision 0027): the card shows the preview line, and can be answered unopened.
     const card = pageA.getByTestId("message-card").filter({ hasText: "はじめまして…" });
     await card.getByRole("button", { name: "返信" }).click();

@@ -23,7 +23,7 @@ const info: LegalInfo = {
   },
   pointCosts: [
     { actionName: "profile_view", displayName: "プロフィール閲覧", pointCost: 9 },
-    { actionName: "read_mail_view", displayName: "既読メール閲覧", pointCost: 0 },
+    { actionName: "read_mail_view", displayName: "既読メッセージ閲覧", pointCost: 0 },
   ],
 };
 

@@ -54,7 +54,7 @@ function MailIcon() {
  */
 function AfterFirstScreen() {
   const idle = useIdle();
-  // Spec §2 メール > 未読: the unread count, live (SSE), without reloading.
+  // Spec §2 メール (メッセージ) > 未読: the unread count, live (SSE), without reloading.
   useUnreadCountSubscription({ enabled: idle });
   // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
   useReferenceLists({ enabled: idle });

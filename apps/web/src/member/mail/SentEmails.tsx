@@ -10,7 +10,7 @@ import { useMailPage } from "./mailbox";
 import { ScheduledList } from "./ScheduledList";
 
 /**
- * 送信メール (spec §2): paged on the server with a recipient search (issue 24), the read / unread
+ * 送信メッセージ (spec §2): paged on the server with a recipient search (issue 24), the read / unread
  * marker as the server has it (既読 once the recipient opened or marked it), detail, bulk send,
  * every scheduled message of the member.
  */
@@ -23,7 +23,7 @@ export function SentEmails() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={2}>送信メール</Title>
+        <Title order={2}>送信メッセージ</Title>
         <Button onClick={() => setBulk(true)}>一括送信</Button>
       </Group>
       <PartnerSearch label="宛先の名前で検索" value={partner} onSearch={search} total={query.data?.total} />

@@ -16,7 +16,7 @@ import { ScheduledList } from "./ScheduledList";
 import { useOpenMessage } from "./useOpenMessage";
 
 /**
- * 未読メール (spec §2): messages from administrators plus the unread ones, newest first, paged on
+ * 未読メッセージ (spec §2): messages from administrators plus the unread ones, newest first, paged on
  * the server (issue 24); sender search and count; reply (hidden once replied), mark as read,
  * detail on click; unread highlighted; every scheduled message of the member.
  */
@@ -43,7 +43,7 @@ export function UnreadEmails() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>未読メール</Title>
+      <Title order={2}>未読メッセージ</Title>
       <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}

@@ -36,7 +36,7 @@ export function useOpenMessage() {
         ...trpc.messages.get.queryOptions({ id: message.id }),
         staleTime: 0,
       });
-      if (quote.sealed && !(await confirmCost(quote.openCost, "未読メールの閲覧"))) return;
+      if (quote.sealed && !(await confirmCost(quote.openCost, "未読メッセージの閲覧"))) return;
       const result = await openMessage.mutateAsync({ id: message.id });
       emitPointsDeducted(result.remainingPoints);
       setDetail(result.message);
