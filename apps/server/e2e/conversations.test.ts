@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await expect.poll(() => page.getByLabel("メッセージ", { exact: true }).inputValue()).toBe(draft);
     await settle(page);
     await e2e.screenshot(page, "conversation-draft");
-    await page.getByTestId("reply-box").getByText(`送信には${sendCost} ptが必要です`).waitFor();
+    await page.getByTestId("reply-box").getByText(`送信には${sendCost}ptが必要です`).waitFor();
     await page.getByRole("button", { name: "送信", exact: true }).click();
     const confirmSend = await e2e.dialog(page, "ポイントの消費", "conversation send cost");
     await confirmSend.getByText(`メッセージの送信には${sendCost}ptが必要です。続けますか？`).waitFor();

@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await e2e.screenshot(page, "discovery-favourites");
     await card.getByRole("button", { name: "検索 花子さんにメッセージ" }).click();
     const dialog = await e2e.dialog(page, "検索 花子さんへメッセージ", "discovery favourite message");
-    await dialog.getByText(`送信には${sendCost} ptが必要です`).waitFor();
+    await dialog.getByText(`送信には${sendCost}ptが必要です`).waitFor();
     await dialog.getByLabel("メッセージ").fill("はじめまして、太郎です");
     await dialog.getByRole("button", { name: "絵文字" }).click();
     expect(await dialog.getByRole("button", { name: /^絵文字 .* を挿入$/ }).count()).toBe(20);

@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     expect(await dialog.getByRole("button", { name: /^絵文字 .* を挿入$/ }).count()).toBe(60);
     await dialog.getByRole("button", { name: "絵文字 😊 を挿入" }).click();
     await expect.poll(() => textarea.inputValue()).toBe("こんにちは😊花子さん");
-    await dialog.getByText(`1人に送信（${cost} ptが必要です）`).waitFor();
+    await dialog.getByText(`1人に送信（${cost}ptが必要です）`).waitFor();
     await settle(pageA);
     await e2e.screenshot(pageA, "member-bulk-send");
     await dialog.getByRole("button", { name: "送信", exact: true }).click();
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     // B replies from the detail (opened, it is read and leaves the unread list; a reply to a member: the cost is confirmed too).
     await detail.getByRole("button", { name: "返信" }).click();
     const reply = await e2e.dialog(pageB, "メール 太郎さんへ返信", "member reply");
-    await reply.getByText(`送信には${cost} ptが必要です`).waitFor();
+    await reply.getByText(`送信には${cost}ptが必要です`).waitFor();
     expect(await reply.getByRole("button", { name: "返信", exact: true }).isDisabled()).toBe(true);
     await reply.getByLabel("メッセージ").fill("お返事です。よろしくお願いします。");
     await reply.getByRole("button", { name: "返信", exact: true }).click();

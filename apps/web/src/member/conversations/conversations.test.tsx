@@ -209,7 +209,7 @@ describe("ConversationView", () => {
 
     const second = renderWithProviders(<ConversationView partnerId={HANAKO} />, handlers);
     expect(await screen.findByLabelText("メッセージ")).toHaveValue("書きかけです");
-    expect(await screen.findByText("送信には48 ptが必要です")).toBeInTheDocument();
+    expect(await screen.findByText("送信には48ptが必要です")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "送信" }));
     expect(await screen.findByText("メッセージの送信には48ptが必要です。続けますか？")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "続ける" }));
