@@ -266,8 +266,10 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await page.getByRole("cell", { name: "3000万円以上" }).waitFor({ state: "detached" });
-    // Neither screen is in the menu.
-    expect(await page.getByRole("navigation").getByText("年収管理").count()).toBe(0);
+    // Both screens are in the admin menu (issue 24: nothing reached only by its address).
+    const menu = page.getByRole("navigation", { name: "管理メニュー" });
+    expect(await menu.getByRole("link", { name: "年収管理" }).getAttribute("href")).toBe("/admin/annual-income");
+    expect(await menu.getByRole("link", { name: "職業管理" }).getAttribute("href")).toBe("/admin/occupation-management");
   });
 
   it("point costs: inline edit, and a cost above the legal fee is refused", async () => {

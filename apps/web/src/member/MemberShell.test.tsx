@@ -143,4 +143,23 @@ describe("MemberShell header", () => {
     expect(await screen.findByText("会員情報の取得に失敗しました。再読み込みしてください。")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "ダッシュボード" })).not.toBeInTheDocument();
   });
+
+  it("names the page, starts with the skip link, and links the balance and the menu to ポイントの使い方", async () => {
+    atWidth(false);
+    renderWithProviders(<MemberShell />, handlers);
+    await screen.findByRole("heading", { name: "ダッシュボード" });
+    expect(document.title).toBe("ダッシュボード｜縁結び");
+    // The first stop of the keyboard is the skip link; it moves the focus to the main content.
+    await userEvent.tab();
+    const skip = screen.getByRole("link", { name: "本文へスキップ" });
+    expect(skip).toHaveFocus();
+    await userEvent.click(skip);
+    expect(screen.getByRole("main")).toHaveFocus();
+    const header = screen.getByRole("banner");
+    const balance = await within(header).findByLabelText("所持ポイント");
+    expect(within(balance).getByRole("link", { name: "1,234,567pt" })).toHaveAttribute("href", "/user/points-usage");
+    const menu = screen.getByRole("navigation", { name: "会員メニュー" });
+    expect(within(menu).getByRole("link", { name: "ポイントの使い方" })).toHaveAttribute("href", "/user/points-usage");
+    expect(within(menu).getByText("メッセージ", { selector: "p" })).toBeInTheDocument();
+  });
 });

@@ -29,7 +29,15 @@ describe("a refusal for want of verification (decision 0032)", () => {
   it("a list shows the verification notice and its link, no path in the text and no retry", async () => {
     const onRetry = vi.fn();
     renderWithProviders(
-      <ListStates isLoading={false} isError error={unverified()} errorText="取得に失敗しました" onRetry={onRetry} isEmpty={false} emptyText="">
+      <ListStates
+        isLoading={false}
+        isError
+        error={unverified()}
+        errorText="取得に失敗しました"
+        onRetry={onRetry}
+        isEmpty={false}
+        emptyText=""
+      >
         <p>中身</p>
       </ListStates>,
     );
@@ -43,7 +51,15 @@ describe("a refusal for want of verification (decision 0032)", () => {
   it("another failure keeps its text and the retry", async () => {
     const onRetry = vi.fn();
     renderWithProviders(
-      <ListStates isLoading={false} isError error={refusal(500, "x")} errorText="取得に失敗しました" onRetry={onRetry} isEmpty={false} emptyText="">
+      <ListStates
+        isLoading={false}
+        isError
+        error={refusal(500, "x")}
+        errorText="取得に失敗しました"
+        onRetry={onRetry}
+        isEmpty={false}
+        emptyText=""
+      >
         <p>中身</p>
       </ListStates>,
     );
@@ -71,7 +87,10 @@ describe("a refusal for want of verification (decision 0032)", () => {
     renderWithProviders(<Notifications />);
     notifyFailure(unverified(), "送信に失敗しました");
     expect(await screen.findByText(MSG.verificationRefusal)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: MSG.verificationBannerLink })).toHaveAttribute("href", "/user/verification");
+    expect(screen.getByRole("link", { name: MSG.verificationBannerLink })).toHaveAttribute(
+      "href",
+      "/user/verification",
+    );
     notifyFailure(refusal(409, "ブロック中です"), "送信に失敗しました");
     expect(await screen.findByText("ブロック中です")).toBeInTheDocument();
   });
