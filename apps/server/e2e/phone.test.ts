@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
       await unread.waitFor();
       expect(await unread.textContent()).toContain("1件");
       expect(await page.getByLabel("所持ポイント").textContent()).toBe("100pt");
-      await e2e.screen(page, "member header");
+      await e2e.screenshot(page, "phone-header");
       await noHorizontalScroll(page);
       for (const badge of [unread, page.getByLabel("所持ポイント"), page.getByTestId("header-buy-points")]) {
         await inViewport(page, badge);
