@@ -269,7 +269,9 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     // Both screens are in the admin menu (issue 24: nothing reached only by its address).
     const menu = page.getByRole("navigation", { name: "管理メニュー" });
     expect(await menu.getByRole("link", { name: "年収管理" }).getAttribute("href")).toBe("/admin/annual-income");
-    expect(await menu.getByRole("link", { name: "職業管理" }).getAttribute("href")).toBe("/admin/occupation-management");
+    expect(await menu.getByRole("link", { name: "職業管理" }).getAttribute("href")).toBe(
+      "/admin/occupation-management",
+    );
   });
 
   it("point costs: inline edit, and a cost above the legal fee is refused", async () => {
