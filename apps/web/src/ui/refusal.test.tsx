@@ -8,7 +8,8 @@ import { BoardSearch } from "../member/board/BoardSearch";
 import { me } from "../test/fixtures";
 import { renderWithProviders } from "../test/render";
 import { ListStates } from "./ListStates";
-import { isVerificationRefusal, notifyFailure } from "./refusal";
+import { notifyFailure } from "./notify-failure";
+import { isVerificationRefusal } from "./refusal";
 
 /** A tRPC failure as the server sends it (decision 0032: `data.reason` beside the message). */
 const refusal = (httpStatus: number, message: string, reason?: string) =>

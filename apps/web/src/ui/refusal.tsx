@@ -1,14 +1,12 @@
 import { REFUSAL_REASONS } from "@enmusubi/shared/constants";
 // The message file alone: the package root would bring every schema (zod) into the shell.
 import { VERIFICATION_MSG } from "@enmusubi/shared/messages/verification";
-import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { Alert, Button, Group, Text } from "@mantine/core";
 import { TRPCClientError } from "@trpc/client";
 import { Link } from "react-router-dom";
-import { errorMessage } from "../lib/trpc";
 
-/** Where a member verifies their age (the shell's banner links there too). */
-const VERIFICATION_PATH = "/user/verification";
+/** Where a member verifies their age (the shell's banner, locked messages and refusals link there). */
+export const VERIFICATION_PATH = "/user/verification";
 
 /** The machine-readable reason the server gave for refusing (tRPC `error.data.reason`), if any. */
 export function refusalReason(error: unknown): string | undefined {
@@ -44,40 +42,5 @@ export function VerificationRefusal() {
         </Button>
       </Group>
     </Alert>
-  );
-}
-
-/**
- * A failed action announced as a notification: the verification notice with its link when that
- * is the reason, else the server's Japanese message or `fallback`. Notifications are drawn outside
- * the router, so the link is a plain one.
- */
-export function notifyFailure(error: unknown, fallback: string): void {
-  if (isVerificationRefusal(error)) {
-    notifications.show({
-      color: "orange",
-      title: VERIFICATION_MSG.verificationRefusalTitle,
-      message: (
-        <>
-          {VERIFICATION_MSG.verificationRefusal}{" "}
-          <Anchor href={VERIFICATION_PATH} size="sm" fw={700}>
-            {VERIFICATION_MSG.verificationBannerLink}
-          </Anchor>
-        </>
-      ),
-    });
-    return;
-  }
-  notifications.show({ color: "red", message: errorMessage(error, fallback) });
-}
-
-/** An inline failure: the verification notice when that is the reason, else `text` in red. */
-export function FailureText({ error, text }: { error: unknown; text: string | null | undefined }) {
-  if (isVerificationRefusal(error)) return <VerificationRefusal />;
-  if (!text) return null;
-  return (
-    <Text c="red" size="sm" role="alert">
-      {text}
-    </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import type { NewPost } from "./NewPostDialog";
 import { BOARD_MSG, type BoardPostView } from "./types";
 

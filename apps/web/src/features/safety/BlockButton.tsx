@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { confirmAction } from "../../lib/confirm";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { SAFETY_TEXT } from "./ReportDialog";
 
 /** Refreshes every list a block changes (search, favourites, footprints, board, the blocked list). */

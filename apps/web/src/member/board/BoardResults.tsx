@@ -7,7 +7,7 @@ import { BlockButton, ReportButton } from "../../features/safety";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { ProfileDetailModal } from "../discovery/ProfileDetailModal";
 import { usePaidProfileView } from "../discovery/usePaidView";

@@ -8,7 +8,7 @@ import { confirmCost } from "../../features/messages";
 import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
 

@@ -12,7 +12,7 @@ import {
 import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, type PublicProfile } from "./types";

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { DISCOVERY_MSG } from "./types";
 
 /** Adds or removes a favourite (both idempotent on the server) and refreshes search and favourites. */

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { DISCOVERY_MSG, type ProfileDetail } from "./types";
 
 /** A point cost from reference.pointCosts.list, the spec §9 fallback table when it cannot be fetched. */

@@ -10,8 +10,8 @@ import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { LongText } from "../../ui/LongText";
+import { notifyFailure } from "../../ui/notify-failure";
 import { PagePagination } from "../../ui/PagePagination";
-import { notifyFailure } from "../../ui/refusal";
 
 type Inquiry = RouterOutputs["inquiries"]["list"]["inquiries"][number];
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { refusalOr, useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartnerSearch } from "./MailListStates";

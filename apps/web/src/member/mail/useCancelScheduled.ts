@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { confirmAction } from "../../lib/confirm";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { useRefreshMail } from "./mailbox";
 
 /**

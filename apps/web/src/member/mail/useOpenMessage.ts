@@ -4,7 +4,7 @@ import { useState } from "react";
 import { confirmCost, type MemberMessage } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { useRefreshMail } from "./mailbox";
 
 /**

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type ComposeResult, confirmCost, type PartyLike, useSendCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { type MailSource, useRefreshMail } from "./mailbox";
 
 /** Points a send to `recipients` costs: send_message per member recipient, administrators free (spec §6). */

@@ -6,7 +6,7 @@ import { confirmAction } from "../../lib/confirm";
 import { formatDate } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
-import { notifyFailure } from "../../ui/refusal";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ProfileCard, ProfileGrid } from "../discovery/ProfileGrid";
 
 /** ブロックリスト (設定): the members I blocked, newest first, each with 解除 after a confirmation. */
