@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
 
   it("at 375 px member A pays to enter (cost shown, balance drops) and posts (30 emojis, posting cost confirmed)", async () => {
     const page = await e2e.memberPage("boardtaro", 375);
-    expect(await points(page)).toBe("100 pt");
+    expect(await points(page)).toBe("100pt");
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
     await drawer.getByRole("link", { name: "掲示板投稿" }).waitFor();
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await page.getByRole("heading", { name: "掲示板検索" }).waitFor();
 
     await enterBoard(page, "board-entry");
-    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST}pt`);
     await page.getByText("まだ投稿はありません。").waitFor();
     await e2e.screen(page, "board search (empty)");
     // Back inside the window: no second question, no second charge.
@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await confirm.getByText(`掲示板への投稿には${POST_COST}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     await page.getByText("投稿が完了しました！").waitFor();
-    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST - POST_COST} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST - POST_COST}pt`);
 
     const card = page.getByRole("article", { name: new RegExp(TITLE) });
     await card.waitFor();
@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await page.getByRole("navigation", { name: "会員メニュー" }).getByRole("link", { name: "掲示板検索" }).click();
     await page.getByRole("heading", { name: "掲示板検索" }).waitFor();
     await enterBoard(page, "board-entry");
-    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - VIEW_COST}pt`);
 
     // No match first: the board's own message.
     await page.getByRole("textbox", { name: "キーワード" }).fill("該当なしの言葉");
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     await page.getByRole("button", { name: "クリア" }).click();
     await expect.poll(() => chips.count()).toBe(0);
     await card.waitFor();
-    expect(await points(page)).toBe(`${100 - VIEW_COST} pt`);
+    expect(await points(page)).toBe(`${100 - VIEW_COST}pt`);
   });
 
   it("member A sees the reader and like counts on their post (1280 px), and the board at 375 px has them too", async () => {

@@ -104,24 +104,24 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await e2e.screen(page, "conversation with a sealed message");
     await page.getByRole("button", { name: "会話 花子さんからの未読メッセージを開いて読む" }).click();
     const confirm = await e2e.dialog(page, "ポイントの消費", "conversation open cost");
-    await confirm.getByText(`未読メールの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
+    await confirm.getByText(`未読メッセージの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     await page.getByText(FIRST_WORDS).waitFor();
     await expect.poll(() => page.getByTestId("header-unread-count").count()).toBe(0);
-    await expect.poll(() => points(page)).toBe(`${before - openCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost}pt`);
 
     // A draft: typed, the screen left (to 受信), and back through 「やりとりを見る」.
     const draft = "お返事が遅くなりました。今度の土曜日はいかがですか？";
     await page.getByLabel("メッセージ", { exact: true }).fill(draft);
     await menuLink(page, /^受信/).click();
-    await page.getByRole("heading", { name: "受信メール" }).waitFor();
+    await page.getByRole("heading", { name: "受信メッセージ" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "会話 花子" });
     await card.getByRole("link", { name: "会話 花子さんとのやりとりを見る" }).click();
     await page.getByRole("heading", { name: "会話 花子さんとのメッセージ" }).waitFor();
     await expect.poll(() => page.getByLabel("メッセージ", { exact: true }).inputValue()).toBe(draft);
     await settle(page);
     await e2e.screenshot(page, "conversation-draft");
-    await page.getByTestId("reply-box").getByText(`送信には${sendCost} ptが必要です`).waitFor();
+    await page.getByTestId("reply-box").getByText(`送信には${sendCost}ptが必要です`).waitFor();
     await page.getByRole("button", { name: "送信", exact: true }).click();
     const confirmSend = await e2e.dialog(page, "ポイントの消費", "conversation send cost");
     await confirmSend.getByText(`メッセージの送信には${sendCost}ptが必要です。続けますか？`).waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
     await mine.waitFor();
     expect(await mine.getByTestId("read-marker").textContent()).toBe("未読");
     await expect.poll(() => page.getByLabel("メッセージ", { exact: true }).inputValue()).toBe("");
-    await expect.poll(() => points(page)).toBe(`${before - openCost - sendCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost - sendCost}pt`);
     // Gone for good: not back after leaving and coming back either.
     await page.getByRole("link", { name: "← メッセージ一覧へ" }).click();
     await line(page, "会話 花子").waitFor();

@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
 
   it("at 375 px a member searches, opens a profile (cost shown, balance drops), favourites it and writes from the favourites list", async () => {
     const page = await e2e.memberPage("searchtaro", 375);
-    expect(await points(page)).toBe("100 pt");
+    expect(await points(page)).toBe("100pt");
     // The 検索 group of the menu (in the drawer at 375 px).
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await confirm.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(page, "検索 花子さんのプロフィール", "discovery profile detail");
     await detail.getByText("女性").waitFor();
-    await expect.poll(() => points(page)).toBe(`${100 - viewCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - viewCost}pt`);
     await settle(page);
     await e2e.screenshot(page, "discovery-profile-detail");
     await detail.getByRole("button", { name: "閉じる" }).last().click();
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await page.getByRole("button", { name: "検索 花子さんの詳細" }).click();
     const again = await e2e.dialog(page, "検索 花子さんのプロフィール");
     expect(await page.getByText("ポイントの消費").count()).toBe(0);
-    expect(await points(page)).toBe(`${100 - viewCost} pt`);
+    expect(await points(page)).toBe(`${100 - viewCost}pt`);
     await again.getByRole("button", { name: "閉じる" }).last().click();
     await again.waitFor({ state: "detached" });
 
@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await e2e.screenshot(page, "discovery-favourites");
     await card.getByRole("button", { name: "検索 花子さんにメッセージ" }).click();
     const dialog = await e2e.dialog(page, "検索 花子さんへメッセージ", "discovery favourite message");
-    await dialog.getByText(`送信には${sendCost} ptが必要です`).waitFor();
+    await dialog.getByText(`送信には${sendCost}ptが必要です`).waitFor();
     await dialog.getByLabel("メッセージ").fill("はじめまして、太郎です");
     await dialog.getByRole("button", { name: "絵文字" }).click();
     expect(await dialog.getByRole("button", { name: /^絵文字 .* を挿入$/ }).count()).toBe(20);
@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await confirmSend.getByText(`メッセージの送信には${sendCost}ptが必要です。続けますか？`).waitFor();
     await confirmSend.getByRole("button", { name: "続ける" }).click();
     await page.getByText(MSG.messageSent).first().waitFor();
-    await expect.poll(() => points(page)).toBe(`${100 - viewCost - sendCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - viewCost - sendCost}pt`);
   });
 
   it("the viewed member sees the footprint and can open the viewer's profile", async () => {
@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     const confirm = await e2e.dialog(page, "ポイントの消費");
     await confirm.getByRole("button", { name: "続ける" }).click();
     await e2e.dialog(page, "検索 太郎さんのプロフィール");
-    await expect.poll(() => points(page)).toBe(`${100 - viewCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${100 - viewCost}pt`);
   });
 
   it("at 1280 px: the search grid, favourites and an empty favourites list", async () => {

@@ -76,7 +76,8 @@ export interface E2E {
   mails: CapturedMail[];
   /** Waits for a mail to `to` (delivered by the real outbox job over real SMTP). */
   waitForMail(to: string, timeoutMs?: number): Promise<CapturedMail>;
-  page(width?: number): Promise<Page>;
+  /** A new page `width` px wide; `touch`: a phone (touch events, mobile viewport, no mouse hover). */
+  page(width?: number, options?: { touch?: boolean }): Promise<Page>;
   /** Checks accessibility (see `screen`), then saves `test-artifacts/screenshots/<name>-<width>.png`. */
   screenshot(page: Page, name: string): Promise<void>;
   /** Goes to `route`, waits for `ready` (text) and checks the screen's accessibility. */
@@ -91,8 +92,8 @@ export interface E2E {
   token(userID: string, password?: string): Promise<string>;
   /** Creates a member through the admin procedure (password MEMBER_PASSWORD); returns its id. */
   createMember(admin: string, userID: string, name: string, gender?: "male" | "female"): Promise<string>;
-  /** A page at `width` signed in as the member `userID`, on the dashboard. */
-  memberPage(userID: string, width?: number): Promise<Page>;
+  /** A page at `width` (`touch`: a phone) signed in as the member `userID`, on the dashboard. */
+  memberPage(userID: string, width?: number, options?: { touch?: boolean }): Promise<Page>;
 }
 
 /** The password of every member the browser tests create. */
@@ -152,9 +153,13 @@ export function useE2E(): E2E {
         await new Promise((r) => setTimeout(r, 200));
       }
     },
-    async page(width = 1280) {
+    async page(width = 1280, options = {}) {
       if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "ja-JP" });
+      const context = await browser.newContext({
+        viewport: { width, height: options.touch ? 740 : 900 },
+        locale: "ja-JP",
+        ...(options.touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       openedInTest.push(page);
@@ -190,8 +195,8 @@ export function useE2E(): E2E {
       });
       return created.id;
     },
-    async memberPage(userID, width = 1280) {
-      const page = await e2e.page(width);
+    async memberPage(userID, width = 1280, options = {}) {
+      const page = await e2e.page(width, options);
       await loginThroughUi(page, e2e.baseUrl, userID, MEMBER_PASSWORD);
       await page.getByTestId("dashboard-points").waitFor();
       return page;

@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
   it("at 1280 px: 受信 and 送信 page to the oldest; the name search starts again at page 1", async () => {
     const page = await memberPage("pagetaro", 1280);
     await expect.poll(() => headerCount(page)).toBe("未読 3件");
-    await e2e.visit(page, "/user/received-emails", "受信メール", "received (paged)");
+    await e2e.visit(page, "/user/received-emails", "受信メッセージ", "received (paged)");
     await expect.poll(() => count(page)).toBe("250件");
     await expect.poll(() => page.getByTestId("message-card").count()).toBe(20);
     // The newest first: No.250; Jiro's unread ones are not on 受信.
@@ -125,13 +125,13 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await e2e.screenshot(page, "mail-paging-received-search");
 
     // 未読: Jiro's three, searched by name.
-    await e2e.visit(page, "/user/unread-emails", "未読メール", "unread (paged)");
+    await e2e.visit(page, "/user/unread-emails", "未読メッセージ", "unread (paged)");
     await expect.poll(() => count(page)).toBe("3件");
     await page.getByLabel("差出人の名前で検索").fill("花子");
     await page.getByLabel("差出人の名前で検索").press("Enter");
     await page.getByText("この名前の差出人からの未読メッセージはありません").waitFor();
 
-    await e2e.visit(page, "/user/sent-emails", "送信メール", "sent (paged)");
+    await e2e.visit(page, "/user/sent-emails", "送信メッセージ", "sent (paged)");
     await expect.poll(() => count(page)).toBe("250件");
     expect(await page.getByTestId("message-card").first().textContent()).toContain("No.250");
     expect(await lastPage(page, "mail-paging-sent-last")).toContain("No.001 花子さんへ");
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
 
   it("at 375 px: 受信 and 送信 page to the oldest, the page buttons within the screen", async () => {
     const page = await memberPage("pagetaro", 375);
-    await e2e.visit(page, "/user/received-emails", "受信メール", "received (paged)");
+    await e2e.visit(page, "/user/received-emails", "受信メッセージ", "received (paged)");
     await expect.poll(() => count(page)).toBe("250件");
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await lastPage(page, "mail-paging-received-last")).toContain("No.001");
@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await page.getByRole("button", { name: "前のページ" }).click();
     await expect.poll(() => page.getByTestId("message-card").first().textContent()).toContain("No.030");
 
-    await e2e.visit(page, "/user/sent-emails", "送信メール", "sent (paged)");
+    await e2e.visit(page, "/user/sent-emails", "送信メッセージ", "sent (paged)");
     await expect.poll(() => count(page)).toBe("250件");
     expect(await lastPage(page, "mail-paging-sent-last")).toContain("No.001 花子さんへ");
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -173,10 +173,10 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
   it("opening an unread message drops the header's count and shows 既読 to the sender, without a reload", async () => {
     const taro = await memberPage("pagetaro", 1280);
     const jiro = await memberPage("pagejiro", 1280);
-    await e2e.visit(jiro, "/user/sent-emails", "送信メール", "sent (sender)");
+    await e2e.visit(jiro, "/user/sent-emails", "送信メッセージ", "sent (sender)");
     const sentCard = jiro.getByTestId("message-card").filter({ hasText: "次郎から3通目" });
     expect(await sentCard.getByTestId("read-marker").textContent()).toBe("未読");
-    await e2e.visit(taro, "/user/unread-emails", "未読メール", "unread (reader)");
+    await e2e.visit(taro, "/user/unread-emails", "未読メッセージ", "unread (reader)");
     // Both live streams are open: a message from the operator shows in each header without a reload.
     await e2e.call(admin, "adminMessages.send", {
       recipientIds: [ids.taro, ids.jiro],
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await expect.poll(() => sentCard.getByTestId("read-marker").textContent(), { timeout: 10_000 }).toBe("既読");
     await settle(jiro);
     await e2e.screenshot(jiro, "mail-paging-sender-read");
-    await e2e.visit(taro, "/user/received-emails", "受信メール", "received (after open)");
+    await e2e.visit(taro, "/user/received-emails", "受信メッセージ", "received (after open)");
     await expect.poll(() => count(taro)).toBe("251件");
     expect(await taro.getByTestId("message-card").first().textContent()).toContain("次郎から3通目");
   });
@@ -234,9 +234,9 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     await dialog.getByRole("button", { name: "入金を確認する" }).click();
     await row.getByText("支払済").waitFor();
 
-    const expected = `${(before + order.points).toLocaleString("ja-JP")} pt`;
+    const expected = `${(before + order.points).toLocaleString("ja-JP")}pt`;
     await expect.poll(() => headerPoints(member), { timeout: 10_000 }).toBe(expected);
-    await member.getByText(`${order.points}ポイントが加算されました`).waitFor();
+    await member.getByText(`${order.points}ptが加算されました`).waitFor();
     // Also on the member card of the dashboard, still without a reload.
     expect(await member.getByTestId("dashboard-points").textContent()).toContain(
       (before + order.points).toLocaleString("ja-JP"),

@@ -48,16 +48,16 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
 
     const pageA = await e2e.memberPage("mailtaro");
     const before = await points(pageA);
-    expect(before).toBe("100 pt");
+    expect(before).toBe("100pt");
     // A's unread list holds B's first message.
     await menuLink(pageA, /^未読/).click();
-    await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     await pageA.getByText("はじめまして…").waitFor();
     await e2e.screen(pageA, "member unread");
 
     // A's sent screen: bulk send to B.
     await menuLink(pageA, /^送信/).click();
-    await pageA.getByRole("heading", { name: "送信メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "送信メッセージ" }).waitFor();
     await pageA.getByText("送信済みのメッセージはありません").waitFor();
     await e2e.screen(pageA, "member sent (empty)");
     await pageA.getByRole("button", { name: "一括送信" }).click();
@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     expect(await dialog.getByRole("button", { name: /^絵文字 .* を挿入$/ }).count()).toBe(60);
     await dialog.getByRole("button", { name: "絵文字 😊 を挿入" }).click();
     await expect.poll(() => textarea.inputValue()).toBe("こんにちは😊花子さん");
-    await dialog.getByText(`1人に送信（${cost} ptが必要です）`).waitFor();
+    await dialog.getByText(`1人に送信（${cost}ptが必要です）`).waitFor();
     await settle(pageA);
     await e2e.screenshot(pageA, "member-bulk-send");
     await dialog.getByRole("button", { name: "送信", exact: true }).click();
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await confirm.getByText(`メッセージの送信には${cost}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     await pageA.getByText("1人のユーザーにメッセージを送信しました").waitFor();
-    await expect.poll(() => points(pageA)).toBe(`${100 - cost} pt`);
+    await expect.poll(() => points(pageA)).toBe(`${100 - cost}pt`);
     const sentCard = pageA.getByTestId("message-card").filter({ hasText: "こんにちは😊花子さん" });
     await sentCard.waitFor();
     expect(await sentCard.getByTestId("read-marker").textContent()).toBe("未読");
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
       .toBe("未読 1件");
     expect(await pageB.getByTestId("menu-unread-count").textContent()).toBe("1件");
     await pageB.getByTestId("header-unread-count").click();
-    await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     const card = pageB.getByTestId("message-card").filter({ hasText: "こんにちは" });
     await card.waitFor();
     expect(await card.getAttribute("data-unread")).toBe("true");
@@ -107,34 +107,34 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await settle(pageB);
     await e2e.screenshot(pageB, "member-unread");
 
-    // Opening A's unopened message is paid (未読メール閲覧, decision 0027): the price is confirmed,
+    // Opening A's unopened message is paid (未読メッセージ閲覧, decision 0027): the price is confirmed,
     // the detail shows the body, the balance drops once.
     await card.getByTestId("message-preview").click();
     const confirmOpen = await e2e.dialog(pageB, "ポイントの消費", "member open cost");
-    await confirmOpen.getByText(`未読メールの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
+    await confirmOpen.getByText(`未読メッセージの閲覧には${openCost}ptが必要です。続けますか？`).waitFor();
     await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(pageB, "メッセージの詳細", "member message detail");
     await detail.getByTestId("message-detail-body").getByText("こんにちは😊花子さん").waitFor();
-    await expect.poll(() => points(pageB)).toBe(`${100 - openCost} pt`);
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost}pt`);
 
     // B replies from the detail (opened, it is read and leaves the unread list; a reply to a member: the cost is confirmed too).
     await detail.getByRole("button", { name: "返信" }).click();
     const reply = await e2e.dialog(pageB, "メール 太郎さんへ返信", "member reply");
-    await reply.getByText(`送信には${cost} ptが必要です`).waitFor();
+    await reply.getByText(`送信には${cost}ptが必要です`).waitFor();
     expect(await reply.getByRole("button", { name: "返信", exact: true }).isDisabled()).toBe(true);
     await reply.getByLabel("メッセージ").fill("お返事です。よろしくお願いします。");
     await reply.getByRole("button", { name: "返信", exact: true }).click();
     const confirmB = await e2e.dialog(pageB, "ポイントの消費");
     await confirmB.getByRole("button", { name: "続ける" }).click();
     await pageB.getByText(MSG.messageSent).first().waitFor();
-    await expect.poll(() => points(pageB)).toBe(`${100 - openCost - cost} pt`);
+    await expect.poll(() => points(pageB)).toBe(`${100 - openCost - cost}pt`);
     // Replied and read: gone from unread (no longer unread, not from an administrator); count gone.
     await card.waitFor({ state: "detached" });
     await expect.poll(() => pageB.getByTestId("header-unread-count").count()).toBe(0);
 
     // B's received screen shows it, replied (no reply button).
     await menuLink(pageB, /^受信/).click();
-    await pageB.getByRole("heading", { name: "受信メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "受信メッセージ" }).waitFor();
     const received = pageB.getByTestId("message-card").filter({ hasText: "こんにちは😊花子さん" });
     await received.getByText("返信済み").waitFor();
     expect(await received.getByRole("button", { name: "返信" }).count()).toBe(0);
@@ -158,7 +158,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await settle(page);
     await e2e.screenshot(page, "member-drawer");
     await drawer.getByRole("link", { name: /^未読/ }).click();
-    await page.getByRole("heading", { name: "未読メール" }).waitFor();
+    await page.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "お返事です" });
     await card.waitFor();
     // The long message, not opened yet, shows its preview line only (decision 0027); opening it
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await confirmOpen.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(page, "メッセージの詳細");
     await detail.getByText("最後まで読んでくれてありがとう。", { exact: false }).waitFor();
-    await expect.poll(() => points(page)).toBe(`${before - openCost} pt`);
+    await expect.poll(() => points(page)).toBe(`${before - openCost}pt`);
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
 

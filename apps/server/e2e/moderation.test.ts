@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
 
   it("at 1280 px member A reports B's message from the mail detail", async () => {
     const page = await e2e.memberPage("reporttaro");
-    await e2e.visit(page, "/user/received-emails", "受信メール", "received mail");
+    await e2e.visit(page, "/user/received-emails", "受信メッセージ", "received mail");
     const card = page.getByTestId("message-card").filter({ hasText: BODY });
     await card.getByTestId("message-preview").click();
     const detail = await e2e.dialog(page, "メッセージの詳細", "mail detail with report");

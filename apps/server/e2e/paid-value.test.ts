@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
 
   it("at 1280 px the unread message shows a preview line; opening it is quoted and paid once, re-reading is free", async () => {
     const page = await e2e.memberPage("valuetaro", 1280);
-    await e2e.visit(page, "/user/unread-emails", "未読メール", "paid value unread");
+    await e2e.visit(page, "/user/unread-emails", "未読メッセージ", "paid value unread");
     const card = page.getByTestId("message-card").filter({ hasText: "価値 花子" });
     const preview = card.getByTestId("message-preview");
     await preview.waitFor();
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
     const before = await points(page);
     await preview.click();
     const confirm = await e2e.dialog(page, "ポイントの消費", "paid value open cost");
-    await confirm.getByText(`未読メールの閲覧には${cost.unread_mail_view}ptが必要です。続けますか？`).waitFor();
+    await confirm.getByText(`未読メッセージの閲覧には${cost.unread_mail_view}ptが必要です。続けますか？`).waitFor();
     await confirm.getByRole("button", { name: "続ける" }).click();
     const detail = await e2e.dialog(page, "メッセージの詳細", "paid value message detail");
     await detail.getByTestId("message-detail-body").getByText(MESSAGE).waitFor();
@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
     await detail.waitFor({ state: "detached" });
 
     // Re-reading from the inbox: no confirmation, the body, nothing taken.
-    await e2e.visit(page, "/user/received-emails", "受信メール", "paid value received");
+    await e2e.visit(page, "/user/received-emails", "受信メッセージ", "paid value received");
     await page.getByTestId("message-card").filter({ hasText: "価値 花子" }).getByTestId("message-preview").click();
     const reread = await e2e.dialog(page, "メッセージの詳細");
     await reread.getByTestId("message-detail-body").getByText(MESSAGE).waitFor();

@@ -7,7 +7,7 @@ const e2e = useE2E();
 
 const PASSWORD = "buyer-pass-1";
 /** The rate the administrator sets in the test (not the default), so every page must read it from the settings. */
-const RATE_TEXT = "3,000円（税込）で1,000ポイント（1ポイントあたり3円）";
+const RATE_TEXT = "3,000円（税込）で1,000pt（1ポイントあたり3円）";
 
 async function adminPage(width = 1280): Promise<Page> {
   const page = await e2e.page(width);
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
 
   it("at 375 px a member reaches the purchase from the header, confirms, and sees the payment code and barcode", async () => {
     const page = await memberPage(375);
-    expect(await headerPoints(page)).toBe("100 pt");
+    expect(await headerPoints(page)).toBe("100pt");
     await page.getByRole("link", { name: "ポイント購入" }).click();
     await page.getByRole("heading", { name: "ポイント購入" }).waitFor();
     await page.getByText("購入履歴はありません").waitFor();
@@ -100,13 +100,13 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await page.getByText("購入金額は1,000円以上で入力してください").waitFor();
 
     await page.getByRole("button", { name: "3,000円" }).click();
-    expect(await page.getByTestId("purchase-computed-points").textContent()).toContain("1,000ポイント");
+    expect(await page.getByTestId("purchase-computed-points").textContent()).toContain("1,000pt");
     await page.getByRole("button", { name: "確認画面へ進む" }).click();
     const confirmation = page.getByTestId("purchase-confirmation");
     await confirmation.waitFor();
-    for (const text of ["1,000ポイント", "3,000円", "スマートピット（コンビニ払い）", "購入日から3年間"])
+    for (const text of ["1,000pt", "3,000円", "スマートピット（コンビニ払い）", "購入日から3年間"])
       await confirmation.getByText(text).first().waitFor();
-    await page.getByText("1,000ポイントを3,000円で購入しますか？").waitFor();
+    await page.getByText("1,000ptを3,000円で購入しますか？").waitFor();
     await settle(page);
     await e2e.screenshot(page, "point-purchase-confirm");
 
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await page.keyboard.press("Escape");
     await again.waitFor({ state: "detached" });
     // Nothing credited before the payment is confirmed.
-    expect(await headerPoints(page)).toBe("100 pt");
+    expect(await headerPoints(page)).toBe("100pt");
   });
 
   it("the administrator confirms it in the transactions screen; the member's balance rises", async () => {
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await e2e.screen(page, "payment transactions");
     await row.getByRole("button", { name: `入金確認（取引 ${transactionId}）` }).click();
     const dialog = await e2e.dialog(page, "入金の確認", "confirm payment");
-    await dialog.getByText(/3,000円・1,000ポイント/).waitFor();
+    await dialog.getByText(/3,000円・1,000pt/).waitFor();
     await dialog.getByRole("button", { name: "入金を確認する" }).click();
     await page.getByText("入金を確認し、ポイントを付与しました").waitFor();
     await row.getByText("支払済").waitFor();
@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     expect(csv).toContain("基準日");
 
     const member = await memberPage(1280);
-    await expect.poll(() => headerPoints(member)).toBe("1,100 pt");
+    await expect.poll(() => headerPoints(member)).toBe("1,100pt");
     await e2e.visit(member, "/user/point-purchase", "購入履歴", "point purchase history");
     await member.getByTestId("purchase-history-row").filter({ hasText: transactionId }).getByText("支払済").waitFor();
   });
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await e2e.visit(member, "/user/point-purchase", "購入履歴", "point purchase (keyboard)");
     await tabTo(member, /^5,000円$/);
     await member.keyboard.press("Enter");
-    expect(await member.getByTestId("purchase-computed-points").textContent()).toContain("1,666ポイント");
+    expect(await member.getByTestId("purchase-computed-points").textContent()).toContain("1,666pt");
     await tabTo(member, /^確認画面へ進む$/);
     await member.keyboard.press("Enter");
     await member.getByTestId("purchase-confirmation").waitFor();
@@ -238,6 +238,6 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     // Nothing credited for a cancelled order; the history says so.
     await member.reload();
     await member.getByTestId("purchase-history-row").filter({ hasText: cancelled }).getByText("キャンセル").waitFor();
-    expect(await headerPoints(member)).toBe("1,100 pt");
+    expect(await headerPoints(member)).toBe("1,100pt");
   });
 });

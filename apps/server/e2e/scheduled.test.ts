@@ -36,13 +36,13 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     // B waits on the unread screen: nothing unread yet.
     const pageB = await e2e.memberPage("yoyakuhanako");
     await menuLink(pageB, /^未読/).click();
-    await pageB.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageB.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     expect(await pageB.getByTestId("header-unread-count").count()).toBe(0);
 
     // A answers from the unread screen, scheduled.
     const pageA = await e2e.memberPage("yoyakutaro");
     await menuLink(pageA, /^未読/).click();
-    await pageA.getByRole("heading", { name: "未読メール" }).waitFor();
+    await pageA.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     // Sealed until opened (decision 0027): the card shows the preview line, and can be answered unopened.
     const card = pageA.getByTestId("message-card").filter({ hasText: "はじめまして…" });
     await card.getByRole("button", { name: "返信" }).click();
@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)("scheduled messages in the browser", () => {
     await pageA.getByText(MSG.replyScheduled).waitFor();
     await pageA.getByTestId("scheduled-entry").filter({ hasText: BODY }).waitFor();
     // Scheduled, not sent now: nothing charged yet.
-    await expect.poll(() => pageA.getByLabel("所持ポイント").textContent()).toBe("100 pt");
+    await expect.poll(() => pageA.getByLabel("所持ポイント").textContent()).toBe("100pt");
     // A leaves: the browser has nothing more to do with it.
     await pageA.context().close();
 

@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     const page = await e2e.page();
     await loginThroughUi(page, e2e.baseUrl, userID, password);
     await menuLink(page, /^未読/).click();
-    await page.getByRole("heading", { name: "未読メール" }).waitFor();
+    await page.getByRole("heading", { name: "未読メッセージ" }).waitFor();
     const card = page.getByTestId("message-card").filter({ hasText: "先輩 花子" });
     await card.waitFor();
     // The body stays on the server; the notice and the way to verify are shown instead of a reply.
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     await e2e.screenshot(page, "verification-locked-message");
     // Trying to write from the sent screen: the dialog says why and links to the page, sending disabled.
     await menuLink(page, /^送信/).click();
-    await page.getByRole("heading", { name: "送信メール" }).waitFor();
+    await page.getByRole("heading", { name: "送信メッセージ" }).waitFor();
     await page.getByRole("button", { name: "一括送信" }).click();
     const compose = await e2e.dialog(page, "一括送信", "member bulk send (not verified)");
     await compose.getByTestId("send-lock-notice").waitFor();

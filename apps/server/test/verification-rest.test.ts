@@ -203,6 +203,25 @@ describe("message rows for a member who is not verified", () => {
   });
 });
 
+describe("the refusal's reason (decision 0032)", () => {
+  it("tRPC says verification_required beside the catalogue's message; other refusals carry no reason", async () => {
+    const call = (as: RestUser, path: string) =>
+      server.app.inject({ method: "GET", url: `/trpc/${path}`, headers: { authorization: `Bearer ${as.token}` } });
+    const refused = await call(stranger, "board.access");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.json).toMatchObject({
+      message: MSG.verificationRequired,
+      data: { httpStatus: 403, reason: "verification_required" },
+    });
+    // A member asking for an administrator's list is refused for another reason: none is given.
+    const forbidden = await call(peer, "adminUsers.list");
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.json.data).not.toHaveProperty("reason");
+    // A verified member is let in.
+    expect((await call(peer, "board.access")).statusCode).toBe(200);
+  });
+});
+
 describe("logs", () => {
   it("never carry the ID image, submitted, refused or served", async () => {
     const database = await openTestDatabase(inject("dbTemplate"));

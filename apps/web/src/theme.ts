@@ -125,6 +125,28 @@ export const theme = createTheme({
   headings: { fontFamily: '"Hiragino Sans", "Noto Sans JP", "Yu Gothic", Meiryo, system-ui, sans-serif' },
   defaultRadius: "md",
   components: {
+    // Dropdowns (Select, the date pickers, menus) sit in a fixed layer in a portal. Positioned
+    // `absolute` in <body>, a dropdown drawn for one frame at a stale place past the right edge
+    // widened a phone's layout viewport (a mobile browser grows it to fit overflowing content);
+    // the centred modal moved, the input counted as detached (hideDetached), the dropdown hid, the
+    // viewport shrank back and it showed again: open and closed every few frames at 375 px
+    // (issue 24). A fixed element never adds to the page's width, so the loop cannot start; shift
+    // keeps it 8 px inside the screen, and flip picks its side once on opening (Mantine's
+    // preventPositionChangeWhenVisible), so the keyboard or a scroll does not make it jump sides.
+    Popover: {
+      defaultProps: {
+        floatingStrategy: "fixed",
+        withinPortal: true,
+        middlewares: { flip: true, shift: { padding: 8 }, inline: false },
+      },
+    },
+    Combobox: {
+      defaultProps: {
+        floatingStrategy: "fixed",
+        withinPortal: true,
+        middlewares: { flip: true, shift: { padding: 8 }, inline: false },
+      },
+    },
     // Icon-only close buttons of dialogs, drawers, alerts and notifications get a name.
     CloseButton: { defaultProps: { "aria-label": "閉じる" } },
     Alert: { defaultProps: { closeButtonLabel: "閉じる" } },

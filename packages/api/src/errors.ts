@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { MSG, REFUSAL_REASONS, type RefusalReason } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 
@@ -16,26 +16,36 @@ export type AppErrorCode =
 /**
  * A user-facing failure with a Japanese message from the catalogue. Services throw it; this file
  * is the one place where it (or invalid input, or anything unexpected) becomes a transport error.
- * `details` are extra figures a client may show (e.g. the required and available points).
+ * `details` are extra figures a client may show (e.g. the required and available points);
+ * `reason` says what the member can do about it, machine-readable (tRPC `error.data.reason`).
  */
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly details: Record<string, unknown> | undefined;
+  readonly reason: RefusalReason | undefined;
 
   constructor(
     code: AppErrorCode,
     message: string,
-    options: { cause?: unknown; details?: Record<string, unknown> } = {},
+    options: { cause?: unknown; details?: Record<string, unknown>; reason?: RefusalReason } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.details = options.details;
+    this.reason = options.reason;
   }
 }
 
 export const notFound = () => new AppError("NOT_FOUND", MSG.notFound);
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+/**
+ * A member who is not age-verified asked for one of the acts that need it (decision 0006): 403
+ * with the catalogue's message and the reason `verification_required` (decision 0032), so the web
+ * app shows the verification banner with its link instead of the message.
+ */
+export const verificationRequired = () =>
+  new AppError("FORBIDDEN", MSG.verificationRequired, { reason: REFUSAL_REASONS.verificationRequired });
 
 /** Invalid input: BAD_REQUEST carrying the first (Japanese) validation message. */
 export function invalidInput(error: ZodError): AppError {

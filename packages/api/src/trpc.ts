@@ -29,6 +29,8 @@ const t = initTRPC
           ...shape.data,
           stack: undefined,
           details: cause instanceof AppError ? cause.details : undefined,
+          // What the member can do about it (decision 0032), only when there is something.
+          ...(cause instanceof AppError && cause.reason ? { reason: cause.reason } : {}),
         },
       };
     },

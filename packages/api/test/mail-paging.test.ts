@@ -214,7 +214,7 @@ describe("the live stream", () => {
       change: "balance",
       credited: [{ transactionId: "TXMAILPAGING0001", points: 500 }],
     });
-    expect(pointsCredited(500)).toBe("500ポイントが加算されました");
+    expect(pointsCredited(500)).toBe("500ptが加算されました");
 
     // SmartPit's signed notification of a store payment: the same announcement.
     const key = "sk_mailpaging_KEY-0001";

@@ -205,7 +205,7 @@ const POINT_COST_ROWS = [
   },
   {
     actionName: "send_message",
-    displayName: "通常メール送信",
+    displayName: "通常メッセージ送信",
     initialFee: 48,
     fallbackCost: 0,
     description: "会員へメッセージを1通送るごとに消費されます。管理者への返信は無料です。",
@@ -237,18 +237,18 @@ const POINT_COST_ROWS = [
   },
   {
     actionName: "unread_mail_view",
-    displayName: "未読メール閲覧",
+    displayName: "未読メッセージ閲覧",
     initialFee: 20,
     fallbackCost: 0,
-    description: "未読メールを開いたときに消費されます。",
+    description: "未読メッセージを開いたときに消費されます。",
     offered: true,
   },
   {
     actionName: "read_mail_view",
-    displayName: "既読メール閲覧",
+    displayName: "既読メッセージ閲覧",
     initialFee: 0,
     fallbackCost: 0,
-    description: "既読メールの再閲覧は無料です。",
+    description: "既読メッセージの再閲覧は無料です。",
     offered: true,
   },
   {
@@ -261,10 +261,10 @@ const POINT_COST_ROWS = [
   },
   {
     actionName: "mail_attachment_photo_view",
-    displayName: "メール添付写真閲覧",
+    displayName: "メッセージ添付写真閲覧",
     initialFee: 50,
     fallbackCost: 0,
-    description: "メールに添付された写真を閲覧したときに消費されます。",
+    description: "メッセージに添付された写真を閲覧したときに消費されます。",
     offered: false,
   },
   {
@@ -369,3 +369,10 @@ export const PREFECTURES = [
  * the limit and were refused (414) (issue 21).
  */
 export const TRPC_MAX_URL_LENGTH = 2000;
+
+/**
+ * Why a refusal was made, machine-readable, beside its Japanese message (tRPC `error.data.reason`,
+ * decision 0032): clients show the way out (the verification page) instead of the message text.
+ */
+export const REFUSAL_REASONS = { verificationRequired: "verification_required" } as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];

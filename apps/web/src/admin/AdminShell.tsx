@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { Link, Route, Routes, useLocation } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { useLogout } from "../lib/useLogout";
+import { usePageTitle } from "../lib/usePageTitle";
+import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink";
 import { ADMIN_SECTIONS, DEFAULT_ADMIN_PATH } from "./sections";
 
 const MESSAGE_GROUP_LABEL = "メッセージ管理";
@@ -23,6 +25,8 @@ export default function AdminShell() {
   const menu = ADMIN_SECTIONS.filter((s) => s.inMenu);
   const messageItems = menu.filter((s) => s.group === "messages");
   const defaultSection = ADMIN_SECTIONS.find((s) => s.path === DEFAULT_ADMIN_PATH);
+  const section = ADMIN_SECTIONS.find((s) => s.path === current) ?? defaultSection;
+  usePageTitle(section ? `${section.label}（管理画面）` : "管理画面");
 
   const item = (section: (typeof ADMIN_SECTIONS)[number]) => (
     <NavLink
@@ -42,6 +46,7 @@ export default function AdminShell() {
       padding="md"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="メニューを開く" />
@@ -84,7 +89,7 @@ export default function AdminShell() {
           )}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Routes>
           {ADMIN_SECTIONS.map((s) => (
             <Route key={s.path} path={s.path} element={<s.component />} />

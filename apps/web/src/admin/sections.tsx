@@ -16,7 +16,9 @@ import { VerificationQueue } from "./verification/VerificationQueue";
 
 /**
  * The admin sections (spec §2 admin shell). A section appears in the menu only once its domain is
- * built; `inMenu: false` marks the routes the spec keeps out of the menu.
+ * built; `inMenu: false` would keep a route out of the menu. The spec lists point costs, annual
+ * income and occupations as routes only; they are in the menu so that no screen is reached only
+ * by typing its address (issue 24, decision 0032).
  */
 export interface AdminSection {
   path: string;
@@ -38,9 +40,9 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "payment-transactions", label: "決済取引", component: PaymentTransactions, inMenu: true },
   { path: "payment-settings", label: "決済設定", component: PaymentSettings, inMenu: true },
   { path: "unused-balance", label: "未使用残高報告", component: UnusedBalanceReport, inMenu: true },
-  { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: false },
-  { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: false },
-  { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: false },
+  { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: true },
+  { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: true },
+  { path: "occupation-management", label: "職業管理", component: OccupationManagement, inMenu: true },
   { path: "audit-log", label: "監査ログ", component: AuditLog, inMenu: true },
   { path: "profile-settings", label: "管理者プロフィール", component: AdminProfile, inMenu: true },
 ];

@@ -23,7 +23,7 @@ const info: LegalInfo = {
   },
   pointCosts: [
     { actionName: "profile_view", displayName: "プロフィール閲覧", pointCost: 9 },
-    { actionName: "read_mail_view", displayName: "既読メール閲覧", pointCost: 0 },
+    { actionName: "read_mail_view", displayName: "既読メッセージ閲覧", pointCost: 0 },
   ],
 };
 
@@ -50,11 +50,11 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     for (const rule of CANCELLATION_RULES) expect(text).toContain(rule);
     for (const value of Object.values(info.operator)) expect(text).toContain(value);
     expect(screen.getByText("インターネット異性紹介事業 届出番号")).toBeInTheDocument();
-    // The fee table prices points at the same rate: 9 pt at 3 yen each.
+    // The fee table prices points at the same rate: 9pt at 3 yen each.
     expect(text).toContain("9pt（27円相当）");
     // The old contradictory figures are gone.
     expect(text).not.toContain("1ポイントあたり10円");
-    expect(text).not.toContain("1,000円で500ポイント");
+    expect(text).not.toContain("1,000円で500pt");
   });
 
   it("the terms state the same rate sentence and the operator's name", async () => {

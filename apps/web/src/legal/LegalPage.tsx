@@ -1,10 +1,10 @@
 import { LEGAL, MSG } from "@enmusubi/shared";
 import { Anchor, Box, Container, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { useTRPC } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
 import classes from "../public/public.module.css";
 import { ListStates } from "../ui/ListStates";
 import type { LegalBlock, LegalDocument } from "./texts";
@@ -56,9 +56,7 @@ function Block({ block }: { block: LegalBlock }) {
 export function LegalPage({ document: doc }: { document: LegalDocument }) {
   const trpc = useTRPC();
   const info = useQuery(trpc.legal.info.queryOptions());
-  useEffect(() => {
-    window.document.title = `${doc.title} | 縁結び`;
-  }, [doc.title]);
+  usePageTitle(doc.title);
   return (
     <Box className={classes.page}>
       <Container component="main" size={820} className={classes.container} pb="xl">

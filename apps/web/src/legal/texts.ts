@@ -8,6 +8,7 @@ import {
   validityText,
 } from "../features/payments/terms";
 import type { LegalInfo } from "../features/payments/types";
+import { formatCost, formatPoints } from "../lib/format";
 
 /**
  * The four legal documents (spec §2, §9). Every price, rate, limit, payment method, fee and
@@ -45,14 +46,15 @@ function feeTable(info: LegalInfo): LegalBlock {
   const rows = [...info.pointCosts].sort(
     (a, b) => (LEGAL_FEE_ORDER.get(a.actionName) ?? 1e6) - (LEGAL_FEE_ORDER.get(b.actionName) ?? 1e6),
   );
-  const cost = (points: number) => (points === 0 ? "無料" : `${points}pt（${yenValueOf(points, info.exchange)}相当）`);
+  const cost = (points: number) =>
+    points === 0 ? "無料" : `${formatPoints(points)}（${yenValueOf(points, info.exchange)}相当）`;
   return {
     kind: "table",
     label: "消費ポイント一覧",
     head: ["機能", "消費ポイント", "上限（初期設定）"],
     rows: rows.map((row) => {
       const cap = LEGAL_CAP.get(row.actionName);
-      return [row.displayName, cost(row.pointCost), cap === undefined ? "—" : cap === 0 ? "無料" : `${cap}pt`];
+      return [row.displayName, cost(row.pointCost), cap === undefined ? "—" : formatCost(cap)];
     }),
   };
 }

@@ -12,6 +12,15 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return dateTimeFormat.format(new Date(value));
 }
 
+/**
+ * An amount of points, written one way on every screen, dialog and legal page: 「1,234pt」, no
+ * space (the catalogue's messages write it so too; decision 0032).
+ */
 export function formatPoints(points: number): string {
-  return `${points.toLocaleString("ja-JP")} pt`;
+  return `${points.toLocaleString("ja-JP")}pt`;
+}
+
+/** A price in points: 「無料」 at 0, else as formatPoints. */
+export function formatCost(points: number): string {
+  return points === 0 ? "無料" : formatPoints(points);
 }

@@ -18,15 +18,15 @@ describe("points:deducted", () => {
   it("updates the member card's balance from the event's remainingPoints; other events are ignored", async () => {
     renderWithProviders(<LiveCard />, { "profile.me": () => me });
     const points = await screen.findByTestId("member-card-points");
-    expect(points).toHaveTextContent("100 pt");
+    expect(points).toHaveTextContent("100pt");
     expect(screen.getByText("未設定")).toBeInTheDocument();
     act(() => emitPointsDeducted(85));
     // React Query notifies its observers on the next tick.
-    await waitFor(() => expect(points).toHaveTextContent("85 pt"));
+    await waitFor(() => expect(points).toHaveTextContent("85pt"));
     act(() => {
       window.dispatchEvent(new CustomEvent("points:deducted", { detail: { remainingPoints: "oops" } }));
     });
     await new Promise((r) => setTimeout(r, 20));
-    expect(points).toHaveTextContent("85 pt");
+    expect(points).toHaveTextContent("85pt");
   });
 });

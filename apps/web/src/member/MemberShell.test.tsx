@@ -35,7 +35,7 @@ function atWidth(narrow: boolean) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("MemberShell header", () => {
-  it("follows the live balance: a payment credited shows in the header with 「{n}ポイントが加算されました」", async () => {
+  it("follows the live balance: a payment credited shows in the header with 「{n}ptが加算されました」", async () => {
     atWidth(false);
     renderWithProviders(
       <>
@@ -54,10 +54,10 @@ describe("MemberShell header", () => {
       },
     );
     const header = screen.getByRole("banner");
-    await waitFor(() => expect(within(header).getByLabelText("所持ポイント")).toHaveTextContent("1,235,067 pt"), {
+    await waitFor(() => expect(within(header).getByLabelText("所持ポイント")).toHaveTextContent("1,235,067pt"), {
       timeout: 5000,
     });
-    expect(await screen.findByText("500ポイントが加算されました")).toBeInTheDocument();
+    expect(await screen.findByText("500ptが加算されました")).toBeInTheDocument();
   });
 
   it("on a desktop shows 未読 N件, the points, ポイント購入 and ログアウト in the header", async () => {
@@ -66,7 +66,7 @@ describe("MemberShell header", () => {
     const header = screen.getByRole("banner");
     const unread = await within(header).findByRole("link", { name: "未読 12件" });
     expect(unread).toHaveTextContent("未読 12件");
-    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567pt");
     expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("ポイント購入");
     expect(within(header).getByRole("button", { name: "ログアウト" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "メニューを開く" })).not.toBeInTheDocument();
@@ -83,7 +83,7 @@ describe("MemberShell header", () => {
     // The word 未読 is kept for screen readers and for the text; an envelope shows it instead.
     expect(unread).toHaveTextContent("未読 12件");
     expect(unread.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
-    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567 pt");
+    expect(await within(header).findByLabelText("所持ポイント")).toHaveTextContent("1,234,567pt");
     expect(within(header).getByRole("link", { name: "ポイント購入" })).toHaveTextContent("購入");
     expect(within(header).queryByRole("button", { name: "ログアウト" })).not.toBeInTheDocument();
 
@@ -128,7 +128,7 @@ describe("MemberShell header", () => {
     expect(screen.getByText("読み込み中...")).toBeInTheDocument();
     expect(screen.queryByTestId("dashboard-points")).not.toBeInTheDocument();
     answer(me);
-    expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567 pt");
+    expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567pt");
     expect(screen.getAllByRole("heading", { name: "ダッシュボード" })).toHaveLength(1);
   });
 
@@ -142,5 +142,24 @@ describe("MemberShell header", () => {
     });
     expect(await screen.findByText("会員情報の取得に失敗しました。再読み込みしてください。")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "ダッシュボード" })).not.toBeInTheDocument();
+  });
+
+  it("names the page, starts with the skip link, and links the balance and the menu to ポイントの使い方", async () => {
+    atWidth(false);
+    renderWithProviders(<MemberShell />, handlers);
+    await screen.findByRole("heading", { name: "ダッシュボード" });
+    expect(document.title).toBe("ダッシュボード｜縁結び");
+    // The first stop of the keyboard is the skip link; it moves the focus to the main content.
+    await userEvent.tab();
+    const skip = screen.getByRole("link", { name: "本文へスキップ" });
+    expect(skip).toHaveFocus();
+    await userEvent.click(skip);
+    expect(screen.getByRole("main")).toHaveFocus();
+    const header = screen.getByRole("banner");
+    const balance = await within(header).findByLabelText("所持ポイント");
+    expect(within(balance).getByRole("link", { name: "1,234,567pt" })).toHaveAttribute("href", "/user/points-usage");
+    const menu = screen.getByRole("navigation", { name: "会員メニュー" });
+    expect(within(menu).getByRole("link", { name: "ポイントの使い方" })).toHaveAttribute("href", "/user/points-usage");
+    expect(within(menu).getByText("メッセージ", { selector: "p" })).toBeInTheDocument();
   });
 });

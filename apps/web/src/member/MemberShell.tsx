@@ -7,7 +7,7 @@ import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import { Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -17,6 +17,8 @@ import { formatPoints } from "../lib/format";
 import { useIdle } from "../lib/idle";
 import { usePointsDeductedListener } from "../lib/points";
 import { useLogout } from "../lib/useLogout";
+import { usePageTitle } from "../lib/usePageTitle";
+import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink";
 import { MemberMenu } from "./MemberMenu";
 import { useUnreadCount, useUnreadCountSubscription } from "./mail/useUnreadCount";
 import classes from "./member.module.css";
@@ -52,7 +54,7 @@ function MailIcon() {
  */
 function AfterFirstScreen() {
   const idle = useIdle();
-  // Spec §2 メール > 未読: the unread count, live (SSE), without reloading.
+  // Spec §2 メール (メッセージ) > 未読: the unread count, live (SSE), without reloading.
   useUnreadCountSubscription({ enabled: idle });
   // Spec §2: the shell loads the occupation and annual-income lists for the profile modal.
   useReferenceLists({ enabled: idle });
@@ -80,6 +82,7 @@ export default function MemberShell() {
 
   const key = sectionKeyOf(pathname);
   const section = key ? MEMBER_SECTIONS[key] : undefined;
+  usePageTitle(section ? (section.title ?? section.label) : "ページが見つかりません");
 
   const menu = (
     <MemberMenu
@@ -94,9 +97,10 @@ export default function MemberShell() {
 
   return (
     <div className={classes.shell}>
+      <SkipLink />
       <AfterFirstScreen />
       <header className={classes.header}>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap={narrow ? 6 : "sm"} wrap="nowrap" className={classes.start}>
           {narrow && (
             <Burger
               opened={drawerOpen}
@@ -114,14 +118,15 @@ export default function MemberShell() {
             縁結び
           </Title>
         </Group>
-        <Group gap={narrow ? 8 : "sm"} wrap="nowrap">
+        <Group gap={narrow ? 6 : "sm"} wrap="nowrap" className={classes.badges}>
           {unread !== undefined && unread > 0 && (
             <Button
               component={Link}
               to="/user/unread-emails"
               variant="light"
-              size="compact-sm"
+              size={narrow ? "compact-xs" : "compact-sm"}
               leftSection={narrow ? <MailIcon /> : undefined}
+              className={classes.badge}
               data-testid="header-unread-count"
             >
               {narrow ? (
@@ -135,15 +140,27 @@ export default function MemberShell() {
             </Button>
           )}
           {user && (
-            <Text size="sm" fw={700} c="pink.7" aria-label="所持ポイント" className={classes.points}>
-              {formatPoints(user.points)}
+            // The balance leads to how points are spent (ポイントの使い方, issue 24); the link is
+            // named by what it shows (axe: label-content-name-mismatch), the balance by its label.
+            <Text size="sm" fw={700} aria-label="所持ポイント" className={classes.points}>
+              <Anchor
+                component={Link}
+                to="/user/points-usage"
+                inherit
+                title="ポイントの使い方"
+                className={classes.points}
+                data-testid="header-points"
+              >
+                {formatPoints(user.points)}
+              </Anchor>
             </Text>
           )}
           <Button
             component={Link}
             to="/user/point-purchase"
             variant="light"
-            size="compact-sm"
+            size={narrow ? "compact-xs" : "compact-sm"}
+            className={classes.badge}
             aria-label="ポイント購入"
             data-testid="header-buy-points"
           >
@@ -158,7 +175,7 @@ export default function MemberShell() {
       </header>
       <div className={classes.body}>
         {!narrow && <aside className={classes.aside}>{menu}</aside>}
-        <main className={classes.main}>
+        <main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
           {user && <VerificationBanner />}
           {isLoading && !section?.drawsWhileLoading ? (
             <Loading />

@@ -9,6 +9,7 @@ import {
 import { Alert, List, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { rateText } from "../features/payments/calc";
+import { formatCost } from "../lib/format";
 import { useTRPC } from "../lib/trpc";
 
 /**
@@ -49,7 +50,7 @@ export function PointsUsage() {
               <Table.Tr key={row.actionName}>
                 <Table.Td>{row.displayName}</Table.Td>
                 <Table.Td ta="right" fw={700}>
-                  {row.pointCost === 0 ? "無料" : `${row.pointCost} pt`}
+                  {formatCost(row.pointCost)}
                 </Table.Td>
                 <Table.Td fz="sm">{row.description}</Table.Td>
               </Table.Tr>

@@ -6,6 +6,7 @@ import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { homeOf } from "../lib/session";
+import { usePageTitle } from "../lib/usePageTitle";
 import { PasswordField } from "../ui/PasswordField";
 import classes from "./public.module.css";
 
@@ -31,6 +32,7 @@ const ForgotPasswordModal = lazy(async () => {
 
 /** /login (spec §2 Public): user ID + PASS, forgot link, registration by gender, notices, footer. */
 export function LoginPage() {
+  usePageTitle("ログイン");
   const navigate = useNavigate();
   const [userID, setUserID] = useState("");
   const [password, setPassword] = useState("");

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { errorMessage, useTRPC } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
 import classes from "./public.module.css";
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,6 +21,7 @@ function genderFromState(state: unknown): Gender {
  * is the second landing variant: the same form over a background image with the brand heading.
  */
 export function SignupPage() {
+  usePageTitle("会員登録");
   const location = useLocation();
   const [params] = useSearchParams();
   const landing = params.get("variant") === "landing";

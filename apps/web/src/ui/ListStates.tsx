@@ -1,10 +1,16 @@
 import { Alert, Button, Card, Group, Loader, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { isVerificationRefusal, VerificationRefusal } from "./refusal";
 
-/** Loading, error (with retry) and empty states every list has; the content otherwise. */
+/**
+ * Loading, error (with retry) and empty states every list has; the content otherwise. A refusal
+ * because the member is not verified (`error`'s reason) shows the verification notice with its
+ * link instead of the error and a retry that would be refused again (decision 0032).
+ */
 export function ListStates({
   isLoading,
   isError,
+  error,
   errorText,
   onRetry,
   isEmpty,
@@ -13,6 +19,8 @@ export function ListStates({
 }: {
   isLoading: boolean;
   isError: boolean;
+  /** The failure itself, to tell a refusal for want of verification from others. */
+  error?: unknown;
   errorText: string;
   onRetry: () => void;
   isEmpty: boolean;
@@ -26,6 +34,7 @@ export function ListStates({
         <Text>読み込み中...</Text>
       </Group>
     );
+  if (isError && isVerificationRefusal(error)) return <VerificationRefusal />;
   if (isError)
     return (
       <Alert color="red" title={errorText} role="alert">

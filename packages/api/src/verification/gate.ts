@@ -1,7 +1,7 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { MSG, type VerificationStatus } from "@enmusubi/shared";
 import { and, eq, isNull } from "drizzle-orm";
-import { AppError } from "../errors";
+import { verificationRequired } from "../errors";
 import { isVerified } from "./standing";
 
 /**
@@ -41,7 +41,7 @@ export function lockUnverified<T extends Readable>(viewer: Viewer, messages: T[]
 /** Opening one message (detail, mark read): FORBIDDEN when it is locked for the viewer. */
 export function assertMayOpen(viewer: Viewer, message: Readable): void {
   if (lockable(viewer.id, message) && !isVerified(viewer.verificationStatus)) {
-    throw new AppError("FORBIDDEN", MSG.verificationRequired);
+    throw verificationRequired();
   }
 }
 

@@ -1,5 +1,5 @@
 import { MSG, type Role, type VerificationStatus } from "@enmusubi/shared";
-import { AppError } from "../errors";
+import { AppError, verificationRequired } from "../errors";
 
 /**
  * An account's standing, as this request's session query read it (context.ts) or as the
@@ -35,7 +35,6 @@ export function standingRefusal(actor: Standing | null, need: Requirement = {}):
   if (!actor) return new AppError("UNAUTHORIZED", MSG.unauthorized);
   if (actor.suspended) return new AppError("FORBIDDEN", MSG.accountSuspended);
   if (need.role && actor.role !== need.role) return new AppError("FORBIDDEN", MSG.forbidden);
-  if (need.verified && !isVerified(actor.verificationStatus))
-    return new AppError("FORBIDDEN", MSG.verificationRequired);
+  if (need.verified && !isVerified(actor.verificationStatus)) return verificationRequired();
   return null;
 }

@@ -47,7 +47,7 @@ export const MESSAGING_MSG = {
 
 /** The member's notice when a payment is credited (the header balance follows it live). */
 export function pointsCredited(points: number): string {
-  return `${points.toLocaleString("ja-JP")}ポイントが加算されました`;
+  return `${points.toLocaleString("ja-JP")}ptが加算されました`;
 }
 
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */

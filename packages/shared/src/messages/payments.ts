@@ -25,11 +25,11 @@ export const PAYMENTS_MSG = {
   settingTextTooLong: "入力は100文字以内で入力してください。",
   smartPitKeyRequired: "SmartPitを有効にするにはSmartPit IDとAPIキーを入力してください。",
   bankDetailsRequired: "銀行振込を有効にするには銀行名・支店名・口座番号・口座名義を入力してください。",
-  orderPointsTooLarge: "1回のご注文で購入できるポイント数（100,000,000ポイント）を超えています。",
+  orderPointsTooLarge: "1回のご注文で購入できるポイント数（100,000,000pt）を超えています。",
   pointCeilingExceeded:
-    "保有ポイントと未払いのご注文の合計が上限（1,000,000,000ポイント）を超えるため、このご注文はお受けできません。",
+    "保有ポイントと未払いのご注文の合計が上限（1,000,000,000pt）を超えるため、このご注文はお受けできません。",
   exchangeBoundExceeded:
-    "最高購入金額で購入した場合の付与ポイントが上限（100,000,000ポイント）を超えます。換金レートまたは最高購入金額を見直してください。",
+    "最高購入金額で購入した場合の付与ポイントが上限（100,000,000pt）を超えます。換金レートまたは最高購入金額を見直してください。",
   creditWouldOverflow: "この取引のポイントを付与すると保有ポイントの上限を超えるため、入金を確認できません。",
   notificationAlreadyResolved: "この入金は既に処理済みです。",
   notificationNotUnsettled: "未処理の入金のみ処理済みにできます。",
@@ -50,5 +50,5 @@ export function purchaseAboveMaximum(maximum: number): string {
 
 /** The purchase confirmation (spec §5 "asks whether to buy N points for X yen"). */
 export function purchaseConfirmation(points: number, amount: number): string {
-  return `${yen(points)}ポイントを${yen(amount)}円で購入しますか？`;
+  return `${yen(points)}ptを${yen(amount)}円で購入しますか？`;
 }

@@ -28,6 +28,9 @@ export const VERIFICATION_MSG = {
   verificationBannerPending: "年齢確認の審査中です。審査が完了するとメッセージの送受信と掲示板をご利用いただけます。",
   verificationBannerRejected: "年齢確認が完了しませんでした。内容をご確認のうえ、もう一度提出してください。",
   verificationBannerLink: "年齢確認へ進む",
+  /** In place of a refused action's error (reason verification_required, decision 0032). */
+  verificationRefusalTitle: "年齢確認が必要です",
+  verificationRefusal: "この機能は年齢確認が完了するとご利用いただけます。本人確認書類を提出してください。",
   /** The result mail. */
   verificationApprovedMailSubject: "【縁結び】年齢確認が完了しました",
   verificationRejectedMailSubject: "【縁結び】年齢確認が完了しませんでした",

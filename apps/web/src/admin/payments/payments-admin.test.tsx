@@ -197,7 +197,7 @@ describe("PaymentTransactions", { timeout: 20_000 }, () => {
     expect(rowOf("PT-B").getByTestId("confirmed-by")).toHaveTextContent("確認者：管理 花子");
     expect(screen.getByTestId("transaction-totals")).toHaveTextContent("3件");
     expect(screen.getByTestId("transaction-totals")).toHaveTextContent("9,000円");
-    expect(screen.getByTestId("transaction-totals")).toHaveTextContent("4,500ポイント");
+    expect(screen.getByTestId("transaction-totals")).toHaveTextContent("4,500pt");
     const chart = await screen.findByTestId("sales-chart");
     expect(chart.querySelectorAll("[data-bar]")).toHaveLength(2);
     expect(within(screen.getByTestId("sales-table")).getByText("6,000円")).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PhotoPicker } from "../../features/photos/PhotoPicker";
+import { formatPoints } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 
@@ -113,7 +114,8 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            初期ポイント {NEW_USER_DEFAULTS.points} pt・送信ポイント {NEW_USER_DEFAULTS.sendPoints} pt
+            初期ポイント {formatPoints(NEW_USER_DEFAULTS.points)}・送信ポイント{" "}
+            {formatPoints(NEW_USER_DEFAULTS.sendPoints)}
             の一般会員として登録します。
           </Text>
           <TextInput

@@ -104,11 +104,11 @@ describe("user edit sends only what changed (issue 21)", { timeout: 30_000 }, ()
     await waitFor(() => expect(updates(calls)).toHaveLength(1));
     expect(updates(calls)[0]).toEqual({ id: ID, points: 500, expectedPoints: 100 });
 
-    // Nothing saved: the message with the current figures, the form and the list at 1,052 pt.
-    expect(await within(dialog).findByText(/現在のポイント: 1,052 pt/)).toHaveTextContent(MSG.balanceChanged);
-    expect(points).toHaveValue("1052 pt");
+    // Nothing saved: the message with the current figures, the form and the list at 1,052pt.
+    expect(await within(dialog).findByText(/現在のポイント: 1,052pt/)).toHaveTextContent(MSG.balanceChanged);
+    expect(points).toHaveValue("1052pt");
     const table = screen.getByRole("table", { name: "ユーザー一覧" });
-    expect(await within(table).findByText("1,052 pt")).toBeInTheDocument();
+    expect(await within(table).findByText("1,052pt")).toBeInTheDocument();
 
     // Decided again against the new figure.
     refuse = false;
@@ -140,10 +140,10 @@ describe("user edit sends only what changed (issue 21)", { timeout: 30_000 }, ()
     await userEvent.click(within(dialog).getByRole("button", { name: "保存する" }));
     await waitFor(() => expect(updates(calls)).toHaveLength(1));
     expect(updates(calls)[0]).toEqual({ id: ID, sendPoints: 50, expectedSendPoints: 20 });
-    expect(await within(dialog).findByText(/現在のポイント: 100 pt、送信ポイント: 7 pt/)).toHaveTextContent(
+    expect(await within(dialog).findByText(/現在のポイント: 100pt、送信ポイント: 7pt/)).toHaveTextContent(
       MSG.balanceChanged,
     );
-    expect(within(dialog).getByText(/の現在の送信ポイント: 7 pt/)).toBeInTheDocument();
-    expect(field).toHaveValue("7 pt");
+    expect(within(dialog).getByText(/の現在の送信ポイント: 7pt/)).toBeInTheDocument();
+    expect(field).toHaveValue("7pt");
   });
 });

@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
-import { errorMessage } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import type { NewPost } from "./NewPostDialog";
 import { BOARD_MSG, type BoardPostView } from "./types";
 
@@ -46,7 +46,7 @@ export function usePostActions({
       void refresh();
       return true;
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.postFailed) });
+      notifyFailure(error, BOARD_MSG.postFailed);
       return false;
     }
   };
@@ -68,7 +68,7 @@ export function usePostActions({
       if (postsOnPage === 1 && page > 1) setPage(page - 1);
       await refresh();
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.deleteFailed) });
+      notifyFailure(error, BOARD_MSG.deleteFailed);
     } finally {
       setDeletingId(null);
     }

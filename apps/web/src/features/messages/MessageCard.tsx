@@ -9,7 +9,8 @@ import { type MessageLike, type PartyLike, partyName } from "./types";
  * One message in a list (both shells): the other party's photo (named after them) and name, the
  * body's preview (click opens the detail), the time in Japanese and the screen's actions. Unread
  * messages are highlighted and say so in text too. A sealed message (another member's, not opened
- * yet: decision 0027) shows its one-line preview from the server and the 「未読」 marker; opening
+ * yet: decision 0027) shows its one-line preview from the server and the 「未読」 marker (「未開封」
+ * once marked read without being opened); opening
  * it is the screen's (it costs points).
  */
 export function MessageCard({
@@ -40,6 +41,9 @@ export function MessageCard({
   // A sealed message's preview line (none while locked until verification: the notice is the body).
   const preview = sealed ? (message.preview ?? null) : null;
   const unread = (highlightUnread && !message.isRead) || sealed;
+  // Marked read (the legacy read call, a reply) but never opened: still sealed, so not 「未読」 on
+  // 受信 but 「未開封」 (decisions 0027, 0032).
+  const unopened = sealed && message.isRead;
   return (
     <Card
       withBorder
@@ -71,8 +75,8 @@ export function MessageCard({
                 </Badge>
               )}
               {unread && (
-                <Badge size="xs" color="pink" variant="filled">
-                  未読
+                <Badge size="xs" color="pink" variant="filled" data-testid="message-state">
+                  {unopened ? "未開封" : "未読"}
                 </Badge>
               )}
             </Group>
@@ -87,7 +91,7 @@ export function MessageCard({
             body={preview ?? message.body}
             onOpen={onOpen}
             // The visible line first, as a word of its own (axe: label-content-name-mismatch).
-            label={preview !== null ? `${preview} ${name}さんからの未読メールを開く` : undefined}
+            label={preview !== null ? `${preview} ${name}さんからの未読メッセージを開く` : undefined}
           />
           {actions && (
             <Group gap="xs" justify="flex-end">

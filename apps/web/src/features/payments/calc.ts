@@ -1,4 +1,5 @@
 import { MSG, purchaseAboveMaximum, purchaseBelowMinimum } from "@enmusubi/shared";
+import { formatPoints } from "../../lib/format";
 
 /**
  * The purchase arithmetic and the wording every screen shares, so the purchase screen, 特商法,
@@ -35,8 +36,9 @@ export function yen(amount: number): string {
   return `${amount.toLocaleString("ja-JP")}円`;
 }
 
+/** An amount of points (the one way: formatPoints). */
 export function pointsText(points: number): string {
-  return `${points.toLocaleString("ja-JP")}ポイント`;
+  return formatPoints(points);
 }
 
 /** The price of one point, to two decimals at most (1,000円で300ポイント → 約3.33円). */

@@ -82,10 +82,8 @@ describe("purchase arithmetic", () => {
   it("shows the rate as points ÷ yen to 4 decimals and one sentence of price", () => {
     expect(displayRate({ yenAmount: 1000, pointAmount: 500 })).toBe("0.5000");
     expect(displayRate({ yenAmount: 3000, pointAmount: 1000 })).toBe("0.3333");
-    expect(rateText({ yenAmount: 1000, pointAmount: 500 })).toBe("1,000円（税込）で500ポイント（1ポイントあたり2円）");
-    expect(rateText({ yenAmount: 1000, pointAmount: 300 })).toBe(
-      "1,000円（税込）で300ポイント（1ポイントあたり約3.33円）",
-    );
+    expect(rateText({ yenAmount: 1000, pointAmount: 500 })).toBe("1,000円（税込）で500pt（1ポイントあたり2円）");
+    expect(rateText({ yenAmount: 1000, pointAmount: 300 })).toBe("1,000円（税込）で300pt（1ポイントあたり約3.33円）");
     expect(yenValueOf(15, { yenAmount: 1000, pointAmount: 500 })).toBe("30円");
   });
 

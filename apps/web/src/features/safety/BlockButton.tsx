@@ -2,7 +2,8 @@ import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { confirmAction } from "../../lib/confirm";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { SAFETY_TEXT } from "./ReportDialog";
 
 /** Refreshes every list a block changes (search, favourites, footprints, board, the blocked list). */
@@ -56,7 +57,7 @@ export function BlockButton({
       notifications.show({ color: "green", message: `${name}さんをブロックしました。` });
       onBlocked?.();
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, SAFETY_TEXT.blockFailed) });
+      notifyFailure(error, SAFETY_TEXT.blockFailed);
     } finally {
       refresh();
     }

@@ -1,5 +1,4 @@
 import { Group, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
@@ -8,6 +7,7 @@ import { BlockButton, ReportButton } from "../../features/safety";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { ProfileDetailModal } from "../discovery/ProfileDetailModal";
 import { usePaidProfileView } from "../discovery/usePaidView";
@@ -75,10 +75,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
       patch(post.id, { likeCount: result.likes, dislikeCount: result.dislikes, myReaction: result.myReaction });
     } catch (error) {
       if (httpStatus(error) === 402) onClosed();
-      notifications.show({
-        color: "red",
-        message: errorMessage(error, kind === "like" ? BOARD_MSG.likeFailed : BOARD_MSG.dislikeFailed),
-      });
+      notifyFailure(error, kind === "like" ? BOARD_MSG.likeFailed : BOARD_MSG.dislikeFailed);
     } finally {
       setPendingId(null);
     }
@@ -91,7 +88,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
       patch(post.id, { isRead: true, readerCount: result.readerCount });
     } catch (error) {
       if (httpStatus(error) === 402) onClosed();
-      notifications.show({ color: "red", message: errorMessage(error, BOARD_MSG.readFailed) });
+      notifyFailure(error, BOARD_MSG.readFailed);
     } finally {
       setPendingId(null);
     }
@@ -109,6 +106,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
       <ListStates
         isLoading={list.isLoading || closed}
         isError={list.isError && !closed}
+        error={list.error}
         errorText={searchErrorText(list.error)}
         onRetry={() => void list.refetch()}
         isEmpty={(data?.posts.length ?? 0) === 0}

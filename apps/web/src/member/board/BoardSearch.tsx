@@ -62,6 +62,7 @@ export function BoardSearch() {
       <ListStates
         isLoading={access.isLoading}
         isError={access.isError}
+        error={access.error}
         errorText={errorMessage(access.error, BOARD_MSG.fetchFailed)}
         onRetry={recheck}
         isEmpty={false}

@@ -72,6 +72,7 @@ export function MyPosts() {
       <ListStates
         isLoading={posts.isLoading}
         isError={posts.isError}
+        error={posts.error}
         errorText={errorMessage(posts.error, BOARD_MSG.myPostsFailed)}
         onRetry={() => void posts.refetch()}
         isEmpty={(data?.posts.length ?? 0) === 0}

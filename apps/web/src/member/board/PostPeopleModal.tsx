@@ -49,6 +49,7 @@ export function PostPeopleModal({ post, onClose }: { post: BoardPostView | null;
             <ListStates
               isLoading={people.isLoading}
               isError={people.isError}
+              error={people.error}
               errorText={errorMessage(people.error, "反応した人の取得に失敗しました。")}
               onRetry={() => void people.refetch()}
               isEmpty={(lists?.[t.value].length ?? 0) === 0}

@@ -219,7 +219,7 @@ describe("BoardSearch entry", { timeout: 15_000 }, () => {
       "board.list": () => page([post(ID1, "東京で食事しませんか")]),
     });
     expect(await screen.findByText("掲示板の閲覧には10ptが必要です。続けますか？")).toBeInTheDocument();
-    expect(await screen.findByTestId("board-entry-balance")).toHaveTextContent("100 pt");
+    expect(await screen.findByTestId("board-entry-balance")).toHaveTextContent("100pt");
     expect(calls.some((c) => c.path === "board.list")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "続ける" }));
     await screen.findByRole("article", { name: /東京で食事しませんか/ });

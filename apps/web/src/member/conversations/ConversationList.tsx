@@ -108,6 +108,7 @@ export function ConversationList() {
       <ListStates
         isLoading={list.isLoading}
         isError={list.isError}
+        error={list.error}
         errorText={MSG.conversationsFetchFailed}
         onRetry={() => void list.refetch()}
         isEmpty={(data?.conversations.length ?? 0) === 0}

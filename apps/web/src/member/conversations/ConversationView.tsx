@@ -95,6 +95,7 @@ export function ConversationView({ partnerId }: { partnerId: string }) {
       <ListStates
         isLoading={thread.isLoading}
         isError={thread.isError && !thread.data}
+        error={thread.error}
         errorText={errorMessage(thread.error, MSG.threadFetchFailed)}
         onRetry={() => void thread.refetch()}
         isEmpty={false}

@@ -189,7 +189,7 @@ describe("ConversationView", () => {
     });
     expect(await screen.findByTestId("bubble-body")).toHaveTextContent("週末に映画…");
     await userEvent.click(screen.getByRole("button", { name: "花子さんからの未読メッセージを開いて読む" }));
-    expect(await screen.findByText("未読メールの閲覧には20ptが必要です。続けますか？")).toBeInTheDocument();
+    expect(await screen.findByText("未読メッセージの閲覧には20ptが必要です。続けますか？")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "続ける" }));
     await waitFor(() => expect(screen.getByTestId("bubble-body")).toHaveTextContent("週末に映画はいかがですか"));
     expect(calls.filter((c) => c.path === "messages.open").map((c) => c.input)).toEqual([{ id: "x1" }]);
@@ -209,7 +209,7 @@ describe("ConversationView", () => {
 
     const second = renderWithProviders(<ConversationView partnerId={HANAKO} />, handlers);
     expect(await screen.findByLabelText("メッセージ")).toHaveValue("書きかけです");
-    expect(await screen.findByText("送信には48 ptが必要です")).toBeInTheDocument();
+    expect(await screen.findByText("送信には48ptが必要です")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "送信" }));
     expect(await screen.findByText("メッセージの送信には48ptが必要です。続けますか？")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "続ける" }));

@@ -37,6 +37,7 @@ export function FavoriteList() {
       <ListStates
         isLoading={favorites.isLoading}
         isError={favorites.isError}
+        error={favorites.error}
         errorText={DISCOVERY_MSG.favoritesFailed}
         onRetry={() => void favorites.refetch()}
         isEmpty={list.length === 0}

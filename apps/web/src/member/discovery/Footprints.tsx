@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, formatPoints } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { ProfileDetailModal } from "./ProfileDetailModal";
@@ -20,11 +20,12 @@ export function Footprints() {
       <Title order={2}>足あと</Title>
       <Text size="sm" c="dimmed">
         あなたのプロフィールを見た会員です（新しい順）。相手のプロフィールの閲覧には
-        {paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}が必要です。
+        {paid.cost > 0 ? formatPoints(paid.cost) : "ポイント"}が必要です。
       </Text>
       <ListStates
         isLoading={footprints.isLoading}
         isError={footprints.isError}
+        error={footprints.error}
         errorText={DISCOVERY_MSG.footprintsFailed}
         onRetry={() => void footprints.refetch()}
         isEmpty={rows.length === 0}

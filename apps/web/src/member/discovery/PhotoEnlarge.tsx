@@ -5,8 +5,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useRef, useState } from "react";
 import { confirmCost } from "../../features/messages";
+import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
 
@@ -44,10 +46,8 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       void price.refetch();
     } catch (error) {
       const short = error instanceof TRPCClientError && error.data?.httpStatus === 402;
-      notifications.show({
-        color: "red",
-        message: short ? DISCOVERY_MSG.notEnoughPoints : errorMessage(error, MSG.photoEnlargeFailed),
-      });
+      if (short) notifications.show({ color: "red", message: DISCOVERY_MSG.notEnoughPoints });
+      else notifyFailure(error, MSG.photoEnlargeFailed);
     }
   };
 
@@ -56,7 +56,7 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       <ProfilePhoto profile={profile} size={160} />
       {quote?.available && (
         <Button ref={button} size="xs" variant="light" onClick={enlarge} loading={view.isPending}>
-          {MSG.photoEnlarge}（{quote.free ? "無料" : `${quote.cost.toLocaleString("ja-JP")}pt`}）
+          {MSG.photoEnlarge}（{quote.free ? "無料" : formatPoints(quote.cost)}）
         </Button>
       )}
       <Modal

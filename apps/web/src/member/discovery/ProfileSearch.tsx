@@ -2,6 +2,7 @@ import { Button, Collapse, Group, Loader, Paper, SegmentedControl, Stack, Text, 
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatPoints } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
@@ -133,6 +134,7 @@ export function ProfileSearch() {
       <ListStates
         isLoading={search.isLoading}
         isError={search.isError}
+        error={search.error}
         errorText={DISCOVERY_MSG.searchFailed}
         onRetry={() => void search.refetch()}
         isEmpty={(result?.profiles.length ?? 0) === 0}
@@ -143,7 +145,7 @@ export function ProfileSearch() {
       </ListStates>
 
       <Text size="xs" c="dimmed">
-        プロフィール詳細の閲覧には{paid.cost > 0 ? `${paid.cost}pt` : "ポイント"}
+        プロフィール詳細の閲覧には{paid.cost > 0 ? formatPoints(paid.cost) : "ポイント"}
         が必要です。
       </Text>
 

@@ -11,7 +11,8 @@ import {
 } from "../../features/messages";
 import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, type PublicProfile } from "./types";
@@ -65,7 +66,7 @@ export function SendToMemberDialog({
       void queryClient.invalidateQueries(trpc.scheduled.list.pathFilter());
       return true;
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.sendFailedMember) });
+      notifyFailure(error, MSG.sendFailedMember);
       return false;
     }
   };

@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { DISCOVERY_MSG } from "./types";
 
 /** Adds or removes a favourite (both idempotent on the server) and refreshes search and favourites. */
@@ -27,10 +28,8 @@ export function useFavoriteToggle() {
       } catch (error) {
         // Removal is idempotent: its only failure is the spec's own message (spec §8). Adding may
         // be refused for a reason the server words in Japanese (oneself, an administrator …).
-        notifications.show({
-          color: "red",
-          message: favorite ? errorMessage(error, DISCOVERY_MSG.favoriteAddFailed) : DISCOVERY_MSG.favoriteRemoveFailed,
-        });
+        if (favorite) notifyFailure(error, DISCOVERY_MSG.favoriteAddFailed);
+        else notifications.show({ color: "red", message: DISCOVERY_MSG.favoriteRemoveFailed });
         return false;
       } finally {
         refresh();

@@ -5,7 +5,8 @@ import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { DISCOVERY_MSG, type ProfileDetail } from "./types";
 
 /** A point cost from reference.pointCosts.list, the spec §9 fallback table when it cannot be fetched. */
@@ -60,12 +61,8 @@ export function usePaidProfileView() {
       emitPointsDeducted(result.remainingPoints);
       setShown(result.profile);
     } catch (error) {
-      notifications.show({
-        color: "red",
-        message: isPaymentRequired(error)
-          ? DISCOVERY_MSG.notEnoughPoints
-          : errorMessage(error, DISCOVERY_MSG.viewFailed),
-      });
+      if (isPaymentRequired(error)) notifications.show({ color: "red", message: DISCOVERY_MSG.notEnoughPoints });
+      else notifyFailure(error, DISCOVERY_MSG.viewFailed);
     } finally {
       setPendingId(null);
     }

@@ -7,9 +7,10 @@ import { Link } from "react-router-dom";
 import type { RouterOutputs } from "../../lib/api-types";
 import { confirmAction } from "../../lib/confirm";
 import { formatDateTime } from "../../lib/format";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { LongText } from "../../ui/LongText";
+import { notifyFailure } from "../../ui/notify-failure";
 import { PagePagination } from "../../ui/PagePagination";
 
 type Inquiry = RouterOutputs["inquiries"]["list"]["inquiries"][number];
@@ -50,6 +51,7 @@ export function InquiryHistory() {
       <ListStates
         isLoading={list.isLoading}
         isError={list.isError}
+        error={list.error}
         errorText={MSG.inquiryFetchFailed}
         onRetry={() => void list.refetch()}
         isEmpty={(data?.inquiries.length ?? 0) === 0}
@@ -87,7 +89,7 @@ function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
         notifications.show({ color: "green", message: MSG.inquiryDeleted });
         void refresh();
       },
-      onError: (e) => notifications.show({ color: "red", message: errorMessage(e, MSG.inquiryDeleteFailed) }),
+      onError: (e) => notifyFailure(e, MSG.inquiryDeleteFailed),
     }),
   );
 

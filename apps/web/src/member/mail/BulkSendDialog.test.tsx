@@ -19,7 +19,7 @@ describe("BulkSendDialog", () => {
     await screen.findByLabelText("花子");
     await userEvent.click(screen.getByRole("button", { name: "すべて選択" }));
     expect(await screen.findByText("2人選択中")).toBeInTheDocument();
-    expect(screen.getByText("2人に送信（48 ptが必要です）")).toBeInTheDocument();
+    expect(screen.getByText("2人に送信（48ptが必要です）")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "すべて解除" }));
     expect(await screen.findByText("0人選択中")).toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { ScheduledList } from "./ScheduledList";
 import { useOpenMessage } from "./useOpenMessage";
 
 /**
- * 受信メール (spec §2): read inbox messages only, asked of the server (box "read": never empty
+ * 受信メッセージ (spec §2): read inbox messages only, asked of the server (box "read": never empty
  * because newer ones are unread), paged on the server with a sender search (issue 24); reply,
  * detail, every scheduled message of the member.
  */
@@ -24,11 +24,12 @@ export function ReceivedEmails() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>受信メール</Title>
+      <Title order={2}>受信メッセージ</Title>
       <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

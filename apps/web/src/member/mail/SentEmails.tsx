@@ -10,7 +10,7 @@ import { useMailPage } from "./mailbox";
 import { ScheduledList } from "./ScheduledList";
 
 /**
- * 送信メール (spec §2): paged on the server with a recipient search (issue 24), the read / unread
+ * 送信メッセージ (spec §2): paged on the server with a recipient search (issue 24), the read / unread
  * marker as the server has it (既読 once the recipient opened or marked it), detail, bulk send,
  * every scheduled message of the member.
  */
@@ -23,13 +23,14 @@ export function SentEmails() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={2}>送信メール</Title>
+        <Title order={2}>送信メッセージ</Title>
         <Button onClick={() => setBulk(true)}>一括送信</Button>
       </Group>
       <PartnerSearch label="宛先の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.sentFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

@@ -140,7 +140,7 @@ function scheduled(id: string, source: "user:favorite" | "user:received") {
   };
 }
 
-describe("a sealed message (未読メール閲覧, decision 0027)", () => {
+describe("a sealed message (未読メッセージ閲覧, decision 0027)", () => {
   const FULL = "はじめまして。プロフィールを拝見してご連絡しました。週末はお時間ありますか?";
   const sealed = message("m9", hanako, FULL, { sealed: true });
   const opened = { ...sealed, body: FULL, sealed: false, preview: null, isRead: true, locked: false as const };
@@ -161,23 +161,23 @@ describe("a sealed message (未読メール閲覧, decision 0027)", () => {
 
   it("asks with the server's price, then opens it and shows the body", async () => {
     const { calls } = renderWithProviders(<UnreadEmails />, handlers(20));
-    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
-    expect(await screen.findByText("未読メールの閲覧には20ptが必要です。続けますか？")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メッセージを開く/ }));
+    expect(await screen.findByText("未読メッセージの閲覧には20ptが必要です。続けますか？")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "messages.open")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "続ける" }));
     expect(await screen.findByTestId("message-detail-body")).toHaveTextContent(FULL);
     expect(calls.filter((c) => c.path === "messages.open").map((c) => c.input)).toEqual([{ id: "m9" }]);
   });
 
-  it("declined: nothing is opened; free (0 pt): no confirmation", async () => {
+  it("declined: nothing is opened; free (0pt): no confirmation", async () => {
     const declined = renderWithProviders(<UnreadEmails />, handlers(20));
-    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メッセージを開く/ }));
     await userEvent.click(await screen.findByRole("button", { name: "キャンセル" }));
     expect(declined.calls.some((c) => c.path === "messages.open")).toBe(false);
     expect(screen.queryByTestId("message-detail-body")).not.toBeInTheDocument();
     declined.unmount();
     const free = renderWithProviders(<UnreadEmails />, handlers(0));
-    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メールを開く/ }));
+    await userEvent.click(await screen.findByRole("button", { name: /花子さんからの未読メッセージを開く/ }));
     expect(await screen.findByTestId("message-detail-body")).toHaveTextContent(FULL);
     expect(screen.queryByText(/ptが必要です。続けますか？/)).not.toBeInTheDocument();
     expect(free.calls.filter((c) => c.path === "messages.open")).toHaveLength(1);

@@ -5,7 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MemberMessage, MessageCard, MessageDetailModal, partyName } from "../../features/messages";
 import { BlockButton, ReportButton } from "../../features/safety";
-import { errorMessage, refusalOr, useTRPC } from "../../lib/trpc";
+import { refusalOr, useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ConversationLink } from "../conversations/ConversationLink";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import { MailListStates, PartnerSearch } from "./MailListStates";
@@ -15,7 +16,7 @@ import { ScheduledList } from "./ScheduledList";
 import { useOpenMessage } from "./useOpenMessage";
 
 /**
- * 未読メール (spec §2): messages from administrators plus the unread ones, newest first, paged on
+ * 未読メッセージ (spec §2): messages from administrators plus the unread ones, newest first, paged on
  * the server (issue 24); sender search and count; reply (hidden once replied), mark as read,
  * detail on click; unread highlighted; every scheduled message of the member.
  */
@@ -36,17 +37,18 @@ export function UnreadEmails() {
           notifications.show({ color: "green", message: MSG.markedRead });
           refresh();
         },
-        onError: (error) => notifications.show({ color: "red", message: errorMessage(error, MSG.markReadFailed) }),
+        onError: (error) => notifyFailure(error, MSG.markReadFailed),
       },
     );
 
   return (
     <Stack gap="md">
-      <Title order={2}>未読メール</Title>
+      <Title order={2}>未読メッセージ</Title>
       <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
+        error={query.error}
         errorText={refusalOr(query.error, MSG.unreadFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}

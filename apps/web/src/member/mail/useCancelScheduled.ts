@@ -2,7 +2,8 @@ import { MSG } from "@enmusubi/shared";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { confirmAction } from "../../lib/confirm";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { useRefreshMail } from "./mailbox";
 
 /**
@@ -25,7 +26,7 @@ export function useCancelScheduled() {
       notifications.show({ color: "green", message: MSG.scheduledCancelled });
       refresh();
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.genericError) });
+      notifyFailure(error, MSG.genericError);
     }
   };
   return { cancelScheduled, cancellingId: cancel.isPending ? cancel.variables?.id : undefined };

@@ -1,10 +1,10 @@
 import { MSG } from "@enmusubi/shared";
-import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { confirmCost, type MemberMessage } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { useRefreshMail } from "./mailbox";
 
 /**
@@ -36,13 +36,13 @@ export function useOpenMessage() {
         ...trpc.messages.get.queryOptions({ id: message.id }),
         staleTime: 0,
       });
-      if (quote.sealed && !(await confirmCost(quote.openCost, "未読メールの閲覧"))) return;
+      if (quote.sealed && !(await confirmCost(quote.openCost, "未読メッセージの閲覧"))) return;
       const result = await openMessage.mutateAsync({ id: message.id });
       emitPointsDeducted(result.remainingPoints);
       setDetail(result.message);
       refresh();
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, MSG.messageOpenFailed) });
+      notifyFailure(error, MSG.messageOpenFailed);
     } finally {
       setPendingId(null);
     }

@@ -2,7 +2,8 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { type ComposeResult, confirmCost, type PartyLike, useSendCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
+import { notifyFailure } from "../../ui/notify-failure";
 import { type MailSource, useRefreshMail } from "./mailbox";
 
 /** Points a send to `recipients` costs: send_message per member recipient, administrators free (spec §6). */
@@ -62,7 +63,7 @@ export function useSendMail() {
         refresh();
         return true;
       } catch (error) {
-        notifications.show({ color: "red", message: errorMessage(error, options.failureText) });
+        notifyFailure(error, options.failureText);
         return false;
       }
     },

@@ -10,7 +10,7 @@ import { useTRPC } from "../../lib/trpc";
  * messages.unreadCount cache (what `useUnreadCount` reads), the balance to the current user's
  * (the header and the member card). When the mailbox changes, its lists are refreshed, so a new
  * message, or 既読 on a sent one, shows without a reload; a payment credited shows
- * 「{n}ポイントが加算されました」. `enabled: false` holds the connection back (the shell opens it once
+ * 「{n}ptが加算されました」. `enabled: false` holds the connection back (the shell opens it once
  * the first screen is drawn; the server answers a new connection with the current figures, so
  * nothing is missed meanwhile).
  */

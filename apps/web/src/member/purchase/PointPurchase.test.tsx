@@ -57,12 +57,12 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
   it("offers only the active methods and shows the floored points as the amount is typed", async () => {
     renderWithProviders(<PointPurchase />, handlers());
     expect(await screen.findByTestId("purchase-rate")).toHaveTextContent(
-      "1,000円（税込）で500ポイント（1ポイントあたり2円）",
+      "1,000円（税込）で500pt（1ポイントあたり2円）",
     );
     expect(screen.getByRole("radio", { name: "スマートピット（コンビニ払い）" })).toBeChecked();
     expect(screen.queryByRole("radio", { name: "銀行振込" })).not.toBeInTheDocument();
     await userEvent.type(amountInput(), "1999");
-    expect(screen.getByTestId("purchase-computed-points")).toHaveTextContent("999ポイント");
+    expect(screen.getByTestId("purchase-computed-points")).toHaveTextContent("999pt");
     expect(await screen.findByText("購入履歴はありません")).toBeInTheDocument();
   });
 
@@ -90,7 +90,7 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
 
     const table = await screen.findByTestId("purchase-confirmation");
     const confirm = within(table);
-    expect(confirm.getByText("1,500ポイント")).toBeInTheDocument();
+    expect(confirm.getByText("1,500pt")).toBeInTheDocument();
     expect(confirm.getByText("3,000円")).toBeInTheDocument();
     expect(confirm.getByText("お支払い金額（税込）")).toBeInTheDocument();
     expect(confirm.getByText("スマートピット（コンビニ払い）")).toBeInTheDocument();

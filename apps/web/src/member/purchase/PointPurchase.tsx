@@ -85,6 +85,7 @@ export function PointPurchase() {
       <ListStates
         isLoading={settings.isLoading}
         isError={settings.isError}
+        error={settings.error}
         errorText={FETCH_FAILED}
         onRetry={() => void settings.refetch()}
         isEmpty={false}

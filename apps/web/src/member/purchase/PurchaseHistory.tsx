@@ -45,6 +45,7 @@ export function PurchaseHistory() {
       <ListStates
         isLoading={history.isLoading}
         isError={history.isError}
+        error={history.error}
         errorText={PAYMENT_TEXT.fetchFailed}
         onRetry={() => void history.refetch()}
         isEmpty={rows.length === 0}

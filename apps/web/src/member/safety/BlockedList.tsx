@@ -4,8 +4,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { SAFETY_TEXT, useBlockRefresh } from "../../features/safety";
 import { confirmAction } from "../../lib/confirm";
 import { formatDate } from "../../lib/format";
-import { errorMessage, useTRPC } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { notifyFailure } from "../../ui/notify-failure";
 import { ProfileCard, ProfileGrid } from "../discovery/ProfileGrid";
 
 /** ブロックリスト (設定): the members I blocked, newest first, each with 解除 after a confirmation. */
@@ -28,7 +29,7 @@ export function BlockedList() {
       await unblock.mutateAsync({ userId: id });
       notifications.show({ color: "green", message: `${name}さんのブロックを解除しました。` });
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, SAFETY_TEXT.unblockFailed) });
+      notifyFailure(error, SAFETY_TEXT.unblockFailed);
     } finally {
       refresh();
     }
@@ -43,6 +44,7 @@ export function BlockedList() {
       <ListStates
         isLoading={blocked.isLoading}
         isError={blocked.isError}
+        error={blocked.error}
         errorText={SAFETY_TEXT.blockedListFailed}
         onRetry={() => void blocked.refetch()}
         isEmpty={list.length === 0}

@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { VERIFICATION_PATH } from "./VerificationBanner";
+import { VERIFICATION_PATH } from "../../ui/refusal";
 
 /**
  * In place of reply / mark-as-read on a message locked until the member is verified (the server

@@ -2,9 +2,8 @@
 import { VERIFICATION_MSG as MSG } from "@enmusubi/shared/messages/verification";
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
+import { VERIFICATION_PATH } from "../../ui/refusal";
 import { useVerificationStatus } from "./useVerificationStatus";
-
-export const VERIFICATION_PATH = "/user/verification";
 
 /**
  * The member shell's banner for every member who is not verified yet (decision 0006): what is

@@ -98,6 +98,7 @@ export function VerificationPage() {
           <ListStates
             isLoading={status.isLoading}
             isError={status.isError}
+            error={status.error}
             errorText="年齢確認の状況を取得できませんでした"
             onRetry={() => void status.refetch()}
             isEmpty={false}

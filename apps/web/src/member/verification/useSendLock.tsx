@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { VERIFICATION_PATH } from "../../ui/refusal";
 import { useVerificationStatus } from "./useVerificationStatus";
-import { VERIFICATION_PATH } from "./VerificationBanner";
 
 /**
  * Why a member's compose dialog cannot send yet (decision 0006): the server refuses every send
