@@ -127,16 +127,17 @@ export async function waitingWork(db: Db) {
         .where(and(eq(purchaseDailyTotals.status, "pending"), eq(purchaseDailyTotals.paymentMethod, "bank_transfer"))),
     ]);
   const pendingTransfers = transfers[0]?.n ?? 0;
+  const payments: Tally = {
+    value: pendingTransfers + notificationsOpen.value,
+    capped: notificationsOpen.capped,
+    estimated: false,
+  };
   return {
     verifications,
     inquiries: inquiriesUnread,
     reports: reportsOpen,
     /** Bank transfers to confirm plus paid notifications whose money is still to settle or refund. */
-    payments: {
-      value: pendingTransfers + notificationsOpen.value,
-      capped: notificationsOpen.capped,
-      estimated: false,
-    } satisfies Tally,
+    payments,
     pendingTransfers,
     notificationsOpen,
     failedScheduled,
