@@ -2,7 +2,9 @@ import { rowsOf } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GRAM_PROBE_LIMIT } from "../src/board/search";
 import { addDays, CHART_DAYS, dashboardSummary, monthStarts, waitingWork } from "../src/dashboard/figures";
+import { LIST_COUNT_CAP } from "../src/lists/capped-count";
 import { csvField, usersExportPage } from "../src/users/admin-export";
 import { type TestUser, useTestApi } from "./helpers";
 
@@ -166,6 +168,21 @@ describe("user search by name, e-mail and user ID", () => {
     expect(await find("田中")).toEqual(["dash06"]);
     expect(await find("da")).toContain("dash01");
     expect(await find("jp")).toEqual([]);
+  });
+
+  it("a common keyword (more candidates than the probe reads) walks the list newest first, its count capped", async () => {
+    await db().execute(sql`
+      insert into users (user_id, name, email, password_hash, created_at)
+      select 'yam' || g, '山田' || g, 'yam' || g || '@example.com', 'x', now() - interval '1 day' + g * interval '1 second'
+      from generate_series(1, ${GRAM_PROBE_LIMIT + 100}) g`);
+    const page = await api.caller(admin).adminUsers.list({ q: "山田", pageSize: 10 });
+    expect(page).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, totalPages: LIST_COUNT_CAP / 10 + 1 });
+    expect(page.users.map((u) => u.userID)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `yam${GRAM_PROBE_LIMIT + 100 - i}`),
+    );
+    const one = await api.caller(admin).adminUsers.list({ q: `山田 yam${GRAM_PROBE_LIMIT + 7}@` });
+    expect(one.users.map((u) => u.userID)).toEqual([`yam${GRAM_PROBE_LIMIT + 7}`]);
+    expect(one.total).toBe(1);
   });
 
   it("refuses a keyword over 100 characters with the catalogue's message, changing nothing", async () => {

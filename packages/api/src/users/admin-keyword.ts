@@ -8,7 +8,8 @@ import { likeEscape } from "../lists/like";
  * search's (NFKC, lower case, kana folded: board_search_normalize), must occur in the member's
  * name, e-mail address or user ID. A word of 1–2 characters matches a name or the start of a user
  * ID (a trigram index cannot serve 1–2 characters inside an e-mail address); a longer one anywhere
- * in the three.
+ * in the three. A word with a character outside ASCII (「佐藤」) is looked for in names only: user IDs
+ * are ASCII, and a trigram index cannot find kanji or kana under the database's C collation.
  *
  * Index use at 1,000,000 members. The candidates are the members who could match one word (the
  * word holding the rarest gram): its gram's members in member_search_grams (names, decision 0029)
@@ -21,8 +22,11 @@ import { likeEscape } from "../lists/like";
 export interface KeywordFilter {
   /** The exact test: every word in the name, the e-mail or the user ID. */
   where: SQL;
-  /** The candidates' ids (a subquery), when few enough to read them instead of walking the list. */
-  candidates?: SQL;
+  /**
+   * The candidates' ids, when fewer than GRAM_PROBE_LIMIT: the page and the count read them by
+   * primary key. Undefined: the keyword is common, the list walks its newest-first index.
+   */
+  candidates?: string[];
 }
 
 /** Characters from which a trigram index finds a word anywhere in a text. */
@@ -30,8 +34,11 @@ const TRIGRAM_MIN = 3;
 
 const nameOf = sql`split_part(${users.searchText}, chr(31), 1)`;
 
+const isAscii = (word: string) => /^[\x20-\x7e]+$/.test(word);
+
 function wordMatches(word: string): SQL {
   const inName = sql`strpos(${nameOf}, ${word}) > 0`;
+  if (!isAscii(word)) return inName;
   if (Array.from(word).length < TRIGRAM_MIN) {
     return sql`(${inName} or lower(${users.userId}) like ${`${likeEscape(word)}%`})`;
   }
@@ -42,6 +49,7 @@ function wordMatches(word: string): SQL {
 function candidatesOf(word: string, gram: string): SQL {
   const g = memberSearchGrams;
   const byName = sql`select ${g.userId} as id from ${g} where ${g.gram} = ${gram}`;
+  if (!isAscii(word)) return byName;
   if (Array.from(word).length < TRIGRAM_MIN) {
     return sql`${byName} union select ${users.id} from ${users} where lower(${users.userId}) like ${`${likeEscape(word)}%`}`;
   }
@@ -63,11 +71,10 @@ export async function keywordFilter(db: Db, q: string): Promise<KeywordFilter | 
   );
   const driving = perWord.reduce((a, b) => (b.posts < a.posts ? b : a));
   if (driving.posts >= GRAM_PROBE_LIMIT) return { where };
-  const candidates = candidatesOf(driving.word, driving.gram);
-  const [probe] = await rowsOf<{ n: number }>(
+  const ids = await rowsOf<{ id: string }>(
     db,
-    sql`select count(*)::int as n from (select id from (${candidates}) c limit ${GRAM_PROBE_LIMIT}) p`,
+    sql`select id from (${candidatesOf(driving.word, driving.gram)}) c limit ${GRAM_PROBE_LIMIT}`,
   );
-  if (Number(probe?.n ?? 0) >= GRAM_PROBE_LIMIT) return { where };
-  return { where, candidates };
+  if (ids.length >= GRAM_PROBE_LIMIT) return { where };
+  return { where, candidates: ids.map((r) => r.id) };
 }

@@ -130,11 +130,19 @@ export async function userSelection(db: Db, input: { field: "userID" | "gender";
   const filter = and(
     search,
     keyword?.where,
-    keyword?.candidates ? sql`${users.id} in (${keyword.candidates})` : undefined,
+    // A few ids, read by primary key: one array parameter (ids the database just answered).
+    keyword?.candidates ? sql`${users.id} = any(${`{${keyword.candidates.join(",")}}`}::uuid[])` : undefined,
   );
   // A keyword lists newest first (its matches are read from its candidates or along the list's index).
   const prefix = fieldPrefix && !keyword;
-  return { filter, where: and(isNull(users.deletedAt), filter), prefix, keyword: keyword !== undefined };
+  return {
+    filter,
+    where: and(isNull(users.deletedAt), filter),
+    prefix,
+    keyword: keyword !== undefined,
+    /** A common keyword: its matches are found by walking the list's index newest first. */
+    walk: keyword !== undefined && keyword.candidates === undefined,
+  };
 }
 
 /** Live users, every one: exact up to USER_COUNT_CAP, above it the planner's estimate. */
@@ -162,7 +170,7 @@ export async function listUsers(
   options: { countCap?: number } = {},
 ): Promise<UserPage> {
   const input = adminUserListInput.parse(raw);
-  const { filter: search, where, prefix, keyword } = await userSelection(db, input);
+  const { filter: search, where, prefix, keyword, walk } = await userSelection(db, input);
   const offset = pageOffset(input.page, input.pageSize);
   // Exact up to the cap (or one page past the page asked for), read through an index and stopped
   // there; above it, the estimate. A keyword's matches are counted to LIST_COUNT_CAP and no
@@ -171,13 +179,14 @@ export async function listUsers(
   // A prefix is counted along its index range: unordered, the planner took a sequential scan that
   // stops at the cap, and such a scan of a large table starts where the previous one stopped
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
-  // A keyword walking the list is counted newest first too, along users_live_created_idx.
+  // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
+  // its candidates.
   const [counted] = await db.select({ total: count() }).from(
     db
       .select({ one: sql`1` })
       .from(users)
       .where(where)
-      .orderBy(...(prefix || keyword ? listOrder(prefix) : []))
+      .orderBy(...(prefix || walk ? listOrder(prefix) : []))
       .limit(cap + 1)
       .as("matches"),
   );
