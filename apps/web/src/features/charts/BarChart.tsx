@@ -29,7 +29,9 @@ export function BarChart({
   const max = Math.max(1, ...bars.map((b) => b.value));
   const width = Math.max(bars.length * slot, 320);
   return (
-    <div style={{ overflowX: "auto" }}>
+    // Wider than a phone: the bars scroll sideways, so the region takes the keyboard's focus.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+    <section style={{ overflowX: "auto" }} tabIndex={0} aria-label={`${label}（横にスクロールできます）`}>
       <svg
         role="img"
         aria-label={label}
@@ -54,6 +56,6 @@ export function BarChart({
           );
         })}
       </svg>
-    </div>
+    </section>
   );
 }
