@@ -68,6 +68,7 @@ function DailyChart({
       <BarChart
         label={`${title}のグラフ（${rows.length}日、合計${unit(total)}。数値は下の表にあります）`}
         testId={testId}
+        latestInView
         bars={rows.map((r) => ({
           key: r.day,
           label: periodLabel(r.day, "day"),

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 const HEIGHT = 180;
 const BAR_GAP = 6;
 
@@ -20,18 +22,25 @@ export function BarChart({
   label,
   testId,
   slot = 40,
+  latestInView = false,
 }: {
   bars: Bar[];
   label: string;
   testId?: string;
   slot?: number;
+  /** Scrolled to the last (newest) bars when wider than the screen. */
+  latestInView?: boolean;
 }) {
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (latestInView && region.current) region.current.scrollLeft = region.current.scrollWidth;
+  }, [latestInView]);
   const max = Math.max(1, ...bars.map((b) => b.value));
   const width = Math.max(bars.length * slot, 320);
   return (
     // Wider than a phone: the bars scroll sideways, so the region takes the keyboard's focus.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section style={{ overflowX: "auto" }} tabIndex={0} aria-label={`${label}（横にスクロールできます）`}>
+    <section ref={region} style={{ overflowX: "auto" }} tabIndex={0} aria-label={`${label}（横にスクロールできます）`}>
       <svg
         role="img"
         aria-label={label}
