@@ -208,6 +208,10 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await batch.getByText(MSG.messageRequired).waitFor();
     await batch.getByLabel("メッセージ", { exact: true }).fill("一括のお知らせ");
     await batch.getByRole("button", { name: "送信", exact: true }).click();
+    // It asks first, naming the recipients (issue 26).
+    const asked = await e2e.dialog(page, "一括送信の確認");
+    await asked.getByText("1人のユーザーにメッセージを送信しますか？").waitFor();
+    await asked.getByRole("button", { name: "送信する" }).click();
     await page.getByText("1人のユーザーにメッセージを送信しました").waitFor();
     await page.getByRole("table", { name: "送信済みメッセージの一覧" }).getByText("一括のお知らせ").waitFor();
 
