@@ -30,7 +30,7 @@ const log = (line = "") => process.stdout.write(`${line}\n`);
 
 /**
  * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
- * one sign-up a second (newest last); inquiries, transactions and reports belong to members
+ * one sign-up a second (newest last), every thousandth named 佐藤 (the user search's name); inquiries, transactions and reports belong to members
  * spread over the range (i-th row → member i), a third of the inquiries unread; audit entries are
  * the first administrator's, in eight actions; member i reports member i - 1.
  */
@@ -41,7 +41,8 @@ async function seed(app: App, from: number, to: number): Promise<void> {
     await query(
       app,
       `insert into users (user_id, name, email, password_hash, gender, verification_status, created_at)
-       select 'lm' || lpad(i::text, 7, '0'), '会員' || i, 'lm' || i || '@bench.example', 'x',
+       select 'lm' || lpad(i::text, 7, '0'), (case when i % 1000 = 0 then '佐藤' else '会員' end) || i,
+              'lm' || i || '@bench.example', 'x',
               (case when i % 2 = 0 then 'female' else 'male' end)::gender, 'verified', ${at("i")}
        from generate_series(${start}, ${end}) i`,
     );
@@ -113,6 +114,13 @@ function lists(): Array<[string, string]> {
     ["adminAudit.list action user.update", trpc("adminAudit.list", { page: 1, action: "user.update" })],
     ["adminModeration.queue open", trpc("adminModeration.queue", { status: "open" })],
     ["adminAudit.actions (filter choices)", trpc("adminAudit.actions", {})],
+    // Issue 26: the user list's keyword (name, e-mail, user ID) and the operator's dashboard.
+    ["adminUsers.list keyword 佐藤 (name)", trpc("adminUsers.list", { page: 1, q: "佐藤" })],
+    ["adminUsers.list keyword lm1234@bench (e-mail)", trpc("adminUsers.list", { page: 1, q: "lm1234@bench" })],
+    ["adminUsers.list keyword m0001234 (inside a user ID)", trpc("adminUsers.list", { page: 1, q: "m0001234" })],
+    ["GET /api/admin/users?q=佐藤", `/api/admin/users?page=1&q=${encodeURIComponent("佐藤")}`],
+    ["adminDashboard.summary", trpc("adminDashboard.summary", {})],
+    ["adminDashboard.waiting (menu counts)", trpc("adminDashboard.waiting", {})],
   ];
 }
 
@@ -164,6 +172,39 @@ async function explainLists(app: App): Promise<void> {
     ["audit page 1, user.update", page("admin_audit_log", "action = 'user.update'")],
     ["moderation queue page 1", page("reports", "status = 'open'", "created_at, id")],
     ["moderation queue count (capped)", capped("reports", "status = 'open'")],
+    // Issue 26 (docs/decisions/0036): the keyword's candidates, each branch from its own index.
+    [
+      "user keyword 佐藤: candidates (a word outside ASCII: names only, its gram's members)",
+      "select user_id from member_search_grams where gram = '佐藤' limit 2000",
+    ],
+    [
+      "user keyword lm1234@bench: candidates (gram ∪ e-mail trigram ∪ user ID trigram)",
+      "select id from (select user_id as id from member_search_grams where gram = 'lm' union select id from users where lower(email) like '%lm1234@bench%' union select id from users where user_id ilike '%lm1234@bench%') c limit 2000",
+    ],
+    [
+      "user keyword lm1234@bench: e-mail trigram (users_email_trgm_idx)",
+      "select id from users where lower(email) like '%lm1234@bench%'",
+    ],
+    ["user keyword m0001234: user ID trigram", "select id from users where user_id ilike '%m0001234%'"],
+    [
+      "dashboard: sign-ups over 30 days (member_daily_signups)",
+      "select day, count from member_daily_signups where day >= current_date - 29 and day < current_date + 1",
+    ],
+    [
+      "dashboard: sales over 30 days (purchase_daily_totals)",
+      "select day, sum(amount) from purchase_daily_totals where status = 'paid' and day >= current_date - 29 group by day",
+    ],
+    ["dashboard: members (capped at 10,001)", capped("users", "deleted_at is null and role = 'user'", 10_001)],
+    [
+      "dashboard: messages today (capped, along messages_live_idx)",
+      "select count(*) from (select 1 from messages where deleted_at is null and created_at >= date_trunc('day', now()) order by created_at desc limit 10001) m",
+    ],
+    [
+      "dashboard: points spent this month (point_ledger_spent_created_idx)",
+      "select -sum(delta) from point_ledger where account = 'points' and kind in ('charge', 'prepaid_charge') and created_at >= date_trunc('month', now())",
+    ],
+    ["dashboard: verifications waiting (capped)", capped("id_verifications", "status = 'pending'")],
+    ["dashboard: failed scheduled messages (capped)", capped("scheduled_messages", "status = 'failed'")],
   ];
   for (const [label, statement] of statements) {
     const analyze = label.includes("EXPLAIN only") ? "" : "analyze, buffers, ";

@@ -23,6 +23,8 @@ async function choose(page: Page, label: string, option: string) {
 async function adminPage(width = 1280) {
   const page = await e2e.page(width);
   await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+  // /admin opens on the dashboard (issue 26); these tests start from user management.
+  await page.goto(`${e2e.baseUrl}/admin/user-management`);
   return page;
 }
 

@@ -71,6 +71,8 @@ const ACCESS: Record<string, Kind> = {
   "adminUsers.updateSendPoints": "admin",
   "adminUsers.delete": "admin",
   "adminUsers.ledger": "admin",
+  "adminUsers.exportStart": "admin",
+  "adminUsers.exportPage": "admin",
   "points.deduct": "member",
   "photos.adminUpload": "admin",
   "reference.occupations.list": "public",
@@ -147,6 +149,8 @@ const ACCESS: Record<string, Kind> = {
   "adminInquiries.reply": "admin",
   "adminAudit.list": "admin",
   "adminAudit.actions": "admin",
+  "adminDashboard.summary": "admin",
+  "adminDashboard.waiting": "admin",
 };
 
 const EXPECTED: Record<Kind, Record<Who, Outcome>> = {

@@ -3,6 +3,7 @@ import { adminAuditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
 import { adminBoardRouter } from "./board/admin-router";
 import { boardRouter } from "./board/router";
+import { adminDashboardRouter } from "./dashboard/router";
 import { adminInquiriesRouter, inquiriesRouter } from "./inquiries/router";
 import { membersRouter } from "./members/router";
 import { adminMessagesRouter, messagesRouter } from "./messages/router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   inquiries: inquiriesRouter,
   adminInquiries: adminInquiriesRouter,
   adminAudit: adminAuditRouter,
+  adminDashboard: adminDashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { conversationRoutes } from "./conversations";
+import { dashboardRoutes } from "./dashboard";
 import { inquiryRoutes } from "./inquiries";
 import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
@@ -34,6 +35,7 @@ export const restRoutes: RestRoute[] = [
   ...inquiryRoutes,
   ...verificationRoutes,
   ...safetyRoutes,
+  ...dashboardRoutes,
 ];
 
 export async function registerRest(app: FastifyInstance): Promise<void> {

@@ -1,14 +1,55 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from "@mantine/core";
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Route, Routes, useLocation } from "react-router-dom";
 import { Footer } from "../layout/Footer";
+import { useTRPC } from "../lib/trpc";
 import { useLogout } from "../lib/useLogout";
 import { usePageTitle } from "../lib/usePageTitle";
 import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink";
-import { ADMIN_SECTIONS, DEFAULT_ADMIN_PATH } from "./sections";
+import { ADMIN_SECTIONS, type AdminSection, DEFAULT_ADMIN_PATH } from "./sections";
 
 const MESSAGE_GROUP_LABEL = "メッセージ管理";
+
+/**
+ * The menu's work-waiting counts are polled this often (docs/decisions/0036: a few indexed counts
+ * per administrator tab, rather than a second live stream).
+ */
+export const WAITING_REFRESH_MS = 30_000;
+
+/** The work waiting beside the menu's queues, refreshed every 30 s and on return to the tab. */
+function useWaitingCounts() {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.adminDashboard.waiting.queryOptions(),
+    refetchInterval: WAITING_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  }).data;
+}
+
+function WaitingBadge({ section, waiting }: { section: AdminSection; waiting: ReturnType<typeof useWaitingCounts> }) {
+  const tally = section.waiting && waiting ? waiting[section.waiting] : undefined;
+  if (!tally || tally.value === 0) return null;
+  const text = `${tally.value.toLocaleString("ja-JP")}${tally.capped ? "+" : ""}`;
+  return (
+    <Badge size="sm" color="red" variant="filled" data-testid={`menu-count-${section.path}`}>
+      {text}
+      <VisuallyHidden>件の対応待ち</VisuallyHidden>
+    </Badge>
+  );
+}
 
 /** The back-office shell: side menu collapsing strictly below 768 px, header, logout, footer. */
 export default function AdminShell() {
@@ -22,6 +63,7 @@ export default function AdminShell() {
     if (inMessageGroup) setMessagesOpened(true);
   }, [inMessageGroup]);
   const logout = useLogout();
+  const waiting = useWaitingCounts();
   const menu = ADMIN_SECTIONS.filter((s) => s.inMenu);
   const messageItems = menu.filter((s) => s.group === "messages");
   const defaultSection = ADMIN_SECTIONS.find((s) => s.path === DEFAULT_ADMIN_PATH);
@@ -34,6 +76,7 @@ export default function AdminShell() {
       component={Link}
       to={`/admin/${section.path}`}
       label={section.label}
+      rightSection={<WaitingBadge section={section} waiting={waiting} />}
       active={current === section.path}
       onClick={close}
     />

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { AuditLog } from "./audit/AuditLog";
 import { BoardManagement } from "./board/BoardManagement";
+import { Dashboard } from "./dashboard/Dashboard";
 import { InquiryList } from "./inquiries/InquiryList";
 import { EmailManagement } from "./messages/EmailManagement";
 import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
@@ -26,18 +27,27 @@ export interface AdminSection {
   component: ComponentType;
   inMenu: boolean;
   group?: "messages";
+  /** The work-waiting count shown beside the menu entry (adminDashboard.waiting, issue 26). */
+  waiting?: "verifications" | "inquiries" | "reports" | "payments";
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "dashboard", label: "ダッシュボード", component: Dashboard, inMenu: true },
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
-  { path: "moderation", label: "通報の確認", component: ModerationQueue, inMenu: true },
-  { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true },
-  { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true },
+  { path: "moderation", label: "通報の確認", component: ModerationQueue, inMenu: true, waiting: "reports" },
+  { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true, waiting: "verifications" },
+  { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true, waiting: "inquiries" },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },
   { path: "email-management", label: "メール管理", component: EmailManagement, inMenu: true, group: "messages" },
   { path: "board-posts", label: "掲示板管理", component: BoardManagement, inMenu: true },
-  { path: "payment-transactions", label: "決済取引", component: PaymentTransactions, inMenu: true },
+  {
+    path: "payment-transactions",
+    label: "決済取引",
+    component: PaymentTransactions,
+    inMenu: true,
+    waiting: "payments",
+  },
   { path: "payment-settings", label: "決済設定", component: PaymentSettings, inMenu: true },
   { path: "unused-balance", label: "未使用残高報告", component: UnusedBalanceReport, inMenu: true },
   { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: true },
@@ -47,5 +57,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "profile-settings", label: "管理者プロフィール", component: AdminProfile, inMenu: true },
 ];
 
-/** The default section: /admin and unknown admin paths show user management (spec §2). */
-export const DEFAULT_ADMIN_PATH = "user-management";
+/**
+ * The default section: /admin and unknown admin paths show the operator's dashboard (issue 26;
+ * the spec's user management stays at /admin/user-management and in the menu).
+ */
+export const DEFAULT_ADMIN_PATH = "dashboard";

@@ -1,8 +1,10 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
 import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
 import { pagesFor } from "../lists/pages";
+import { keywordFilter } from "./admin-keyword";
 import { toUserView, type UserView, userColumns } from "./user-view";
 
 /**
@@ -100,17 +102,66 @@ export interface UserPage {
   /** Every match, or when `totalEstimated` the planner's estimate (never below USER_COUNT_CAP + 1). */
   total: number;
   totalEstimated: boolean;
+  /** A keyword's matches stopped at the cap: `total` is a lower bound ("1,000人以上"). */
+  totalCapped: boolean;
+  /** Every live user (the header's 総ユーザー数), the same rule: exact to USER_COUNT_CAP, then estimated. */
+  allUsers: number;
+  allUsersEstimated: boolean;
   page: number;
   pageSize: number;
   totalPages: number;
 }
 
 /** The planner's row estimate for a query (EXPLAIN, no execution). */
-async function plannedRows(db: Db, query: SQL): Promise<number> {
+export async function plannedRows(db: Db, query: SQL): Promise<number> {
   const rows = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
   const raw = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }>;
   return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+/**
+ * What a list input selects: `where` (live users, the field search, the keyword) and how to read
+ * it. Shared by the list and the CSV export (admin-export.ts), so both select the same members.
+ */
+export async function userSelection(db: Db, input: { field: "userID" | "gender"; search: string; q: string }) {
+  const { where: search, prefix: fieldPrefix } = searchCondition(input.field, input.search);
+  const keyword = await keywordFilter(db, input.q);
+  const filter = and(
+    search,
+    keyword?.where,
+    // A few ids, read by primary key: one array parameter (ids the database just answered).
+    keyword?.candidates ? sql`${users.id} = any(${`{${keyword.candidates.join(",")}}`}::uuid[])` : undefined,
+  );
+  // A keyword lists newest first (its matches are read from its candidates or along the list's index).
+  const prefix = fieldPrefix && !keyword;
+  return {
+    filter,
+    where: and(isNull(users.deletedAt), filter),
+    prefix,
+    keyword: keyword !== undefined,
+    /** A common keyword: its matches are found by walking the list's index newest first. */
+    walk: keyword !== undefined && keyword.candidates === undefined,
+  };
+}
+
+/** Live users, every one: exact up to USER_COUNT_CAP, above it the planner's estimate. */
+export async function countAllUsers(db: Db): Promise<{ total: number; estimated: boolean }> {
+  const where = isNull(users.deletedAt);
+  const [counted] = await db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where)
+      .limit(USER_COUNT_CAP + 1)
+      .as("matches"),
+  );
+  const exact = counted?.total ?? 0;
+  if (exact <= USER_COUNT_CAP) return { total: exact, estimated: false };
+  return {
+    total: Math.max(USER_COUNT_CAP + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`)),
+    estimated: true,
+  };
 }
 
 export async function listUsers(
@@ -119,32 +170,39 @@ export async function listUsers(
   options: { countCap?: number } = {},
 ): Promise<UserPage> {
   const input = adminUserListInput.parse(raw);
-  const { where: search, prefix } = searchCondition(input.field, input.search);
-  const where = and(isNull(users.deletedAt), search);
+  const { filter: search, where, prefix, keyword, walk } = await userSelection(db, input);
   const offset = pageOffset(input.page, input.pageSize);
   // Exact up to the cap (or one page past the page asked for), read through an index and stopped
-  // there; above it, the estimate.
-  const cap = Math.max(options.countCap ?? USER_COUNT_CAP, offset + input.pageSize);
+  // there; above it, the estimate. A keyword's matches are counted to LIST_COUNT_CAP and no
+  // further (the planner cannot estimate a substring test): "1,000人以上".
+  const cap = Math.max(options.countCap ?? (keyword ? LIST_COUNT_CAP : USER_COUNT_CAP), offset + input.pageSize);
   // A prefix is counted along its index range: unordered, the planner took a sequential scan that
   // stops at the cap, and such a scan of a large table starts where the previous one stopped
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
+  // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
+  // its candidates.
   const [counted] = await db.select({ total: count() }).from(
     db
       .select({ one: sql`1` })
       .from(users)
       .where(where)
-      .orderBy(...(prefix ? listOrder(prefix) : []))
+      .orderBy(...(prefix || walk ? listOrder(prefix) : []))
       .limit(cap + 1)
       .as("matches"),
   );
   const exact = counted?.total ?? 0;
-  const totalEstimated = exact > cap;
-  const total = totalEstimated
-    ? Math.max(cap + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`))
-    : exact;
+  const totalCapped = keyword && exact > cap;
+  const totalEstimated = !keyword && exact > cap;
+  const total = totalCapped
+    ? cap
+    : totalEstimated
+      ? Math.max(cap + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`))
+      : exact;
+  // The header tells every member and the matches apart (issue 26): without a filter they are one.
+  const all = search ? await countAllUsers(db) : { total, estimated: totalEstimated };
   // Pages in the second half of an exactly counted list are read from the other end, so its last
   // page skips a few rows instead of nearly all of them (an estimate cannot say where the end is).
-  const fromEnd = !totalEstimated && offset > total / 2;
+  const fromEnd = !totalEstimated && !totalCapped && offset > total / 2;
   const rows = fromEnd
     ? (
         await selectListedUsers(db, search)
@@ -160,8 +218,11 @@ export async function listUsers(
     users: rows.map(toListedUser),
     total,
     totalEstimated,
+    totalCapped,
+    allUsers: all.total,
+    allUsersEstimated: all.estimated,
     page: input.page,
     pageSize: input.pageSize,
-    totalPages: pagesFor(total, false, input.pageSize),
+    totalPages: pagesFor(total, totalCapped, input.pageSize),
   };
 }

@@ -1,5 +1,7 @@
 import {
   adminUserCreateInput,
+  adminUserExportInput,
+  adminUserExportPageInput,
   adminUserLegacyUpdateInput,
   adminUserListInput,
   adminUserUpdateInput,
@@ -8,6 +10,7 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
+import { startUsersExport, usersExportPage } from "./admin-export";
 import { listUsers } from "./admin-list";
 import { createUser, deleteUser, updateSendPoints, updateUser, updateUserLegacy, userLedger } from "./admin-service";
 import { getUser } from "./user-version";
@@ -49,6 +52,14 @@ export const adminUsersRouter = router({
     ctx.mailbox.publish([input.id]);
     return { success: true as const };
   }),
+  /**
+   * A CSV export of the list's filter starts here: it is written to the audit log and answers the
+   * file's first line (BOM, headings); `exportPage` then answers the members, 1,000 at a time.
+   */
+  exportStart: adminProcedure
+    .input(adminUserExportInput)
+    .mutation(async ({ ctx, input }) => ({ header: await startUsersExport(ctx.db, ctx.session.id, input) })),
+  exportPage: adminProcedure.input(adminUserExportPageInput).query(({ ctx, input }) => usersExportPage(ctx.db, input)),
   ledger: adminProcedure
     .input(userIdInput.extend({ limit: z.number().int().min(1).max(500).default(50) }))
     .query(({ ctx, input }) => userLedger(ctx.db, input)),

@@ -1,6 +1,7 @@
 import { GENDERS, ROLES, VERIFICATION_STATUSES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   date,
   index,
@@ -126,6 +127,17 @@ export const memberSearchGrams = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gram, t.userId] })],
 );
+
+/**
+ * Members signed up per Japanese calendar day (of `created_at`; role 'user'), kept by a statement
+ * trigger on users (migration 0034) in the inserting transaction: the operator's dashboard reads
+ * 30 rows for its sign-up chart and a week's figure instead of the members themselves
+ * (docs/decisions/0036). A sign-up stays counted on its day after the account is deleted.
+ */
+export const memberDailySignups = pgTable("member_daily_signups", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  count: bigint("count", { mode: "number" }).notNull(),
+});
 
 export const favorites = pgTable(
   "favorites",

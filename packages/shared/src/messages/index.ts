@@ -50,6 +50,6 @@ void noClash;
 
 export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}, ...parts);
 
-export { bulkSent, pointsCredited } from "./messages";
+export { bulkSendQuestion, bulkSendStopped, bulkSent, pointsCredited } from "./messages";
 export { purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "./payments";
 export { insufficientPoints, pointCostAboveCap } from "./points";

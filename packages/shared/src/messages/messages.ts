@@ -50,6 +50,16 @@ export function pointsCredited(points: number): string {
   return `${points.toLocaleString("ja-JP")}ptが加算されました`;
 }
 
+/** A batch send sent in parts stopped at a failure (issue 26): what went out and what did not. */
+export function bulkSendStopped(sent: number, rest: number): string {
+  return `${sent}人に送信した後、送信を中止しました。残りの${rest}人には送信されていません。`;
+}
+
+/** The question before a batch send (issue 26), naming its recipients. */
+export function bulkSendQuestion(count: number, scheduled: boolean): string {
+  return `${count.toLocaleString("ja-JP")}人のユーザーにメッセージを${scheduled ? "予約送信" : "送信"}しますか？`;
+}
+
 /** '{n}人のユーザーにメッセージを送信しました' (spec §8 Bulk). */
 export function bulkSent(count: number): string {
   return `${count}人のユーザーにメッセージを送信しました`;

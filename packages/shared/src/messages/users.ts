@@ -19,4 +19,9 @@ export const ADMIN_USERS_MSG = {
   /** REST `If-Match`: the user changed since the version the client read (412). */
   userChangedSince:
     "このユーザーの情報は読み込んだ後に変更されたため、保存しませんでした。最新の情報を読み込んでからやり直してください。",
+  /** The user list's keyword box (name, e-mail, user ID; issue 26). */
+  userSearchTooLong: "検索キーワードは100文字以内で入力してください。",
+  /** The member export (CSV, issue 26). */
+  usersExported: "会員一覧をCSVでダウンロードしました。",
+  usersExportFailed: "CSVのダウンロードに失敗しました。",
 } as const;

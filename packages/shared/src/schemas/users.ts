@@ -19,16 +19,33 @@ export const userIdInput = z.object({ id: uuid(MSG.notFound) });
 
 export const ADMIN_USER_PAGE_SIZE = 50;
 export const ADMIN_USER_PAGE_SIZE_MAX = 1000;
+export const ADMIN_USER_KEYWORD_MAX = 100;
 
 export const adminUserListInput = z
   .object({
     /** userID: one or several IDs separated by commas; gender: male/female or 男性/女性. */
     field: z.enum(["userID", "gender"]).default("userID"),
     search: text({ max: 2000 }).default(""),
+    /**
+     * A keyword found in the name, the e-mail address or the user ID (partial, case-insensitive;
+     * issue 26), combined with `field`/`search` when both are given. Words split at spaces must
+     * all match.
+     */
+    q: text({ max: ADMIN_USER_KEYWORD_MAX, tooLong: MSG.userSearchTooLong }).default(""),
     page: pageNumber().default(1),
     pageSize: pageSize({ max: ADMIN_USER_PAGE_SIZE_MAX }).default(ADMIN_USER_PAGE_SIZE),
   })
   .refine(...pageWithinOffset(ADMIN_USER_PAGE_SIZE, { limitKey: "pageSize" }));
+
+/** The members a CSV export holds: the list's filter (issue 26), every page of it. */
+export const adminUserExportInput = z.object({
+  field: z.enum(["userID", "gender"]).default("userID"),
+  search: text({ max: 2000 }).default(""),
+  q: text({ max: ADMIN_USER_KEYWORD_MAX, tooLong: MSG.userSearchTooLong }).default(""),
+});
+
+/** One page of an export: the rows after the last one sent (newest first), named by its id. */
+export const adminUserExportPageInput = adminUserExportInput.extend({ after: uuid().optional() });
 
 const name = text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong });
 const loginId = text({ max: 32, tooLong: MSG.userIdInvalid }).regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);
@@ -150,3 +167,5 @@ export type AdminUserListInput = z.input<typeof adminUserListInput>;
 export type AdminUserCreateInput = z.output<typeof adminUserCreateInput>;
 export type AdminUserUpdateInput = z.output<typeof adminUserUpdateInput>;
 export type AdminUserLegacyUpdateInput = z.output<typeof adminUserLegacyUpdateInput>;
+export type AdminUserExportInput = z.input<typeof adminUserExportInput>;
+export type AdminUserExportPageInput = z.input<typeof adminUserExportPageInput>;

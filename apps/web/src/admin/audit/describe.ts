@@ -3,6 +3,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.create": "ユーザー作成",
   "user.update": "ユーザー更新",
   "user.delete": "ユーザー削除",
+  "user.export": "会員CSV出力",
   "user.photo": "ユーザー写真変更",
   "user.suspend": "利用停止",
   "user.unsuspend": "利用停止の解除",

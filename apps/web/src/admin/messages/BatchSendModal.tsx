@@ -1,19 +1,27 @@
-import { bulkSent, MSG } from "@enmusubi/shared";
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
+import { bulkSendQuestion, bulkSendStopped, bulkSent, MSG } from "@enmusubi/shared";
+import { Button, Checkbox, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NO_SCHEDULE, type Schedule } from "../../features/messages";
+import { confirmAction } from "../../lib/confirm";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ComposeFields } from "./ComposeFields";
 import { type ScheduledSource, scheduledTime, useCreateScheduled } from "./scheduledApi";
 
 const RECIPIENT_PAGE = 200;
+/**
+ * A send to more recipients than this goes out in parts of this many, one server call each, so
+ * the screen can say how far it is (n / N). Each part is sent whole or not at all; a failed part
+ * stops the rest (docs/decisions/0036).
+ */
+export const BATCH_CHUNK = 20;
 
 /**
  * Batch send (spec §2 admin 6, 7): member checkboxes with select-all and clear-all, the body with
- * emojis, optional schedule. Needs a body and at least one recipient (spec §5).
+ * emojis, optional schedule. Needs a body and at least one recipient (spec §5). It asks before it
+ * sends, naming the number of recipients, and shows its progress on long runs (issue 26).
  */
 export function BatchSendModal({
   opened,
@@ -31,6 +39,7 @@ export function BatchSendModal({
   const [body, setBody] = useState("");
   const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   useEffect(() => {
     if (opened) {
       setSelected(new Set());
@@ -38,6 +47,7 @@ export function BatchSendModal({
       setFilter("");
       setSchedule(NO_SCHEDULE);
       setError(null);
+      setProgress(null);
     }
   }, [opened]);
 
@@ -55,13 +65,44 @@ export function BatchSendModal({
   const send = useMutation(trpc.adminMessages.send.mutationOptions());
   const create = useCreateScheduled();
 
-  const submit = () => {
+  const sendAll = async (recipientIds: string[]) => {
+    const total = recipientIds.length;
+    let done = 0;
+    setProgress({ done, total });
+    try {
+      for (let i = 0; i < total; i += BATCH_CHUNK) {
+        const part = recipientIds.slice(i, i + BATCH_CHUNK);
+        await send.mutateAsync({ recipientIds: part, body });
+        done += part.length;
+        setProgress({ done, total });
+      }
+      notifications.show({ color: "green", message: bulkSent(total) });
+      onClose();
+    } catch (e) {
+      const reason = errorMessage(e, MSG.bulkSendFailed);
+      notifications.show({
+        color: "red",
+        message: done > 0 ? `${bulkSendStopped(done, total - done)} ${reason}` : reason,
+      });
+    } finally {
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
+    }
+  };
+
+  const submit = async () => {
     if (selected.size === 0) return setError(MSG.recipientsRequired);
     if (!body.trim()) return setError(MSG.messageRequired);
     setError(null);
     const recipientIds = [...selected];
     const at = scheduledTime(schedule.enabled, schedule.at);
-    const failed = (e: unknown) => notifications.show({ color: "red", message: errorMessage(e, MSG.bulkSendFailed) });
+    const ok = await confirmAction({
+      title: "一括送信の確認",
+      message: bulkSendQuestion(recipientIds.length, Boolean(at)),
+      confirmLabel: at ? "予約する" : "送信する",
+      danger: false,
+    });
+    if (!ok) return;
     if (at) {
       create.mutate(
         { type: "batch", recipientIds, content: body, scheduledAt: at, source },
@@ -70,22 +111,12 @@ export function BatchSendModal({
             notifications.show({ color: "green", message: MSG.messageScheduled });
             onClose();
           },
-          onError: failed,
+          onError: (e) => notifications.show({ color: "red", message: errorMessage(e, MSG.bulkSendFailed) }),
         },
       );
       return;
     }
-    send.mutate(
-      { recipientIds, body },
-      {
-        onSuccess: (result) => {
-          notifications.show({ color: "green", message: bulkSent(result.sent) });
-          void queryClient.invalidateQueries({ queryKey: trpc.adminMessages.pathKey() });
-          onClose();
-        },
-        onError: failed,
-      },
-    );
+    await sendAll(recipientIds);
   };
 
   return (
@@ -150,11 +181,22 @@ export function BatchSendModal({
             {error}
           </Text>
         )}
+        {progress && progress.total > BATCH_CHUNK && (
+          <Stack gap={4} data-testid="batch-progress">
+            <Text size="sm" aria-live="polite">
+              送信中: {progress.done.toLocaleString("ja-JP")} / {progress.total.toLocaleString("ja-JP")}人
+            </Text>
+            <Progress
+              value={(progress.done / progress.total) * 100}
+              aria-label={`送信の進み具合（${progress.done} / ${progress.total}人）`}
+            />
+          </Stack>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={progress !== null}>
             キャンセル
           </Button>
-          <Button onClick={submit} loading={send.isPending || create.isPending}>
+          <Button onClick={() => void submit()} loading={progress !== null || create.isPending}>
             {scheduledTime(schedule.enabled, schedule.at) ? "予約" : "送信"}
           </Button>
         </Group>

@@ -1,14 +1,18 @@
+import { Notifications } from "@mantine/notifications";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../test/render";
-import { UserManagement } from "./UserManagement";
+import { UserManagement, usersCsvPath } from "./UserManagement";
 
 const page = (total: number, totalEstimated: boolean) => ({
   users: [],
   total,
   totalEstimated,
+  totalCapped: false,
+  allUsers: total,
+  allUsersEstimated: totalEstimated,
   page: 1,
   pageSize: 50,
   totalPages: Math.max(1, Math.ceil(total / 50)),
@@ -81,5 +85,66 @@ describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () =
     await userEvent.click(within(alert).getByRole("button", { name: "再読み込み" }));
     expect(await screen.findByRole("button", { name: "row1を利用停止" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("UserManagement search and export (issue 26)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("searches one keyword box (name, e-mail, user ID) and tells the total and the matches apart", async () => {
+    const { calls } = renderWithProviders(<UserManagement />, {
+      "adminUsers.list": (input) =>
+        input.q
+          ? { ...page(3, false), allUsers: 1234, users: [member(1, false)] }
+          : { ...page(1234, false), users: [member(1, false)] },
+    });
+    expect(await screen.findByText("総ユーザー数: 1,234人")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("検索キーワード"), "佐藤");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    expect(await screen.findByText("総ユーザー数: 1,234人／該当: 3人")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "adminUsers.list").at(-1)?.input).toMatchObject({ q: "佐藤", page: 1 });
+  });
+
+  it("says a capped number of matches is a lower bound", async () => {
+    renderWithProviders(<UserManagement />, {
+      "adminUsers.list": (input) =>
+        input.q
+          ? { ...page(1000, false), totalCapped: true, allUsers: 1_000_000, allUsersEstimated: true }
+          : page(1, false),
+    });
+    await userEvent.type(await screen.findByLabelText("検索キーワード"), "会員");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    expect(await screen.findByText("総ユーザー数: 約1,000,000人／該当: 1,000人以上")).toBeInTheDocument();
+  });
+
+  it("downloads the filtered members as CSV with the session's token", async () => {
+    const fetchMock = vi.fn(async () => new Response("\uFEFFユーザーID\r\n", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const createUrl = vi.fn(() => "blob:members");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    renderWithProviders(
+      <>
+        <Notifications />
+        <UserManagement />
+      </>,
+      { "adminUsers.list": () => page(1, false) },
+    );
+    await userEvent.type(await screen.findByLabelText("検索キーワード"), "sato@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "検索" }));
+    await userEvent.click(screen.getByRole("button", { name: "CSVダウンロード" }));
+    expect(await screen.findByText("会員一覧をCSVでダウンロードしました。")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe("/api/admin/users.csv?q=sato%40example.com");
+    expect(createUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it("builds the CSV address from the same filter as the list", () => {
+    expect(usersCsvPath("", "")).toBe("/api/admin/users.csv");
+    expect(usersCsvPath("佐藤", "female")).toBe(
+      `/api/admin/users.csv?q=${encodeURIComponent("佐藤")}&field=gender&search=female`,
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { ADMIN_USER_PAGE_SIZE, MSG } from "@enmusubi/shared";
+import { ADMIN_USER_KEYWORD_MAX, ADMIN_USER_PAGE_SIZE, MSG } from "@enmusubi/shared";
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
+import { downloadFile } from "../../lib/download";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { PagePagination } from "../../ui/PagePagination";
 import { ScheduledPanel } from "../messages/ScheduledPanel";
@@ -15,20 +16,39 @@ import { SendPointsModal } from "./SendPointsModal";
 import type { AdminUser } from "./types";
 import { UserTable } from "./UserTable";
 
-type Field = "userID" | "gender";
+type GenderFilter = "" | "male" | "female";
+
+/** The REST row streaming the filtered members as CSV (bearer auth, so it is fetched, not linked). */
+export const USERS_CSV_PATH = "/api/admin/users.csv";
+
+/** The members' CSV address for a filter (the list's own). */
+export function usersCsvPath(q: string, gender: GenderFilter): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (gender) {
+    params.set("field", "gender");
+    params.set("search", gender);
+  }
+  const query = params.toString();
+  return query ? `${USERS_CSV_PATH}?${query}` : USERS_CSV_PATH;
+}
+
+const people = (n: number, estimated = false, capped = false) =>
+  `${estimated ? "約" : ""}${n.toLocaleString("ja-JP")}人${capped ? "以上" : ""}`;
 
 /**
- * User management (spec §2 admin screen 1): total count, search by userID (several IDs
- * comma-separated) or gender, the member table with edit / send points / ledger / delete.
- * Searching and paging run on the server. Admin rows have no delete button; the server refuses
- * such a deletion anyway.
+ * User management (spec §2 admin screen 1): the total and the matches, one keyword box (name,
+ * e-mail address or user ID, partial; issue 26) and a gender filter, the member table with edit /
+ * send points / ledger / delete, and the filtered members as CSV. Searching and paging run on the
+ * server. Admin rows have no delete button; the server refuses such a deletion anyway.
  */
 export function UserManagement() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [field, setField] = useState<Field>("userID");
+  const [gender, setGender] = useState<GenderFilter>("");
   const [draft, setDraft] = useState("");
   const [search, setSearch] = useState("");
+  const [downloading, setDownloading] = useState(false);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -37,7 +57,12 @@ export function UserManagement() {
   const [messageTo, setMessageTo] = useState<AdminUser | null>(null);
 
   const list = useQuery({
-    ...trpc.adminUsers.list.queryOptions({ field, search, page, pageSize: ADMIN_USER_PAGE_SIZE }),
+    ...trpc.adminUsers.list.queryOptions({
+      q: search,
+      ...(gender ? { field: "gender" as const, search: gender } : {}),
+      page,
+      pageSize: ADMIN_USER_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.pathKey() });
@@ -67,52 +92,74 @@ export function UserManagement() {
     if (ok) remove.mutate({ id: user.id });
   };
 
+  const exportCsv = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(usersCsvPath(search, gender), "members.csv");
+      notifications.show({ color: "green", message: MSG.usersExported });
+    } catch {
+      notifications.show({ color: "red", message: MSG.usersExportFailed });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   const data = list.data;
+  const filtered = Boolean(search || gender);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>ユーザー管理</Title>
-          <Text c="dimmed" size="sm" data-testid="user-total">
-            {/* Above 10,000 matches the server answers PostgreSQL's estimate instead of counting. */}
-            総ユーザー数: {data ? `${data.totalEstimated ? "約" : ""}${data.total.toLocaleString("ja-JP")}人` : "—"}
+          <Text c="dimmed" size="sm" data-testid="user-total" aria-live="polite">
+            {/* Above 10,000 members the server answers PostgreSQL's estimate instead of counting. */}
+            総ユーザー数: {data ? people(data.allUsers, data.allUsersEstimated) : "—"}
+            {data && filtered && `／該当: ${people(data.total, data.totalEstimated, data.totalCapped)}`}
           </Text>
         </div>
-        <Button onClick={() => setAdding(true)}>ユーザーを追加</Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void exportCsv()} loading={downloading}>
+            CSVダウンロード
+          </Button>
+          <Button onClick={() => setAdding(true)}>ユーザーを追加</Button>
+        </Group>
       </Group>
 
       <Paper withBorder p="sm" component="form" onSubmit={submitSearch} role="search">
         <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            label="検索キーワード"
+            placeholder="名前・メールアドレス・ユーザーID（一部でも可）"
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            maxLength={ADMIN_USER_KEYWORD_MAX}
+            style={{ flex: 1, minWidth: 220 }}
+          />
           <Select
-            label="検索項目"
+            label="性別"
             data={[
-              { value: "userID", label: "ユーザーID" },
-              { value: "gender", label: "性別" },
+              { value: "", label: "すべて" },
+              { value: "male", label: "男性" },
+              { value: "female", label: "女性" },
             ]}
-            value={field}
+            value={gender}
             onChange={(v) => {
-              setField((v as Field) ?? "userID");
+              setGender((v as GenderFilter) ?? "");
               setPage(1);
             }}
             allowDeselect={false}
-            w={140}
-          />
-          <TextInput
-            label="検索キーワード"
-            placeholder={field === "userID" ? "ユーザーID（カンマ区切りで複数指定できます）" : "男性 または 女性"}
-            value={draft}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            style={{ flex: 1, minWidth: 220 }}
+            w={120}
           />
           <Button type="submit" variant="light">
             検索
           </Button>
-          {search && (
+          {(search || gender) && (
             <Button
               variant="subtle"
               onClick={() => {
                 setDraft("");
                 setSearch("");
+                setGender("");
                 setPage(1);
               }}
             >

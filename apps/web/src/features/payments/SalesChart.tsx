@@ -1,11 +1,10 @@
 import { Stack, Table, Text } from "@mantine/core";
 import type { RouterOutputs } from "../../lib/api-types";
+import { BarChart } from "../charts/BarChart";
 import { pointsText, yen } from "./calc";
 
 export type SalesRow = RouterOutputs["adminPayments"]["sales"][number];
 
-const HEIGHT = 180;
-const BAR_GAP = 6;
 /** Wide enough for the axis label under each bar (11/23 or 2026年11月). */
 const SLOT = { day: 40, month: 72 } as const;
 
@@ -17,43 +16,25 @@ export function periodLabel(period: string, granularity: "day" | "month"): strin
 }
 
 /**
- * Paid sales per day or month as an SVG bar chart (no chart library in the app), with the same
+ * Paid sales per day or month as an SVG bar chart (BarChart: no chart library in the app), with the same
  * figures as a table beside it for screen readers and exact values.
  */
 export function SalesChart({ rows, granularity }: { rows: SalesRow[]; granularity: "day" | "month" }) {
-  const max = Math.max(1, ...rows.map((r) => r.amount));
-  const slot = SLOT[granularity];
-  const width = Math.max(rows.length * slot, 320);
   const title = granularity === "day" ? "日別の売上" : "月別の売上";
   const total = rows.reduce((sum, r) => sum + r.amount, 0);
   return (
     <Stack gap="sm">
-      <div style={{ overflowX: "auto" }}>
-        <svg
-          role="img"
-          aria-label={`${title}のグラフ（${rows.length}期間、合計${yen(total)}。数値は下の表にあります）`}
-          viewBox={`0 0 ${width} ${HEIGHT + 24}`}
-          width={width}
-          height={HEIGHT + 24}
-          data-testid="sales-chart"
-        >
-          <line x1={0} y1={HEIGHT} x2={width} y2={HEIGHT} stroke="#868e96" strokeWidth={1} />
-          {rows.map((row, i) => {
-            const h = Math.round((row.amount / max) * (HEIGHT - 8));
-            const x = i * slot + BAR_GAP / 2;
-            return (
-              <g key={row.period} data-bar="">
-                <rect x={x} y={HEIGHT - h} width={slot - BAR_GAP} height={h} fill="#c2255c">
-                  <title>{`${periodLabel(row.period, granularity)}：${yen(row.amount)}（${row.count}件）`}</title>
-                </rect>
-                <text x={x + (slot - BAR_GAP) / 2} y={HEIGHT + 16} textAnchor="middle" fontSize={10} fill="#495057">
-                  {periodLabel(row.period, granularity)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      </div>
+      <BarChart
+        label={`${title}のグラフ（${rows.length}期間、合計${yen(total)}。数値は下の表にあります）`}
+        testId="sales-chart"
+        slot={SLOT[granularity]}
+        bars={rows.map((row) => ({
+          key: row.period,
+          label: periodLabel(row.period, granularity),
+          value: row.amount,
+          title: `${periodLabel(row.period, granularity)}：${yen(row.amount)}（${row.count}件）`,
+        }))}
+      />
       <Table.ScrollContainer minWidth={420}>
         <Table striped fz="sm" aria-label={`${title}（表）`} data-testid="sales-table">
           <Table.Thead>
