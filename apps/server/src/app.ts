@@ -24,6 +24,7 @@ import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
 import { registerUploads } from "./plugins/uploads";
+import { registerBackupRoute } from "./ops/backup-route";
 import { countingStreams, createMetrics, registerMetrics } from "./ops/metrics";
 import { notReadyReason, wellFormedRequestId } from "./ops/readiness";
 import { listenReferenceChanges } from "./reference-events";
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { status: "ready" };
   });
   registerMetrics(app, metrics, config.metricsToken);
+  registerBackupRoute(app);
   await registerTrpc(app);
   await registerRest(app);
   await registerUploads(app);

@@ -35,6 +35,8 @@ const envSchema = z.object({
   JOBS: z.enum(["true", "false", "1", "0"]).optional(),
   /** Bearer token of GET /metrics; unset, the route does not exist (404). */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Bearer token of GET /ops/backup (PGlite: the running server dumps its database for `pnpm db:backup`). */
+  BACKUP_TOKEN: z.string().min(32, "BACKUP_TOKEN must be at least 32 characters").optional(),
 });
 
 /** What a placeholder looks like, so a page never shows an invented particular as real. */
@@ -102,6 +104,8 @@ export interface Config {
   operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
   /** Bearer token of GET /metrics (METRICS_TOKEN); undefined: no /metrics route. */
   metricsToken: string | undefined;
+  /** Bearer token of GET /ops/backup (BACKUP_TOKEN, PGlite only); undefined: no such route. */
+  backupToken: string | undefined;
   /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); refused in production (`assertSafeForEnv`). */
   smartPitSimulator: boolean;
 }
@@ -169,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
     metricsToken: env.METRICS_TOKEN,
+    backupToken: env.BACKUP_TOKEN,
   };
   assertSafeForEnv(config);
   return config;

@@ -189,7 +189,9 @@ async function exposition(registry: Registry): Promise<string> {
   });
 }
 
-const sameToken = (given: string, expected: string) => {
+export const bearerOf = (header: string | undefined): string => /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1] ?? "";
+
+export const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -212,9 +214,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   });
   if (!token) return;
   app.get("/metrics", async (request, reply) => {
-    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "";
     reply.header("cache-control", "no-store");
-    if (!sameToken(given, token)) return reply.status(401).send({ message: MSG.unauthorized });
+    if (!sameToken(bearerOf(request.headers.authorization), token)) return reply.status(401).send({ message: MSG.unauthorized });
     const text = await exposition(metrics.registry);
     return reply.type(metrics.registry.contentType).send(text);
   });
