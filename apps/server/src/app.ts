@@ -11,7 +11,7 @@ import {
   type PasswordHasher,
   type RateLimiter,
 } from "@enmusubi/api";
-import { DEFAULT_POOL_MAX, type Database } from "@enmusubi/db";
+import { type Database, DEFAULT_POOL_MAX } from "@enmusubi/db";
 import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import proxyAddr from "@fastify/proxy-addr";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -20,13 +20,13 @@ import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
 import { createPostgresMailboxEvents } from "./mailbox-events";
+import { registerBackupRoute } from "./ops/backup-route";
+import { countingStreams, createMetrics, registerMetrics } from "./ops/metrics";
+import { notReadyReason, wellFormedRequestId } from "./ops/readiness";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
 import { registerUploads } from "./plugins/uploads";
-import { registerBackupRoute } from "./ops/backup-route";
-import { countingStreams, createMetrics, registerMetrics } from "./ops/metrics";
-import { notReadyReason, wellFormedRequestId } from "./ops/readiness";
 import { listenReferenceChanges } from "./reference-events";
 import { registerRest } from "./rest";
 

@@ -34,7 +34,11 @@ describe("GET /metrics", () => {
   it("counts requests by route pattern and status, times procedures, reads the queues and the process", async () => {
     const member = await server.createUser({ name: "計測" });
     for (const id of ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"]) {
-      await server.app.inject({ method: "GET", url: `/api/board/${id}`, headers: { authorization: `Bearer ${member.token}` } });
+      await server.app.inject({
+        method: "GET",
+        url: `/api/board/${id}`,
+        headers: { authorization: `Bearer ${member.token}` },
+      });
     }
     expect((await server.app.inject({ method: "GET", url: "/trpc/reference.occupations.list" })).statusCode).toBe(200);
     await server.app.inject({ method: "GET", url: "/no/such/page/secret-123" });
@@ -76,7 +80,11 @@ describe("GET /metrics", () => {
       expect(families.get("enmusubi_db_pool_max")?.samples[0]?.value).toBe(10);
       expect(families.get("enmusubi_db_connections")?.samples.length).toBeGreaterThan(0);
     }
-    for (const name of ["process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_eventloop_lag_seconds"])
+    for (const name of [
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ])
       expect(families.has(name), name).toBe(true);
   });
 });
@@ -197,7 +205,9 @@ describe("request ids in the log, /readyz, draining", () => {
     const newest = "(select max(created_at) from drizzle.__drizzle_migrations)";
     const [removed] = await rowsOf<{ id: number; hash: string; created_at: string }>(
       database.db,
-      sql.raw(`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations where created_at = ${newest}`),
+      sql.raw(
+        `select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations where created_at = ${newest}`,
+      ),
     );
     if (!removed) throw new Error("no migration recorded");
     await database.db.execute(`delete from drizzle.__drizzle_migrations where created_at = ${newest}`);

@@ -10,7 +10,10 @@ import { exitWithFatalError } from "./fatal";
  */
 async function main() {
   const config = loadConfig();
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(cwd, process.argv[2] ?? `backups/enmusubi-${stamp}.tar`);
   const started = Date.now();

@@ -33,7 +33,11 @@ function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
-  return { dbname: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+  return {
+    dbname: parsed.toString(),
+    // biome-ignore lint/style/noProcessEnv: pg_dump and pg_restore inherit this process's environment (PATH, PG* settings), plus the password.
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+  };
 }
 
 /** The PGlite data directory as a tarball: from the running server when it holds DATA_DIR. */
@@ -130,7 +134,9 @@ async function restorePostgres(url: string, dump: string): Promise<void> {
       "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
     )) as unknown as Array<{ n: number }>;
     if ((rows[0]?.n ?? 0) > 0)
-      throw new Error("The target database is not empty: restore into a new database (createdb), then point DATABASE_URL at it");
+      throw new Error(
+        "The target database is not empty: restore into a new database (createdb), then point DATABASE_URL at it",
+      );
   } finally {
     await database.close();
   }

@@ -5,8 +5,8 @@ import { type Database, rowsOf } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { SCRAPE_ANSWER, SCRAPE_REQUEST } from "./cluster-scrape";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { SCRAPE_ANSWER, SCRAPE_REQUEST } from "./cluster-scrape";
 
 /**
  * What /metrics exposes (Prometheus text format, prom-client), decision 0035. Per process: HTTP
@@ -117,7 +117,7 @@ function serviceGauges(registry: Registry, database: Database, poolMax: number) 
   if (database.kind !== "postgres") return;
   new Gauge({
     name: "enmusubi_db_pool_max",
-    help: "Connections each process's pool may open (postgres.js max)",
+    help: "Connections the pools may open (postgres.js max; in a cluster summed over the workers)",
     registers: [registry],
     collect() {
       this.set(poolMax);
@@ -215,7 +215,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   if (!token) return;
   app.get("/metrics", async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (!sameToken(bearerOf(request.headers.authorization), token)) return reply.status(401).send({ message: MSG.unauthorized });
+    if (!sameToken(bearerOf(request.headers.authorization), token))
+      return reply.status(401).send({ message: MSG.unauthorized });
     const text = await exposition(metrics.registry);
     return reply.type(metrics.registry.contentType).send(text);
   });
