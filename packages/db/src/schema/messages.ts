@@ -83,5 +83,7 @@ export const scheduledMessages = pgTable(
     // The dispatcher's claim: pending rows in (scheduled_at, id) order, read from the index alone.
     index("scheduled_due_idx").on(t.scheduledAt, t.id).where(sql`${t.status} = 'pending'`),
     index("scheduled_owner_idx").on(t.ownerId, t.scheduledAt),
+    // The failed ones, counted when /metrics is scraped (decision 0035): few rows, never a scan of all.
+    index("scheduled_failed_idx").on(t.updatedAt).where(sql`${t.status} = 'failed'`),
   ],
 );

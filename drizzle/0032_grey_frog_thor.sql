@@ -1,1 +1,0 @@
-ALTER TABLE "admin_audit_log" ADD COLUMN "request_id" text;

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit_log" ADD COLUMN "request_id" text;--> statement-breakpoint
+CREATE INDEX "scheduled_failed_idx" ON "scheduled_messages" USING btree ("updated_at") WHERE "scheduled_messages"."status" = 'failed';
