@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPasswordHasher } from "../packages/api/src/auth/password";
 import { createDatabase } from "@enmusubi/db";
 import { ensureFirstAdmin, openDatabase } from "../apps/server/src/database";
 import { createBackup, restoreBackup } from "../apps/server/src/ops/backup";
+import { createPasswordHasher } from "../packages/api/src/auth/password";
 import { ADMIN, log, SERVER_URL, seed } from "./bench-server";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -30,7 +30,9 @@ async function main() {
     await ensureFirstAdmin(source.db, ADMIN, quiet, createPasswordHasher({ memoryCost: 1024, timeCost: 1 }));
     let started = performance.now();
     await seed((q) => source.db.execute(q), { members: MEMBERS, messages: MEMBERS, posts: MEMBERS / 10 });
-    log(`seeded ${MEMBERS} members, ${MEMBERS} messages, ${MEMBERS / 10} posts in ${Math.round((performance.now() - started) / 1000)} s`);
+    log(
+      `seeded ${MEMBERS} members, ${MEMBERS} messages, ${MEMBERS / 10} posts in ${Math.round((performance.now() - started) / 1000)} s`,
+    );
     await source.close();
 
     const archive = path.join(dir, "backup.tar");
