@@ -207,6 +207,9 @@ describe.skipIf(Boolean(missing))("two instances of the built server on one data
   afterAll(async () => {
     await Promise.all([stop(one), stop(two)]);
     await db?.close();
+    const server = await createDatabase({ url: baseUrl as string, max: 1 });
+    await server.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    await server.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -88,17 +88,18 @@ describe.skipIf(!baseUrl)("PostgreSQL: pg_dump custom format and pg_restore", ()
   const base = admin?.pathname.slice(1) ?? "";
   const names = [`${base}_backup_source`, `${base}_backup_target`];
 
-  async function recreate() {
+  async function recreate(create = true) {
     const server = await createDatabase({ url: admin?.toString() ?? "", max: 1 });
     try {
       for (const name of names) {
         await server.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-        await server.db.execute(sql.raw(`create database "${name}"`));
+        if (create) await server.db.execute(sql.raw(`create database "${name}"`));
       }
     } finally {
       await server.close();
     }
   }
+  afterAll(() => recreate(false));
 
   it("restores every row, balance and photo into an empty database", async () => {
     await recreate();
