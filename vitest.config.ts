@@ -14,6 +14,7 @@ const STORAGE_TESTS = [
   "packages/db/test/dir-lock.test.ts",
   "packages/db/test/migrate.test.ts",
   "apps/server/test/open-database.test.ts",
+  "apps/server/test/backup-restore.test.ts",
 ];
 export default defineConfig({
   test: {

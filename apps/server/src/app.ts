@@ -1,4 +1,5 @@
-import { STATUS_CODES } from "node:http";
+import { randomUUID } from "node:crypto";
+import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import {
   type ApiDeps,
@@ -10,14 +11,18 @@ import {
   type PasswordHasher,
   type RateLimiter,
 } from "@enmusubi/api";
-import type { Database } from "@enmusubi/db";
+import { type Database, DEFAULT_POOL_MAX } from "@enmusubi/db";
 import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
+import proxyAddr from "@fastify/proxy-addr";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { assertSafeForEnv, type Config } from "./config";
 import { ensureFirstAdmin, openDatabase } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
 import { createPostgresMailboxEvents } from "./mailbox-events";
+import { registerBackupRoute } from "./ops/backup-route";
+import { countingStreams, createMetrics, registerMetrics } from "./ops/metrics";
+import { notReadyReason, wellFormedRequestId } from "./ops/readiness";
 import { registerSecurity } from "./plugins/security";
 import { registerStaticWeb } from "./plugins/static-web";
 import { registerTrpc } from "./plugins/trpc";
@@ -39,6 +44,8 @@ declare module "fastify" {
     deps: ApiDeps;
     database: Database;
     config: Config;
+    /** Answers every new request 503 (/readyz too) from now on: the first step of a shutdown (main.ts). */
+    startDraining(): void;
   }
 }
 
@@ -138,6 +145,26 @@ function fastifyTrustProxy(
   return setting;
 }
 
+/**
+ * The request's id: the X-Request-Id a trusted proxy (TRUST_PROXY) sent, when well formed, else
+ * a new UUID. A client's own header is not believed (it could mark its requests as another's).
+ */
+function requestIdFor(setting: Config["trustProxy"]): (raw: IncomingMessage) => string {
+  const trusted =
+    setting === true
+      ? () => true
+      : setting === false
+        ? () => false
+        : typeof setting === "number"
+          ? () => setting >= 1
+          : proxyAddr.compile(setting);
+  return (raw) => {
+    const given = raw.headers["x-request-id"];
+    const peer = raw.socket?.remoteAddress;
+    return wellFormedRequestId(given) && peer && trusted(peer, 0) ? given : randomUUID();
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   assertSafeForEnv(config);
   const app = Fastify({
@@ -165,6 +192,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // URL within this length (httpBatchLink's maxURLLength), so none is refused with 414.
     routerOptions: { maxParamLength: TRPC_MAX_URL_LENGTH },
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Every log line of a request carries its id (reqId), the response returns it (X-Request-Id).
+    requestIdHeader: false,
+    genReqId: requestIdFor(config.trustProxy),
     // Node answers a request without Host itself (400, empty body): checked below instead.
     http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     clientErrorHandler: answerClientError,
@@ -177,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const passwords = options.passwords ?? createPasswordHasher();
   const mailKick = { fn: () => {} };
+  const metrics = createMetrics(database, DEFAULT_POOL_MAX);
   const deps: ApiDeps = {
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
@@ -193,7 +224,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? await createPostgresMailboxEvents(database, app.log)
         : createMemoryMailboxEvents(),
     operator: config.operator,
+    observeProcedure: ({ path, type, seconds, ok }) =>
+      metrics.procedureDuration.observe({ path, type, ok: String(ok) }, seconds),
   };
+  deps.mailbox = countingStreams(deps.mailbox, metrics.sseConnections);
   // The reference lists each process keeps in memory follow the other processes' changes.
   if (database.sql && !options.database) await listenReferenceChanges(database, app.log);
   app.decorate("deps", deps);
@@ -205,10 +239,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setErrorHandler(sendError);
 
   let closing = false;
+  app.decorate("startDraining", () => {
+    closing = true;
+  });
   app.addHook("preClose", async () => {
     closing = true;
   });
   app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
     if (closing) {
       reply.header("connection", "close").header("cache-control", "no-store");
       return reply.status(503).send({ message: MSG.serviceUnavailable });
@@ -225,6 +263,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.db.execute("select 1");
     return { status: "ok" };
   });
+  // Readiness (load balancers): the database answers with every migration applied, and the
+  // process is not draining (answered 503 by the hook above once closing starts).
+  app.get("/readyz", async (_request, reply) => {
+    const reason = await notReadyReason(database);
+    reply.header("cache-control", "no-store");
+    if (reason) return reply.status(503).send({ status: "not ready", reason });
+    return { status: "ready" };
+  });
+  registerMetrics(app, metrics, config.metricsToken);
+  registerBackupRoute(app);
   await registerTrpc(app);
   await registerRest(app);
   await registerUploads(app);

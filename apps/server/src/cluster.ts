@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { answerClusterScrapes } from "./ops/cluster-scrape";
 
 /**
  * The primary process of a multi-worker server (WORKERS > 1, PostgreSQL only): it opens no
@@ -71,6 +72,7 @@ export function runPrimary(
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 
+  answerClusterScrapes();
   line(30, `starting ${workers} workers`, { workers });
   fork();
 }

@@ -33,6 +33,10 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** "false" leaves the background jobs to other instances (they are safe to run on all of them). */
   JOBS: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Bearer token of GET /metrics; unset, the route does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Bearer token of GET /ops/backup (PGlite: the running server dumps its database for `pnpm db:backup`). */
+  BACKUP_TOKEN: z.string().min(32, "BACKUP_TOKEN must be at least 32 characters").optional(),
 });
 
 /** What a placeholder looks like, so a page never shows an invented particular as real. */
@@ -98,6 +102,10 @@ export interface Config {
   workers: number;
   /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
   operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
+  /** Bearer token of GET /metrics (METRICS_TOKEN); undefined: no /metrics route. */
+  metricsToken: string | undefined;
+  /** Bearer token of GET /ops/backup (BACKUP_TOKEN, PGlite only); undefined: no such route. */
+  backupToken: string | undefined;
   /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); refused in production (`assertSafeForEnv`). */
   smartPitSimulator: boolean;
 }
@@ -164,6 +172,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       datingBusinessNumber: env.DATING_BUSINESS_NUMBER ?? operatorPlaceholder("DATING_BUSINESS_NUMBER"),
     },
     smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
+    metricsToken: env.METRICS_TOKEN,
+    backupToken: env.BACKUP_TOKEN,
   };
   assertSafeForEnv(config);
   return config;

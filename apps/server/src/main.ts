@@ -20,6 +20,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    // From here every new request, /readyz included, is answered 503 while the in-flight ones finish.
+    app.startDraining();
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();

@@ -26,6 +26,8 @@ export interface ApiDeps {
   mailbox: MailboxEvents;
   /** The operator's particulars for 特商法 and the terms (config; placeholders when unset). */
   operator?: OperatorInfo;
+  /** Told of every procedure call when it ends (the server's /metrics); absent in tests. */
+  observeProcedure?(call: { path: string; type: string; seconds: number; ok: boolean }): void;
 }
 
 export interface OperatorInfo {
@@ -54,11 +56,18 @@ export interface Session {
 export interface Context extends ApiDeps {
   session: Session | null;
   ip: string;
+  /** The HTTP request's id (X-Request-Id), written on the audit rows it causes (request-scope.ts). */
+  requestId?: string;
 }
 
 /** The context without any transport: tests call procedures with it directly. */
-export function createContextInner(deps: ApiDeps, session: Session | null, ip = "127.0.0.1"): Context {
-  return { ...deps, session, ip };
+export function createContextInner(
+  deps: ApiDeps,
+  session: Session | null,
+  ip = "127.0.0.1",
+  requestId?: string,
+): Context {
+  return { ...deps, session, ip, ...(requestId ? { requestId } : {}) };
 }
 
 /**
@@ -133,6 +142,9 @@ export async function sessionOf(db: Db, userId: string): Promise<Session | null>
   return user ? toSession(user) : null;
 }
 
-export async function createContext(deps: ApiDeps, req: { authorization?: string; ip: string }): Promise<Context> {
-  return createContextInner(deps, await resolveSession(deps, req.authorization), req.ip);
+export async function createContext(
+  deps: ApiDeps,
+  req: { authorization?: string; ip: string; requestId?: string },
+): Promise<Context> {
+  return createContextInner(deps, await resolveSession(deps, req.authorization), req.ip, req.requestId);
 }

@@ -36,6 +36,9 @@ export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string
 /** Contrib extensions the migrations create; PGlite must be given them when it starts (PostgreSQL ships them). */
 export const pgliteExtensions = { pg_trgm };
 
+/** Connections a process's postgres.js pool opens at most (unless `max` says otherwise). */
+export const DEFAULT_POOL_MAX = 10;
+
 /** See `preparing`. */
 const PREPARE_MAX_PARAMS = 100;
 
@@ -84,7 +87,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const folder = options.migrationsFolder ?? migrationsFolder;
   if ("url" in options) {
     const client = postgres(options.url, {
-      max: options.max ?? 10,
+      max: options.max ?? DEFAULT_POOL_MAX,
       // Each connection is replaced after 30–60 minutes (spread so they do not all reconnect at
       // once), which also drops the statements it prepared (see `preparing`).
       max_lifetime: 60 * (30 + Math.random() * 30),

@@ -24,6 +24,7 @@ export async function registerTrpc(app: FastifyInstance): Promise<void> {
           createContext(app.deps, {
             authorization: req.headers.authorization ?? bearer(info.connectionParams?.token),
             ip: req.ip,
+            requestId: req.id,
           }),
         onError: ({ error, path }) => {
           if (error.code === "INTERNAL_SERVER_ERROR")

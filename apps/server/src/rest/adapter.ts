@@ -216,7 +216,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
           input = parsed.data;
         }
         try {
-          const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip);
+          const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip, request.id);
           const result = await def.handler(createCaller(ctx), input, request, reply);
           if (def.contentType) reply.type(`${def.contentType}; charset=utf-8`);
           return reply.status(def.status ?? 200).send(result);

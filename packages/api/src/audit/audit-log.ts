@@ -3,13 +3,19 @@ import { type AuditListInput, auditListInput, japanDayStart, pageOffset } from "
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
 import { pagesFor } from "../lists/pages";
+import { currentRequestId } from "../request-scope";
 
-/** Records an administrator's action; call it in the same transaction as the change. */
+/**
+ * Records an administrator's action; call it in the same transaction as the change. The row
+ * carries the id of the request that made it (X-Request-Id, request-scope.ts), when there is one.
+ */
 export async function writeAudit(
   tx: Db,
   entry: { adminId: string; action: string; targetType: string; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(adminAuditLog).values({ ...entry, details: entry.details ?? {} });
+  await tx
+    .insert(adminAuditLog)
+    .values({ ...entry, details: entry.details ?? {}, requestId: currentRequestId() ?? null });
 }
 
 export interface AuditEntry {

@@ -15,6 +15,8 @@ export const adminAuditLog = pgTable(
     targetId: text("target_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /** The request that wrote it (X-Request-Id, also in that request's log lines); null outside a request. */
+    requestId: text("request_id"),
   },
   (t) => [
     index("admin_audit_created_idx").on(t.createdAt),

@@ -83,7 +83,8 @@ export const scheduledMessages = pgTable(
     // The dispatcher's claim: pending rows in (scheduled_at, id) order, read from the index alone.
     index("scheduled_due_idx").on(t.scheduledAt, t.id).where(sql`${t.status} = 'pending'`),
     index("scheduled_owner_idx").on(t.ownerId, t.scheduledAt),
-    // The operator's dashboard: failed scheduled messages waiting for a look (decision 0036).
+    // Failed scheduled messages: the operator's dashboard (decision 0036) and the /metrics scrape
+    // (decision 0035) count them; few rows, never a scan of all.
     index("scheduled_failed_idx").on(t.updatedAt).where(sql`${t.status} = 'failed'`),
   ],
 );
