@@ -65,8 +65,8 @@ describe("Dashboard", () => {
     expect(screen.getByText("年齢確認済み 80%（約800,000人）")).toBeInTheDocument();
     expect(screen.getByText("4,321人")).toBeInTheDocument();
     expect(screen.getByText("10,000件以上")).toBeInTheDocument();
-    expect(screen.getByText("先月（通月） 40,000ポイント（+30%）")).toBeInTheDocument();
-    expect(screen.getByText("先月（通月） 60,000ポイント（-50%）")).toBeInTheDocument();
+    expect(screen.getByText("先月（通月） 40,000pt（+30%）")).toBeInTheDocument();
+    expect(screen.getByText("先月（通月） 60,000pt（-50%）")).toBeInTheDocument();
     const reports = screen.getByTestId("waiting-reports");
     expect(reports).toHaveAttribute("href", "/admin/moderation");
     expect(reports).toHaveTextContent("未対応の通報 1件");

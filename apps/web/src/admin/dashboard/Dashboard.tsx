@@ -105,7 +105,7 @@ function DailyChart({
   );
 }
 
-/** "先月 1,200ポイント（+8%）": this month's figure against last month's. */
+/** "先月（通月） 1,200pt（+8%）": this month's figure against last month's. */
 function againstLastMonth(now: number, before: number): string {
   if (before === 0) return `先月 ${pointsText(before)}`;
   const change = Math.round(((now - before) / before) * 100);
