@@ -5,6 +5,7 @@ import {
   createDatabaseRateLimiter,
   createMemoryMailboxEvents,
   createPasswordHasher,
+  createLinkSigner,
   createPhotoUrlSigner,
   createTokenService,
   type PasswordHasher,
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
     photoUrls: createPhotoUrlSigner(config.jwtSecret),
+    links: createLinkSigner(config.jwtSecret),
     passwords,
     // Counted in the database, so every worker and instance shares one count per client.
     limiter: options.limiter ?? createDatabaseRateLimiter(database.db),
