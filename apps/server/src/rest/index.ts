@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { assertSafeForEnv } from "../config";
 import { registerSmartPitSimulator } from "../plugins/smartpit-simulator";
 import { type RestRoute, registerRoutes } from "./adapter";
+import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { conversationRoutes } from "./conversations";
@@ -22,6 +23,7 @@ import { verificationRoutes } from "./verification";
 /** Every legacy route, domain by domain. */
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
+  ...accountRoutes,
   ...userRoutes,
   ...memberRoutes,
   ...referenceRoutes,
