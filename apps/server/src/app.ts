@@ -3,9 +3,9 @@ import type { Socket } from "node:net";
 import {
   type ApiDeps,
   createDatabaseRateLimiter,
+  createLinkSigner,
   createMemoryMailboxEvents,
   createPasswordHasher,
-  createLinkSigner,
   createPhotoUrlSigner,
   createTokenService,
   type PasswordHasher,
