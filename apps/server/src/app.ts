@@ -188,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter: options.limiter ?? createDatabaseRateLimiter(database.db),
     uploadsDir: `${config.dataDir}/uploads`,
     publicUrl: config.publicUrl,
+    noticeLiveMinutes: config.noticeLiveMinutes,
     onMailQueued: () => mailKick.fn(),
     // Shared through PostgreSQL when this process is one of several (workers, instances).
     mailbox:

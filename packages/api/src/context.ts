@@ -21,6 +21,8 @@ export interface ApiDeps {
   photoUrls: PhotoUrlSigner;
   /** Signs the one-click links of notice mails (decision 0033). */
   links: LinkSigner;
+  /** A member active this many minutes ago gets no notice mail (NOTICE_LIVE_MINUTES, default 10; decision 0033). */
+  noticeLiveMinutes?: number;
   /** Base URL of the web app, used in mails. */
   publicUrl: string;
   /** Called after a transaction that queued mail has committed, to wake the delivery job. */
