@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)("settings and the notice mail", () => {
       await page.getByText("この端末以外でログインしている端末はすべてログアウトされます").waitFor();
       const passwordCard = page.getByRole("region", { name: "パスワードの変更" });
       await passwordCard.getByLabel("現在のパスワード").fill("wrong-pass-1");
-      await passwordCard.getByLabel("新しいパスワード", { exact: true }).fill("second-pass-2");
+      await passwordCard.getByLabel(/^新しいパスワード\s*\*?$/).fill("second-pass-2");
       await passwordCard.getByLabel("新しいパスワード（確認）").fill("second-pass-2");
       await passwordCard.getByRole("button", { name: "パスワードを変更" }).click();
       await passwordCard.getByText(MSG.currentPasswordWrong).waitFor();
