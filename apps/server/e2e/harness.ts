@@ -248,6 +248,8 @@ export function useE2E(): E2E {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: "warn",
         PORT: "0",
+        // The members a walk signs in would be "on the site" for 10 minutes: no notice mails (decision 0033).
+        NOTICE_LIVE_MINUTES: "0",
       }),
       webDist: WEB_DIST,
     };

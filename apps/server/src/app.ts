@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import {
   type ApiDeps,
   createDatabaseRateLimiter,
+  createLinkSigner,
   createMemoryMailboxEvents,
   createPasswordHasher,
   createPhotoUrlSigner,
@@ -212,11 +213,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
     photoUrls: createPhotoUrlSigner(config.jwtSecret),
+    links: createLinkSigner(config.jwtSecret),
     passwords,
     // Counted in the database, so every worker and instance shares one count per client.
     limiter: options.limiter ?? createDatabaseRateLimiter(database.db),
     uploadsDir: `${config.dataDir}/uploads`,
     publicUrl: config.publicUrl,
+    noticeLiveMinutes: config.noticeLiveMinutes,
     onMailQueued: () => mailKick.fn(),
     // Shared through PostgreSQL when this process is one of several (workers, instances).
     mailbox:

@@ -37,6 +37,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** Bearer token of GET /ops/backup (PGlite: the running server dumps its database for `pnpm db:backup`). */
   BACKUP_TOKEN: z.string().min(32, "BACKUP_TOKEN must be at least 32 characters").optional(),
+  /** New-message notices: a member active this many minutes ago is on the site and gets none (decision 0033). */
+  NOTICE_LIVE_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
 });
 
 /** What a placeholder looks like, so a page never shows an invented particular as real. */
@@ -95,6 +97,8 @@ export interface Config {
   webDist: string;
   /** Start the background jobs (pg-boss). Tests that only call routes leave them off. */
   jobs: boolean;
+  /** NOTICE_LIVE_MINUTES (decision 0033). */
+  noticeLiveMinutes: number;
   /**
    * Worker processes (node:cluster) sharing the port: WORKERS, by default the number of cores with
    * PostgreSQL and always 1 with PGlite (one process owns its data directory).
@@ -163,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.join(REPO_ROOT, "apps/web/dist"),
     jobs: env.JOBS !== "false" && env.JOBS !== "0",
+    noticeLiveMinutes: env.NOTICE_LIVE_MINUTES,
     workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
     operator: {
       name: env.OPERATOR_NAME ?? operatorPlaceholder("OPERATOR_NAME"),

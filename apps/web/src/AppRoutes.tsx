@@ -34,6 +34,7 @@ const AdminShell = withProviders(() => import("./admin/AdminShell"), { shell: tr
 const MemberShell = withProviders(() => import("./member/MemberShell"));
 const SignupPage = withProviders(() => import("./public/SignupPage"));
 const LegalRoute = withProviders(() => import("./legal/LegalRoute"));
+const LinkActionPage = withProviders(() => import("./public/LinkActionPage"));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -81,6 +82,18 @@ export function AppRoutes() {
           </RequireRole>
         }
       />
+      {/* One-time links from mails (issue 25): /notice-mail/stop and /email-change/confirm. */}
+      {["/notice-mail/:action", "/email-change/:action"].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Lazy>
+              <LinkActionPage />
+            </Lazy>
+          }
+        />
+      ))}
       <Route path="/legal" element={<Navigate to="/legal/terms-of-service" replace />} />
       <Route path="*" element={null} />
     </Routes>

@@ -5,6 +5,7 @@ import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
 import { activeStale, touchActive } from "./members/activity";
 import type { MailboxEvents } from "./messages/events";
+import type { LinkSigner } from "./notices/links";
 import type { PhotoUrlSigner } from "./photos/signed-url";
 import type { RateLimiter } from "./security/rate-limit";
 
@@ -18,6 +19,10 @@ export interface ApiDeps {
   uploadsDir: string;
   /** Signs short-lived full-size photo URLs with the server's secret; the /uploads plugin verifies them (decision 0028). */
   photoUrls: PhotoUrlSigner;
+  /** Signs the one-click links of notice mails (decision 0033). */
+  links: LinkSigner;
+  /** A member active this many minutes ago gets no notice mail (NOTICE_LIVE_MINUTES, default 10; decision 0033). */
+  noticeLiveMinutes?: number;
   /** Base URL of the web app, used in mails. */
   publicUrl: string;
   /** Called after a transaction that queued mail has committed, to wake the delivery job. */

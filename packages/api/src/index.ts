@@ -12,6 +12,9 @@ export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./err
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
 export { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from "./messages/events";
+export { sendDueNotices } from "./notices/job";
+export { sendAllDueNotices } from "./notices/jobs";
+export { createLinkSigner, type LinkSigner } from "./notices/links";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";

@@ -1,4 +1,5 @@
 import type { BackgroundJob } from "./background-job";
+import { noticeJobs } from "./notices/jobs";
 import { paymentJobs } from "./payments/jobs";
 import { photoJobs } from "./photos/jobs";
 import { pointsJobs } from "./points/jobs";
@@ -14,4 +15,5 @@ export const backgroundJobs: BackgroundJob[] = [
   ...paymentJobs,
   ...verificationJobs,
   ...securityJobs,
+  ...noticeJobs,
 ];

@@ -5,6 +5,7 @@ import { createPasswordHasher } from "../src/auth/password";
 import { createTokenService } from "../src/auth/tokens";
 import { type ApiDeps, createContextInner, type Session } from "../src/context";
 import { createMemoryMailboxEvents } from "../src/messages/events";
+import { createLinkSigner } from "../src/notices/links";
 import { createPhotoUrlSigner } from "../src/photos/signed-url";
 import { createCaller } from "../src/root";
 import { unlimited } from "../src/security/rate-limit";
@@ -53,6 +54,7 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
       db: api.database.db,
       tokens: createTokenService("test-secret-test-secret-test-secret-42"),
       photoUrls: createPhotoUrlSigner("test-secret-test-secret-test-secret-42"),
+      links: createLinkSigner("test-secret-test-secret-test-secret-42"),
       passwords: testPasswords,
       limiter: unlimited,
       uploadsDir: `/tmp/enmusubi-test-uploads-${process.pid}`,

@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./constants";
 export * from "./last-active";
 export * from "./messages/index";
+export * from "./schemas/account";
 export * from "./schemas/auth";
 export * from "./schemas/board";
 export * from "./schemas/ids";

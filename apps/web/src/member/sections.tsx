@@ -7,7 +7,7 @@ import { lazyScreen as section } from "./lazy-screen";
  * first page after login (the dashboard) then evaluates only the shell and itself instead of every
  * screen, its dialogs, the date pickers and the emoji data (issue 14).
  */
-const ProfileSettingsStub = section(() => import("./ProfileSettingsStub"), "ProfileSettingsStub");
+const ProfileSettings = section(() => import("./settings/ProfileSettings"), "ProfileSettings");
 const ProfileSearch = section(() => import("./discovery/ProfileSearch"), "ProfileSearch");
 const FavoriteList = section(() => import("./discovery/FavoriteList"), "FavoriteList");
 const Footprints = section(() => import("./discovery/Footprints"), "Footprints");
@@ -92,7 +92,7 @@ export interface MemberSection {
 /** Built sections. A section whose domain is not built yet has no entry and is not in the menu. */
 export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   dashboard: { path: "dashboard", label: "ダッシュボード", component: Dashboard, drawsWhileLoading: true },
-  profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettingsStub },
+  profile: { path: "profile-settings", label: "プロフィール設定", component: ProfileSettings },
   profileSearch: { path: "profile-search", label: "プロフィール検索", component: ProfileSearch },
   favoriteList: { path: "favorite-list", label: "お気に入り一覧", component: FavoriteList },
   footprints: { path: "footprints", label: "足あと", component: Footprints },

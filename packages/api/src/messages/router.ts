@@ -10,6 +10,7 @@ import {
   sendAsUserInput,
   threadInput,
 } from "@enmusubi/shared";
+import { touchActive } from "../members/activity";
 import { type Credit, recentCredits } from "../payments/credits";
 import { paidProcedure } from "../points/paid-procedure";
 import { adminProcedure, authedProcedure, memberProcedure, router } from "../trpc";
@@ -97,6 +98,9 @@ export const messagesRouter = router({
     const changes = ctx.mailbox.changes(userId, signal);
     const first = await liveStateOf(ctx.db, userId);
     if (first === null) return;
+    // An open stream is the site open: no notice mail meanwhile (decision 0033). Refreshed at most
+    // once per LAST_ACTIVE_REFRESH_MINUTES, at the opening and when something arrives.
+    await touchActive(ctx.db, userId);
     // Credited before the stream opened: already in the balance read above, not announced.
     const seen = new Set((await recentCredits(ctx.db, userId)).map((c) => c.transactionId));
     yield { ...first, change: "start" as MemberChange | "start", credited: [] as Credit[] };
@@ -105,6 +109,7 @@ export const messagesRouter = router({
       // on every instance): the stream ends, as the member's token no longer works.
       const state = await liveStateOf(ctx.db, userId);
       if (state === null) return;
+      if (change === "mailbox") await touchActive(ctx.db, userId);
       const credited =
         change === "balance" ? (await recentCredits(ctx.db, userId)).filter((c) => !seen.has(c.transactionId)) : [];
       for (const c of credited) seen.add(c.transactionId);

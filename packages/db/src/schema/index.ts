@@ -4,6 +4,7 @@ export * from "./conversations";
 export * from "./inquiries";
 export * from "./mail";
 export * from "./messages";
+export * from "./notices";
 export * from "./payments";
 export * from "./points";
 export * from "./rate-limits";
