@@ -5,7 +5,7 @@ import { users } from "./users";
 
 /**
  * New-message notice mails (メール受信通知, issue 25, decision 0033): one row per member who was
- * ever written to or who set the notice. A trigger on `messages` (migration 0032) adds what
+ * ever written to or who set the notice. A trigger on `messages` (migration 0036) adds what
  * arrived (`pending_count`, `pending_since`) in the sending transaction; the notice job claims
  * the due rows (`due_at`) with SKIP LOCKED, turns each into at most one outbox mail and moves
  * `due_at` to the end of the 15-minute window.
