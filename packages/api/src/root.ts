@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accountRouter } from "./accounts/router";
 import { adminAuditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
 import { adminBoardRouter } from "./board/admin-router";
@@ -20,6 +21,7 @@ import { adminVerificationRouter, verificationRouter } from "./verification/rout
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
+  account: accountRouter,
   members: membersRouter,
   messages: messagesRouter,
   adminMessages: adminMessagesRouter,

@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { assertSafeForEnv } from "../config";
 import { registerSmartPitSimulator } from "../plugins/smartpit-simulator";
+import { accountRoutes } from "./account";
 import { type RestRoute, registerRoutes } from "./adapter";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
@@ -22,6 +23,7 @@ import { verificationRoutes } from "./verification";
 /** Every legacy route, domain by domain. */
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
+  ...accountRoutes,
   ...userRoutes,
   ...memberRoutes,
   ...referenceRoutes,

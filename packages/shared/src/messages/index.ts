@@ -1,3 +1,4 @@
+import { ACCOUNTS_MSG } from "./accounts";
 import { AUTH_MSG } from "./auth";
 import { BOARD_MSG } from "./board";
 import { COMMON_MSG } from "./common";
@@ -35,6 +36,7 @@ const parts = [
   SAFETY_MSG,
   BOARD_MSG,
   INQUIRIES_MSG,
+  ACCOUNTS_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
