@@ -12,6 +12,11 @@ const consent = { acceptTerms: true, adult: true, termsVersion: TERMS_VERSION } 
 
 const DAY = 24 * 60 * 60 * 1000;
 
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("expected a value");
+  return value;
+}
+
 describe("sign-up with consent (auth.join)", () => {
   it("records the terms version and when; the welcome mail says what the 100 pt are and when they expire", async () => {
     const before = Date.now();
@@ -114,7 +119,7 @@ describe("the notice 7 days before points expire", () => {
     const member = await api.createUser({ points: 100, userID: `notice${Date.now() % 100000}` });
     const email = `${member.userID}@example.jp`;
     const [lot] = await db().select().from(pointLots).where(eq(pointLots.userId, member.id));
-    const expiresAt = lot?.expiresAt as Date;
+    const expiresAt = must(lot).expiresAt;
     // 8 days before: not yet.
     const early = await sendExpiryNotices(deps(), new Date(expiresAt.getTime() - 8 * DAY));
     expect(await mailsTo(email)).toHaveLength(0);
@@ -135,7 +140,7 @@ describe("the notice 7 days before points expire", () => {
     const gone = await api.createUser({ points: 100 });
     await db().update(users).set({ deletedAt: new Date(), withdrawnAt: new Date() }).where(eq(users.id, gone.id));
     const [lot] = await db().select().from(pointLots).where(eq(pointLots.userId, gone.id));
-    await sendExpiryNotices(deps(), new Date((lot?.expiresAt as Date).getTime() - 6 * DAY));
+    await sendExpiryNotices(deps(), new Date(must(lot).expiresAt.getTime() - 6 * DAY));
     expect(await mailsTo(`${gone.userID}@example.jp`)).toHaveLength(0);
   });
 
@@ -146,7 +151,7 @@ describe("the notice 7 days before points expire", () => {
       .select()
       .from(pointLots)
       .where(eq(pointLots.userId, ids[0] as string));
-    const at = new Date((lot?.expiresAt as Date).getTime() - 6 * DAY);
+    const at = new Date(must(lot).expiresAt.getTime() - 6 * DAY);
     const runs = await Promise.all([
       sendExpiryNotices(deps(), at, 2),
       sendExpiryNotices(deps(), at, 2),
