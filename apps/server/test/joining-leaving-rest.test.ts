@@ -36,7 +36,7 @@ describe("joining through REST", () => {
       payload: { email: "rest-legacy@example.jp", gender: "male" },
     });
     expect(legacy.statusCode, legacy.body).toBe(201);
-    const member = await server.createUser();
+    const member = await server.createUser({ termsVersion: undefined });
     const asked = await server.request({ method: "GET", url: "/api/auth/consent", as: member });
     expect(asked.json()).toMatchObject({ required: true, termsVersion: null, currentVersion: TERMS_VERSION });
     const bad = await server.request({

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Stack, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { WithdrawSection } from "./settings/WithdrawSection";
 
 /** Spec §2: the profile-settings section is a stub telling the member to edit from the dashboard. */
 export function ProfileSettingsStub() {
@@ -13,6 +14,8 @@ export function ProfileSettingsStub() {
         </Anchor>
         の「プロフィールを編集」から行ってください。
       </Alert>
+      {/* Issue 25: mounted here until the settings screen (ProfileSettings.tsx) replaces this stub. */}
+      <WithdrawSection />
     </Stack>
   );
 }
