@@ -3,20 +3,18 @@ import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, Title } from "@man
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
-import { Loading } from "../layout/Loading";
 import { errorMessage, useTRPC } from "../lib/trpc";
 
 /**
  * The first-sign-in gate (issue 25, decision 0034): a member whose account accepted no terms, or an
  * older version (the legacy REST sign-up, an account an administrator made), is asked to accept the
- * terms and the privacy policy and to declare being 18 or older before any member screen is drawn.
- * While the answer is loading nothing is drawn; if it cannot be read the screens are drawn (the
- * server does not refuse other calls: the gate is the shell's, decision 0034).
+ * terms and the privacy policy and to declare being 18 or older; until then no member screen is
+ * drawn. The screen is drawn while the answer loads (it is read once per session) and when it
+ * cannot be read: the server does not refuse other calls, the gate is the shell's (decision 0034).
  */
 export function ConsentGate({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const consent = useQuery({ ...trpc.account.consent.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
-  if (consent.isLoading) return <Loading />;
   if (consent.data?.required) return <ConsentForm />;
   return <>{children}</>;
 }

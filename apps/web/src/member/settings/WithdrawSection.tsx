@@ -22,19 +22,22 @@ export function WithdrawSection() {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const preview = useQuery({ ...trpc.account.withdrawalPreview.queryOptions(), enabled: confirming });
-  const withdraw = useMutation(
-    trpc.account.withdraw.mutationOptions({
-      onSuccess: (result) => {
-        clearSession();
-        queryClient.clear();
-        navigate("/login", { replace: true, state: { notice: result.message } });
+  const withdraw = useMutation(trpc.account.withdraw.mutationOptions());
+  const confirm = () =>
+    withdraw.mutate(
+      { password },
+      {
+        onSuccess: (result) => {
+          clearSession();
+          queryClient.clear();
+          navigate("/login", { replace: true, state: { notice: result.message } });
+        },
+        onError: (err) => {
+          setConfirming(false);
+          setError(errorMessage(err, MSG.genericErrorDot));
+        },
       },
-      onError: (err) => {
-        setConfirming(false);
-        setError(errorMessage(err, MSG.genericErrorDot));
-      },
-    }),
-  );
+    );
   const open = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -93,12 +96,7 @@ export function WithdrawSection() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               キャンセル
             </Button>
-            <Button
-              color="red"
-              loading={withdraw.isPending}
-              disabled={!lost}
-              onClick={() => withdraw.mutate({ password })}
-            >
+            <Button color="red" loading={withdraw.isPending} disabled={!lost} onClick={confirm}>
               退会する
             </Button>
           </Group>
