@@ -1,3 +1,4 @@
+import { accountJobs } from "./accounts/jobs";
 import type { BackgroundJob } from "./background-job";
 import { paymentJobs } from "./payments/jobs";
 import { photoJobs } from "./photos/jobs";
@@ -14,4 +15,5 @@ export const backgroundJobs: BackgroundJob[] = [
   ...paymentJobs,
   ...verificationJobs,
   ...securityJobs,
+  ...accountJobs,
 ];
