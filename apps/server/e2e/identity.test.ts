@@ -80,10 +80,6 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
 
     const memberPage = await e2e.page();
     await loginThroughUi(memberPage, e2e.baseUrl, userID, password);
-    // An account an administrator made has accepted no terms: asked once, before anything else (decision 0034).
-    await memberPage.getByRole("checkbox", { name: /利用規約/ }).check();
-    await memberPage.getByRole("checkbox", { name: /18歳以上/ }).check();
-    await memberPage.getByRole("button", { name: "同意して始める" }).click();
     await memberPage.getByTestId("dashboard-points").waitFor();
     expect(await memberPage.getByTestId("dashboard-points").textContent()).toBe("100 pt");
     expect(await memberPage.getByTestId("dashboard-name").textContent()).toBe("カメラ 太郎");
