@@ -50,6 +50,7 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
       expect(await page.getByTestId("points-free").textContent()).toBe("100 pt");
       expect(await page.getByTestId("next-expiry").textContent()).toMatch(/100 pt（無料 100 pt）が失効します/);
       await checkScreen(page, "dashboard (expiry)");
+      await e2e.screenshot(page, "dashboard-expiry");
 
       await e2e.visit(page, "/user/profile-settings", "退会", "profile settings (withdraw)");
       await page.getByLabel("パスワード").fill(first.password);
@@ -58,6 +59,7 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
       await dialog.getByTestId("withdraw-lost").waitFor();
       expect(await dialog.textContent()).toContain("無料ポイント：100 pt");
       expect(await dialog.textContent()).toContain("1年間保存");
+      await e2e.screenshot(page, "withdraw-confirm");
       await dialog.getByRole("button", { name: "退会する" }).click();
       await page.waitForURL(/\/login$/);
       await page.getByTestId("login-notice").waitFor();
@@ -107,6 +109,7 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
     await loginThroughUi(page, e2e.baseUrl, "restorejiro", password, { consent: false });
     await page.getByRole("heading", { name: "利用規約への同意" }).waitFor();
     await checkScreen(page, "consent gate");
+    await e2e.screenshot(page, "consent-gate");
     await page.getByRole("checkbox", { name: /利用規約/ }).check();
     await page.getByRole("checkbox", { name: /18歳以上/ }).check();
     await page.getByRole("button", { name: "同意して始める" }).click();
