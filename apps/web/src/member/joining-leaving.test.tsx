@@ -1,12 +1,18 @@
 import { MSG, TERMS_VERSION } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { SignupPage } from "../public/SignupPage";
 import { renderWithProviders } from "../test/render";
 import { ConsentGate } from "./ConsentGate";
 import { PointExpiry } from "./PointExpiry";
 import { WithdrawSection } from "./settings/WithdrawSection";
+
+const httpError = (httpStatus: number, message: string) =>
+  new TRPCClientError(message, {
+    result: { error: { code: -32000, message, data: { httpStatus } } },
+  } as never);
 
 const consent = (required: boolean) => ({
   termsVersion: required ? null : TERMS_VERSION,
@@ -127,5 +133,21 @@ describe("WithdrawSection", () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.path === "account.withdraw")).toBe(true));
     expect(calls.find((c) => c.path === "account.withdraw")?.input).toEqual({ password: "secret-pass" });
+  });
+
+  it("a wrong password is told on the password field, nothing else happens", async () => {
+    renderWithProviders(<WithdrawSection />, {
+      "account.withdrawalPreview": () => preview,
+      "account.withdraw": () => {
+        throw httpError(400, MSG.withdrawPasswordWrong);
+      },
+    });
+    await userEvent.type(screen.getByLabelText(/パスワード/), "wrong-pass");
+    await userEvent.click(screen.getByRole("button", { name: "退会する" }));
+    const dialog = await screen.findByRole("dialog", { name: "退会の確認" });
+    const confirm = within(dialog).getByRole("button", { name: "退会する" });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+    expect(await screen.findByText(MSG.withdrawPasswordWrong)).toBeInTheDocument();
   });
 });
