@@ -12,6 +12,8 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     await page.waitForURL(/\/signup/);
     await page.getByText("女性会員登録").first().waitFor();
     await page.getByLabel("メールアドレス").fill("hanako@example.jp");
+    await page.getByRole("checkbox", { name: /利用規約/ }).check();
+    await page.getByRole("checkbox", { name: /18歳以上/ }).check();
     await page.getByRole("button", { name: "登録する" }).click();
     const success = page.getByText(/完了/).first();
     await success.waitFor();
@@ -73,6 +75,8 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     const page = await e2e.page();
     await page.goto(`${e2e.baseUrl}/signup`, { waitUntil: "networkidle" });
     await page.getByLabel("メールアドレス").fill("taro@example.jp");
+    await page.getByRole("checkbox", { name: /利用規約/ }).check();
+    await page.getByRole("checkbox", { name: /18歳以上/ }).check();
     await page.getByRole("button", { name: "登録する" }).click();
     const first = await e2e.waitForMail("taro@example.jp");
     const userID = /ユーザーID: (\S+)/.exec(first.text)?.[1] ?? "";

@@ -44,6 +44,8 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
     const setup = await e2e.page();
     await e2e.visit(setup, "/signup", "男性会員登録");
     await setup.getByLabel("メールアドレス").fill(EMAIL);
+    await setup.getByRole("checkbox", { name: /利用規約/ }).check();
+    await setup.getByRole("checkbox", { name: /18歳以上/ }).check();
     await setup.getByRole("button", { name: "登録する" }).click();
     const mail = await e2e.waitForMail(EMAIL);
     userID = /ユーザーID: (\S+)/.exec(mail.text)?.[1] ?? "";

@@ -1,3 +1,4 @@
+import { accountJobs } from "./accounts/jobs";
 import type { BackgroundJob } from "./background-job";
 import { noticeJobs } from "./notices/jobs";
 import { paymentJobs } from "./payments/jobs";
@@ -16,4 +17,5 @@ export const backgroundJobs: BackgroundJob[] = [
   ...verificationJobs,
   ...securityJobs,
   ...noticeJobs,
+  ...accountJobs,
 ];

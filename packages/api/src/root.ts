@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import { accountRouter } from "./account/router";
+import { accountRouter } from "./accounts/router";
 import { adminAuditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
 import { adminBoardRouter } from "./board/admin-router";

@@ -1,5 +1,5 @@
 import type { Db } from "@enmusubi/db";
-import { NEW_USER_DEFAULTS, type Role } from "@enmusubi/shared";
+import { NEW_USER_DEFAULTS, type Role, TERMS_VERSION } from "@enmusubi/shared";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
 import { type Session, sessionOf } from "./context";
@@ -37,6 +37,8 @@ export async function createTestAccount(
       sendPoints: NEW_USER_DEFAULTS.sendPoints,
       // Most tests exercise members who may use everything; gating tests pass another state.
       verificationStatus: "verified",
+      // … and who accepted the terms in force (decision 0034); `termsVersion: undefined` makes one who has not.
+      termsVersion: TERMS_VERSION,
       ...fields,
       userID,
       role,

@@ -2,7 +2,7 @@ import { emailChanges, mailOutbox, rowsOf } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { confirmEmailChange, EMAIL_CHANGE_HOURS } from "../src/account/email-change";
+import { confirmEmailChange, EMAIL_CHANGE_HOURS } from "../src/accounts/email-change";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

@@ -1,6 +1,18 @@
 /** Business constants of spec §9. Every number the product shows or enforces lives here. */
 
 export const POINT_VALIDITY_YEARS = 3;
+/** Free points (the sign-up bonus, an administrator's grant) are valid this many days (decision 0008). */
+export const FREE_POINT_VALIDITY_DAYS = 180;
+/** A notice mail goes this many days before a lot's points expire, once per lot (decision 0034). */
+export const POINT_EXPIRY_NOTICE_DAYS = 7;
+
+/**
+ * The version of the terms and the privacy policy a member accepts (decision 0034). Raise it when
+ * either text changes in substance: members who accepted an older one are asked again.
+ */
+export const TERMS_VERSION = "2026-11-26";
+/** What members see in place of a withdrawn member's name. */
+export const WITHDRAWN_MEMBER_NAME = "退会したユーザー";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const MIN_AGE = 18;
@@ -155,6 +167,8 @@ export const LEDGER_KINDS = [
   "admin_adjust",
   "refund",
   "expire",
+  /** The balance of a member who withdrew (退会): unused points are forfeited (decision 0034). */
+  "forfeit",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

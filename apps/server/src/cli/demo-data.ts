@@ -1,6 +1,6 @@
 import { createAccount, type PasswordHasher } from "@enmusubi/api";
 import { annualIncomes, boardPosts, type Db, inquiries, messages, occupations, users } from "@enmusubi/db";
-import { PREFECTURES } from "@enmusubi/shared";
+import { PREFECTURES, TERMS_VERSION } from "@enmusubi/shared";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 
 /**
@@ -162,8 +162,9 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, today = new Da
           annualIncomeId: incomeRows[(i * 3) % Math.max(1, incomeRows.length)]?.id ?? null,
           // demo24 newest: the admin list (newest first) shows them in order from the end.
           createdAt: new Date(baseTime - (DEMO_MEMBER_COUNT - i) * 60_000),
-          // Demo members stand for people who have already shown an ID.
+          // Demo members stand for people who have already shown an ID and accepted the terms.
           verificationStatus: "verified",
+          termsVersion: TERMS_VERSION,
         },
         { ifAbsent: true },
       );

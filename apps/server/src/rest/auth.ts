@@ -89,18 +89,20 @@ export const authRoutes = [
     path: "/api/auth/login",
     summary: "Log in with userID and password",
     description:
-      "Wrong credentials answer 401 with one message for both an unknown userID and a wrong password; repeated attempts answer 429. A suspended account answers 403, only once the password matched.",
+      "Wrong credentials answer 401 with one message for both an unknown userID and a wrong password; repeated attempts answer 429. A suspended or withdrawn (退会) account answers 403, only once the password matched.",
     access: "public",
     input: loginInput,
     response: z.object({ token: z.string(), role: z.enum(["user", "admin"]) }),
     example: { token: EXAMPLE_TOKEN, role: "user" },
-    errors: { 401: MSG.loginFailed, 403: MSG.accountSuspended, 429: MSG.tooManyRequests },
+    errors: { 401: MSG.loginFailed, 403: [MSG.accountSuspended, MSG.accountWithdrawn], 429: MSG.tooManyRequests },
     handler: (caller, input) => caller.auth.login(input),
   }),
   route({
     method: "POST",
     path: "/api/auth/signup",
     summary: "Register with email and gender; the generated userID and password are mailed",
+    description:
+      "The legacy sign-up: no consent is recorded, so the member is asked to accept the terms at the first sign-in (`POST /api/auth/consent`). `POST /api/auth/join` registers with the consent.",
     access: "public",
     input: signupInput,
     response: successMessage,

@@ -18,6 +18,7 @@ import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { safetyRoutes } from "./safety";
 import { scheduledRoutes } from "./scheduled";
+import { settingsRoutes } from "./settings";
 import { userRoutes } from "./users";
 import { verificationRoutes } from "./verification";
 
@@ -25,6 +26,7 @@ import { verificationRoutes } from "./verification";
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...accountRoutes,
+  ...settingsRoutes,
   ...userRoutes,
   ...memberRoutes,
   ...referenceRoutes,

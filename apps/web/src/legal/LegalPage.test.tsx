@@ -14,6 +14,7 @@ const info: LegalInfo = {
   maximumPurchase: 50000,
   methods: { smartPit: true, bankTransfer: false },
   pointValidityYears: 3,
+  freePointValidityDays: 180,
   operator: {
     name: "テスト運営株式会社",
     address: "東京都千代田区千代田1-1",

@@ -1,8 +1,10 @@
-import { LEGAL, POINT_COST_TABLE } from "@enmusubi/shared";
+import { LEGAL, POINT_COST_TABLE, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
 import { rateText, yenValueOf } from "../features/payments/calc";
 import {
   CANCELLATION_RULES,
   CREDIT_TIMING,
+  FORFEIT_ON_WITHDRAWAL,
+  freeValidityText,
   PAID_IN_ADVANCE,
   priceText,
   validityText,
@@ -162,6 +164,8 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
             "本サービスの有料機能はポイントを消費して利用します。ポイントは前払い式で、お支払いの確認後にご利用いただけます。",
             `ポイントの販売価格は${rateText(info.exchange)}です。`,
             validityText(info.pointValidityYears),
+            freeValidityText(info.freePointValidityDays),
+            `ポイントは有効期限の近いものから消費されます。有効期限の${POINT_EXPIRY_NOTICE_DAYS}日前に、登録メールアドレスへお知らせします。`,
             "各機能の消費ポイントは以下のとおりです。当事務局は消費ポイントを変更することがありますが、上限（初期設定）を上回ることはありません。",
           ]),
           feeTable(info),
@@ -186,6 +190,13 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         blocks: [
           p(
             "当事務局は、会員が本規約に違反した場合、事前の通知なく投稿の削除、利用停止または退会処分を行うことがあります。この場合、未使用のポイントは払い戻しません。",
+          ),
+          p(
+            "会員は、設定画面からパスワードを入力していつでも退会できます。退会後はログインできず、他の会員からプロフィールや投稿は見えなくなり、送信済みのメッセージの送信者は「退会したユーザー」と表示されます。",
+          ),
+          p(FORFEIT_ON_WITHDRAWAL),
+          p(
+            `アカウント情報は退会後${LEGAL.accountRetentionYears}年間保存した後に削除し、メッセージ・ポイントの利用履歴は${LEGAL.usageHistoryRetentionYears}年間保存します（プライバシーポリシー）。同じメールアドレスで新たに登録することができます。`,
           ),
         ],
       },
@@ -271,7 +282,11 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       },
       {
         heading: "ポイントの有効期限",
-        blocks: [p(validityText(info.pointValidityYears))],
+        blocks: [
+          p(validityText(info.pointValidityYears)),
+          p(freeValidityText(info.freePointValidityDays)),
+          p(FORFEIT_ON_WITHDRAWAL),
+        ],
       },
       {
         heading: "返品・キャンセル",

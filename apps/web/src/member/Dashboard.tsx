@@ -5,6 +5,7 @@ import { Loading } from "../layout/Loading";
 import { displayName, UNSET } from "../lib/display-name";
 import { formatDate, formatPoints } from "../lib/format";
 import { lazyScreen } from "./lazy-screen";
+import { PointExpiry } from "./PointExpiry";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
@@ -59,6 +60,7 @@ export function Dashboard() {
           </Card>
         ))}
       </SimpleGrid>
+      <PointExpiry />
       <Group justify="flex-end">
         <Button component={Link} to="/user/point-purchase" variant="light">
           ポイントを購入する

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "@enmusubi/shared";
 import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -21,6 +22,14 @@ const handlers: Handlers = {
   "messages.unreadCount": () => ({ count: 12 }),
   "messages.onUnreadCount": () => ({ count: 12, points: me.points, change: "start", credited: [] }),
   "verification.status": () => verificationStatus("verified"),
+  // The first-sign-in gate (decision 0034): this member accepted the terms in force.
+  "account.consent": () => ({
+    termsVersion: TERMS_VERSION,
+    acceptedAt: new Date("2026-01-05T00:00:00Z"),
+    currentVersion: TERMS_VERSION,
+    required: false,
+  }),
+  "account.pointBalance": () => ({ total: 0, purchased: 0, free: 0, nextExpiry: null, schedule: [] }),
   "reference.occupations.list": () => [],
   "reference.annualIncomes.list": () => [],
 };

@@ -5,6 +5,7 @@ import "@mantine/core/styles/Avatar.css";
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import { Anchor, Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
@@ -19,6 +20,7 @@ import { usePointsDeductedListener } from "../lib/points";
 import { useLogout } from "../lib/useLogout";
 import { usePageTitle } from "../lib/usePageTitle";
 import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink";
+import { ConsentGate } from "./ConsentGate";
 import { MemberMenu } from "./MemberMenu";
 import { useUnreadCount, useUnreadCountSubscription } from "./mail/useUnreadCount";
 import classes from "./member.module.css";
@@ -182,9 +184,11 @@ export default function MemberShell() {
           ) : !isLoading && (isError || !user) ? (
             <Text c="red">会員情報の取得に失敗しました。再読み込みしてください。</Text>
           ) : section ? (
-            <Suspense fallback={<Loading />}>
-              <section.component />
-            </Suspense>
+            <ConsentGate>
+              <Suspense fallback={<Loading />}>
+                <section.component />
+              </Suspense>
+            </ConsentGate>
           ) : (
             <Text>ページが見つかりません</Text>
           )}

@@ -1,8 +1,10 @@
 import {
   BOARD_ENTRY_MINUTES,
+  FREE_POINT_VALIDITY_DAYS,
   LEGAL,
   MSG,
   POINT_COST_TABLE,
+  POINT_EXPIRY_NOTICE_DAYS,
   POINT_VALIDITY_YEARS,
   PROFILE_VIEW_FREE_HOURS,
 } from "@enmusubi/shared";
@@ -11,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { rateText } from "../features/payments/calc";
 import { formatCost } from "../lib/format";
 import { useTRPC } from "../lib/trpc";
+import { PointExpiry } from "./PointExpiry";
 
 /**
  * Points usage (spec §2, route only): the table of point costs with notes. If the list cannot be
@@ -34,6 +37,7 @@ export function PointsUsage() {
   return (
     <Stack gap="md">
       <Title order={2}>ポイントの使い方</Title>
+      <PointExpiry schedule />
       {costs.isError && <Alert color="yellow">{MSG.pointCostFetchFailed} 標準の料金を表示しています。</Alert>}
       {costs.isLoading && <Text c="dimmed">読み込み中...</Text>}
       <Table.ScrollContainer minWidth={480}>
@@ -61,6 +65,16 @@ export function PointsUsage() {
       <List size="sm" spacing={4}>
         {legal.data && <List.Item>ポイントの価格: {rateText(legal.data.exchange)}</List.Item>}
         <List.Item>購入したポイントの有効期限は購入日から{POINT_VALIDITY_YEARS}年間です。</List.Item>
+        <List.Item>
+          無料ポイント（登録特典・運営からの付与）の有効期限は付与日から{FREE_POINT_VALIDITY_DAYS}日間です。
+        </List.Item>
+        <List.Item>
+          ポイントは有効期限の近いものから使われます。有効期限の{POINT_EXPIRY_NOTICE_DAYS}
+          日前に、ご登録のメールアドレスへお知らせします。
+        </List.Item>
+        <List.Item>
+          退会すると、未使用のポイント（購入ポイント・無料ポイントとも）は失効し、払い戻しはできません。
+        </List.Item>
         <List.Item>消費ポイントは利用規約の料金表の初期料金を超えることはありません。</List.Item>
         <List.Item>管理者（運営）への返信にポイントはかかりません。</List.Item>
         <List.Item>

@@ -3,7 +3,7 @@ import { type Gender, LEGAL } from "@enmusubi/shared/constants";
 import { AUTH_MSG } from "@enmusubi/shared/messages/auth";
 import { Alert, Anchor, Box, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { Footer } from "../layout/Footer";
 import { homeOf } from "../lib/session";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -34,6 +34,8 @@ const ForgotPasswordModal = lazy(async () => {
 export function LoginPage() {
   usePageTitle("ログイン");
   const navigate = useNavigate();
+  // A notice another screen leaves for the login screen (退会 done, decision 0034).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [userID, setUserID] = useState("");
   const [password, setPassword] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -73,6 +75,11 @@ export function LoginPage() {
             </Text>
           </Stack>
 
+          {typeof notice === "string" && (
+            <Alert color="green" variant="light" role="status" data-testid="login-notice">
+              {notice}
+            </Alert>
+          )}
           <Paper withBorder shadow="sm" p="lg" className={classes.card}>
             <form onSubmit={submit} noValidate>
               <Stack gap="sm">

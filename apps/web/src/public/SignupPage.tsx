@@ -1,5 +1,24 @@
-import { type Gender, MSG, SIGNUP_REDIRECT_MS } from "@enmusubi/shared";
-import { Anchor, Box, Button, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  FREE_POINT_VALIDITY_DAYS,
+  type Gender,
+  MSG,
+  NEW_USER_DEFAULTS,
+  SIGNUP_REDIRECT_MS,
+  TERMS_VERSION,
+} from "@enmusubi/shared";
+import {
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
@@ -71,10 +90,16 @@ function SignupForm({
   const trpc = useTRPC();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [adult, setAdult] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [adultError, setAdultError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const signup = useMutation(trpc.auth.signup.mutationOptions());
+  // Sign-up with consent (decision 0034).
+  const signup = useMutation(trpc.auth.join.mutationOptions());
 
+  // Spec §2: the login screen follows after SIGNUP_REDIRECT_MS (the dashboard then shows the points' expiry).
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
@@ -84,11 +109,14 @@ function SignupForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setTermsError(acceptTerms ? null : MSG.termsConsentRequired);
+    setAdultError(adult ? null : MSG.adultDeclarationRequired);
     const value = email.trim();
     if (!value) return setError(MSG.emailRequired);
     if (!EMAIL_PATTERN.test(value)) return setError(MSG.emailInvalid);
+    if (!acceptTerms || !adult) return;
     signup.mutate(
-      { email: value, gender },
+      { email: value, gender, acceptTerms, adult, termsVersion: TERMS_VERSION },
       {
         onSuccess: () => setDone(true),
         onError: (err) => setError(errorMessage(err, MSG.genericErrorDot)),
@@ -127,10 +155,46 @@ function SignupForm({
             required
             error={error}
           />
+          <Checkbox
+            label={
+              <>
+                <Anchor component={Link} to="/legal/terms-of-service" target="_blank">
+                  利用規約
+                </Anchor>
+                と
+                <Anchor component={Link} to="/legal/privacy-policy" target="_blank">
+                  プライバシーポリシー
+                </Anchor>
+                に同意します
+              </>
+            }
+            checked={acceptTerms}
+            onChange={(e) => {
+              setAcceptTerms(e.currentTarget.checked);
+              setTermsError(null);
+            }}
+            disabled={done}
+            error={termsError}
+          />
+          <Checkbox
+            label="18歳以上です（高校生の方はご登録いただけません）"
+            checked={adult}
+            onChange={(e) => {
+              setAdult(e.currentTarget.checked);
+              setAdultError(null);
+            }}
+            disabled={done}
+            error={adultError}
+          />
           {done && (
-            <Text role="status" className={classes.success}>
-              {MSG.signupDone}
-            </Text>
+            <Stack gap="xs" role="status" data-testid="signup-done">
+              <Text className={classes.success}>{MSG.signupDone}</Text>
+              <Text size="sm">
+                登録特典として{NEW_USER_DEFAULTS.points}
+                pt（無料ポイント）を差し上げます。無料ポイントの有効期限は付与日から
+                {FREE_POINT_VALIDITY_DAYS}日間で、期限はログイン後のダッシュボードで確認できます。
+              </Text>
+            </Stack>
           )}
           <Button type="submit" disabled={signup.isPending || done}>
             {signup.isPending ? "送信中..." : "登録する"}

@@ -24,6 +24,8 @@ export interface NewAccount {
   verificationStatus?: VerificationStatus;
   /** The administrator who created it, recorded on the opening ledger rows. */
   actorId?: string;
+  /** The terms version accepted at sign-up (with the 18+ declaration); the time is the insert's (decision 0034). */
+  termsVersion?: string;
 }
 
 /**
@@ -38,7 +40,8 @@ export async function createAccount(tx: Db, account: NewAccount, options: { ifAb
 export async function createAccount(tx: Db, account: NewAccount, options: { ifAbsent?: boolean } = {}) {
   const { userID, points, sendPoints, actorId, ...fields } = account;
   const verifiedAt = fields.verificationStatus === "verified" ? (fields.createdAt ?? new Date()) : null;
-  const values = { ...fields, userId: userID, points: 0, sendPoints: 0, verifiedAt };
+  const consent = fields.termsVersion ? { termsAcceptedAt: fields.createdAt ?? new Date() } : {};
+  const values = { ...fields, ...consent, userId: userID, points: 0, sendPoints: 0, verifiedAt };
   const [row] = options.ifAbsent
     ? await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
     : await tx.insert(users).values(values).returning({ id: users.id });

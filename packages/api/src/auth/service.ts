@@ -1,13 +1,15 @@
 import { type Db, users } from "@enmusubi/db";
 import {
   type ForgotInput,
+  FREE_POINT_VALIDITY_DAYS,
+  type JoinInput,
   type LoginInput,
   MSG,
   NEW_USER_DEFAULTS,
   type Role,
   type SignupInput,
 } from "@enmusubi/shared";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { createAccount, uniqueUserId } from "../accounts/create-account";
 import { AppError, isUniqueViolation } from "../errors";
 import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
@@ -45,10 +47,17 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     [`login:ip:${ip}`, RATE_LIMITS.loginPerIp],
     [throttle, LOGIN_FAILURES_PER_ACCOUNT],
   ]);
+  // A withdrawn account (退会) is read too, to be told so once its password matched (decision 0034);
+  // an account an administrator deleted, or whose personal data is gone, is unknown.
   const [user] = await deps.db
     .select()
     .from(users)
-    .where(and(eq(users.userId, input.userID), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(users.userId, input.userID),
+        or(isNull(users.deletedAt), and(isNotNull(users.withdrawnAt), isNull(users.personalDataDeletedAt))),
+      ),
+    );
   if (!user) {
     dummyHash ??= deps.passwords.hash("not-a-password");
     await deps.passwords.verify(await dummyHash, input.password);
@@ -62,6 +71,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
       (user.pendingPasswordExpiresAt?.getTime() ?? 0) > Date.now() &&
       (await deps.passwords.verify(pending, input.password));
     if (!usable) throw new AppError("UNAUTHORIZED", MSG.loginFailed);
+    if (user.deletedAt) throw new AppError("FORBIDDEN", MSG.accountWithdrawn);
     if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
     const [promoted] = await deps.db
       .update(users)
@@ -81,11 +91,17 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
   }
   // Told only after the password matched, so guessing never reveals a suspension; the attempt
   // stays counted (not a successful login).
+  if (user.deletedAt) throw new AppError("FORBIDDEN", MSG.accountWithdrawn);
   if (user.suspendedAt) throw new AppError("FORBIDDEN", MSG.accountSuspended);
   await deps.limiter.reset(throttle);
   await markActive(deps.db, user.id);
   const token = await deps.tokens.sign({ sub: user.id, role: user.role, tv: tokenVersion });
   return { token, role: user.role };
+}
+
+/** What a new member is told about the points they start with (issue 25): free points and their validity. */
+export function welcomePointsText(): string {
+  return `登録特典として${NEW_USER_DEFAULTS.points}pt（無料ポイント）を差し上げました。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`;
 }
 
 function credentialsMail(publicUrl: string, userID: string, intro: string) {
@@ -122,7 +138,7 @@ function alreadyRegisteredMail(publicUrl: string) {
  * address. A registered address gets the same answer (so the form cannot tell which addresses
  * are members) and its owner a mail saying so; nothing else changes.
  */
-export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: SignupInput, ip: string) {
+export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: SignupInput | JoinInput, ip: string) {
   await enforceRateLimit(deps.limiter, [
     [`signup:ip:${ip}`, RATE_LIMITS.signupPerIp],
     [`signup:email:${input.email}`, RATE_LIMITS.signupPerEmail],
@@ -152,6 +168,8 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
         role: "user",
         points: NEW_USER_DEFAULTS.points,
         sendPoints: NEW_USER_DEFAULTS.sendPoints,
+        // The sign-up screen's consent (joinInput); the legacy REST sign-up records none: asked at first sign-in.
+        ...("termsVersion" in input ? { termsVersion: input.termsVersion } : {}),
       });
       await enqueueMail(tx, {
         to: input.email,
@@ -159,7 +177,7 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
         text: credentialsMail(
           deps.publicUrl,
           userID,
-          "縁結びへのご登録ありがとうございます。ログイン情報をお送りします。",
+          `縁結びへのご登録ありがとうございます。ログイン情報をお送りします。\n\n${welcomePointsText()}`,
         ),
         secret: password,
       });

@@ -7,6 +7,7 @@ import {
   type ThreadInput,
   threadInput,
   type VerificationStatus,
+  WITHDRAWN_MEMBER_NAME,
 } from "@enmusubi/shared";
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -56,10 +57,12 @@ const partnerOf = (r: {
   photoLink: string | null;
   role: "user" | "admin";
   verificationStatus: VerificationStatus;
+  withdrawn: boolean;
 }): ConversationPartner => ({
   id: r.id,
-  name: r.name,
-  photoLink: thumbnailLink(r.photoLink),
+  // A member who left (退会) is shown as such, without name or photo (decision 0034).
+  name: r.withdrawn ? WITHDRAWN_MEMBER_NAME : r.name,
+  photoLink: r.withdrawn ? null : thumbnailLink(r.photoLink),
   role: r.role,
   verified: r.role === "admin" || isVerified(r.verificationStatus),
 });
@@ -98,6 +101,7 @@ export async function listConversations(db: Db, viewer: Viewer, raw: Conversatio
       photoLink: partner.photoLink,
       role: partner.role,
       verificationStatus: partner.verificationStatus,
+      withdrawn: sql<boolean>`(${partner.withdrawnAt} is not null)`,
     })
     .from(conversations)
     .innerJoin(partner, eq(partner.id, conversations.partnerId))
@@ -143,12 +147,14 @@ async function partnerFor(db: Db, viewerId: string, partnerId: string) {
     photoLink: string | null;
     role: "user" | "admin";
     verificationStatus: VerificationStatus;
+    withdrawn: boolean;
     reachable: boolean;
     exchanged: boolean;
     blocked: boolean;
   }>(
     db,
     sql`select u.id, u.name, u.photo_link as "photoLink", u.role, u.verification_status as "verificationStatus",
+               (u.withdrawn_at is not null) as withdrawn,
                (u.deleted_at is null and u.suspended_at is null) as reachable,
                exists (select 1 from ${conversations} c where c.member_id = ${viewerId} and c.partner_id = u.id) as exchanged,
                ${blockedBetween(viewerId, sql`u.id`)} as blocked

@@ -1,5 +1,5 @@
 import { type Db, messages, users } from "@enmusubi/db";
-import { pageOffset } from "@enmusubi/shared";
+import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
@@ -33,12 +33,14 @@ const columns = {
   fromRole: sender.role,
   fromUserID: sender.userId,
   fromEmail: sender.email,
+  fromWithdrawn: sql<boolean>`(${sender.withdrawnAt} is not null)`,
   toId: recipient.id,
   toName: recipient.name,
   toPhoto: recipient.photoLink,
   toRole: recipient.role,
   toUserID: recipient.userId,
   toEmail: recipient.email,
+  toWithdrawn: sql<boolean>`(${recipient.withdrawnAt} is not null)`,
   actingAdminId: actingAdmin.id,
   actingAdminName: actingAdmin.name,
 };
@@ -71,12 +73,15 @@ export interface Row {
   fromRole: Role;
   fromUserID: string;
   fromEmail: string;
+  /** The account left (退会): members see it as 退会したユーザー (decision 0034). */
+  fromWithdrawn: boolean;
   toId: string;
   toName: string | null;
   toPhoto: string | null;
   toRole: Role;
   toUserID: string;
   toEmail: string;
+  toWithdrawn: boolean;
   actingAdminId: string | null;
   actingAdminName: string | null;
 }
@@ -121,17 +126,25 @@ export function toMemberMessage(r: Row): MemberMessage {
     hasReply: r.hasReply,
     replyToId: r.replyToId,
     // Thumbnails only (decision 0028): the full-size image is sold through members.viewPhoto.
-    from: { id: r.fromId, name: r.fromName, photoLink: thumbnailLink(r.fromPhoto), role: r.fromRole },
-    to: { id: r.toId, name: r.toName, photoLink: thumbnailLink(r.toPhoto), role: r.toRole },
+    from: party(r.fromId, r.fromName, r.fromPhoto, r.fromRole, r.fromWithdrawn),
+    to: party(r.toId, r.toName, r.toPhoto, r.toRole, r.toWithdrawn),
   };
+}
+
+/** A side of a message as members see it: a member who left (退会) shows as 退会したユーザー, no photo. */
+function party(id: string, name: string | null, photo: string | null, role: Role, withdrawn: boolean): Party {
+  return withdrawn
+    ? { id, name: WITHDRAWN_MEMBER_NAME, photoLink: null, role }
+    : { id, name, photoLink: thumbnailLink(photo), role };
 }
 
 export function toAdminMessage(r: Row): AdminMessage {
   const base = toMemberMessage(r);
   return {
     ...base,
-    from: { ...base.from, userID: r.fromUserID, email: r.fromEmail },
-    to: { ...base.to, userID: r.toUserID, email: r.toEmail },
+    // Administrators see who it was (the account is kept during the retention).
+    from: { ...base.from, name: r.fromName, userID: r.fromUserID, email: r.fromEmail },
+    to: { ...base.to, name: r.toName, userID: r.toUserID, email: r.toEmail },
     sentByAdmin: r.actingAdminId ? { id: r.actingAdminId, name: r.actingAdminName } : null,
   };
 }

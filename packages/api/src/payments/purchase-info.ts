@@ -1,5 +1,5 @@
 import { type Db, pointCosts } from "@enmusubi/db";
-import { OFFERED_ACTIONS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
+import { FREE_POINT_VALIDITY_DAYS, OFFERED_ACTIONS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { asc, inArray } from "drizzle-orm";
 import type { OperatorInfo } from "../context";
 import { usableMethods } from "./methods";
@@ -23,6 +23,8 @@ export async function legalInfo(db: Db, operator: OperatorInfo | undefined) {
     maximumPurchase: settings.maximumPurchase,
     methods: usableMethods(settings),
     pointValidityYears: POINT_VALIDITY_YEARS,
+    /** Free points (the sign-up bonus, grants): 180 days (decisions 0008, 0034). */
+    freePointValidityDays: FREE_POINT_VALIDITY_DAYS,
     operator: operator ?? {
       name: placeholder("OPERATOR_NAME"),
       address: placeholder("OPERATOR_ADDRESS"),

@@ -1,5 +1,6 @@
 import type { BackgroundJob } from "../background-job";
 import { expireLots } from "./expiry";
+import { sendExpiryNotices } from "./expiry-notice";
 import { refundExpiredPrepaid } from "./prepaid";
 
 export const pointsJobs: BackgroundJob[] = [
@@ -28,6 +29,21 @@ export const pointsJobs: BackgroundJob[] = [
           log.error({ err: failure.error, userId: failure.userId }, "point lot expiry failed; retried next run");
         }
         if (run.due < 100 || run.members === 0) break;
+      }
+    },
+  },
+  {
+    // 7 days before a lot's points expire, its owner is told by mail, once per lot (decision 0034).
+    name: "point-expiry-notice",
+    cron: "17 * * * *",
+    async run(deps, log) {
+      for (let round = 0; round < 100; round += 1) {
+        const run = await sendExpiryNotices(deps);
+        if (run.mails > 0) {
+          log.info({ lots: run.lots, mails: run.mails }, "queued point expiry notices");
+          deps.onMailQueued();
+        }
+        if (run.lots < 500) break;
       }
     },
   },

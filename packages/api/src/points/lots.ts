@@ -1,5 +1,5 @@
 import { type Db, pointLedger, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
-import { POINT_VALIDITY_YEARS } from "@enmusubi/shared";
+import { FREE_POINT_VALIDITY_DAYS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 
 /*
@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 export type LedgerKind = (typeof pointLedger.$inferInsert)["kind"];
 
 /** Free points (opening balance, an administrator's grant) expire sooner than bought ones (docs/decisions/0008). */
-export const FREE_POINT_VALIDITY_DAYS = 180;
+export { FREE_POINT_VALIDITY_DAYS };
 
 /** When a new lot of this kind expires: bought and refunded points 3 years (§9), free ones 180 days. */
 function lotExpiry(kind: LedgerKind, paid: boolean) {

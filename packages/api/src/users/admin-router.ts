@@ -7,8 +7,10 @@ import {
   adminUserUpdateInput,
   sendPointsUpdateInput,
   userIdInput,
+  withdrawnListInput,
 } from "@enmusubi/shared";
 import { z } from "zod";
+import { listWithdrawn, restoreWithdrawn } from "../accounts/withdrawn-admin";
 import { adminProcedure, router } from "../trpc";
 import { startUsersExport, usersExportPage } from "./admin-export";
 import { listUsers } from "./admin-list";
@@ -60,6 +62,12 @@ export const adminUsersRouter = router({
     .input(adminUserExportInput)
     .mutation(async ({ ctx, input }) => ({ header: await startUsersExport(ctx.db, ctx.session.id, input) })),
   exportPage: adminProcedure.input(adminUserExportPageInput).query(({ ctx, input }) => usersExportPage(ctx.db, input)),
+  /** Members who withdrew (退会), newest first, with the end of their retention (decision 0034). */
+  withdrawn: adminProcedure.input(withdrawnListInput).query(({ ctx, input }) => listWithdrawn(ctx.db, input)),
+  /** Restores a withdrawn member within the retention (audited); their forfeited balance comes back. */
+  restore: adminProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => restoreWithdrawn(ctx.db, ctx.session.id, input.id)),
   ledger: adminProcedure
     .input(userIdInput.extend({ limit: z.number().int().min(1).max(500).default(50) }))
     .query(({ ctx, input }) => userLedger(ctx.db, input)),

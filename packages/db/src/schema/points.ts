@@ -106,6 +106,11 @@ export const pointLots = pgTable(
     /** Yen paid for the whole lot (0 when free): the report values outstanding points at this price. */
     yenAmount: integer("yen_amount").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * When the notice mail "points expire in 7 days" was sent for this lot (decision 0034): the job
+     * claims a lot by setting it, in the transaction that queues the mail, so a lot is told once.
+     */
+    expiryNoticeAt: timestamp("expiry_notice_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -114,6 +119,7 @@ export const pointLots = pgTable(
     check("point_lots_yen_nonnegative", sql`${t.yenAmount} >= 0`),
     index("point_lots_user_expiry_idx").on(t.userId, t.expiresAt).where(sql`${t.remaining} > 0`),
     index("point_lots_expiry_idx").on(t.expiresAt).where(sql`${t.remaining} > 0`),
+    index("point_lots_notice_due_idx").on(t.expiresAt).where(sql`${t.remaining} > 0 and ${t.expiryNoticeAt} is null`),
   ],
 );
 

@@ -68,6 +68,21 @@ export const users = pgTable(
      * trigger (migration 0030), with its grams in member_search_grams.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The version of the terms and the privacy policy the member accepted (TERMS_VERSION), with the
+     * declaration of being 18 or older made at the same time, and when (decision 0034). Null: never
+     * asked (the legacy REST sign-up, an administrator's account): the member shell asks once.
+     */
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /**
+     * 退会 (decision 0034): the member withdrew. `deleted_at` is set at the same moment (so every
+     * rule that hides a deleted account hides them); this says it was the member's own act, which
+     * an administrator may undo until the retention ends.
+     */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** When the retention job deleted the withdrawn member's personal data (name, e-mail, birthday, photo, ID images). */
+    personalDataDeletedAt: timestamp("personal_data_deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -78,6 +93,10 @@ export const users = pgTable(
     uniqueIndex("users_user_id_key").on(t.userId),
     uniqueIndex("users_email_live_key").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index("users_role_created_idx").on(t.role, t.createdAt),
+    // Withdrawn members, newest first (the administrators' list) and the retention job's due rows.
+    index("users_withdrawn_idx")
+      .on(t.withdrawnAt)
+      .where(sql`${t.withdrawnAt} is not null and ${t.personalDataDeletedAt} is null`),
     // The admin user list: live users newest first (read backwards), paged (spec §2 admin screen 1).
     index("users_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     // userID prefix search, case-insensitive: lower(user_id) like 'ab12%'.

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG } from "./account";
+import { ACCOUNTS_MSG } from "./accounts";
 import { AUTH_MSG } from "./auth";
 import { BOARD_MSG } from "./board";
 import { COMMON_MSG } from "./common";
@@ -37,6 +38,7 @@ const parts = [
   BOARD_MSG,
   INQUIRIES_MSG,
   ACCOUNT_MSG,
+  ACCOUNTS_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH } from "../constants";
+import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH, TERMS_VERSION } from "../constants";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { photoData } from "./photos";
@@ -18,8 +18,31 @@ export const email = text({ required: MSG.emailRequired, max: 254, tooLong: MSG.
 
 export const gender = z.enum(GENDERS, { error: MSG.genderInvalid });
 
+/** The legacy sign-up (REST `POST /api/auth/signup`): e-mail and gender; no consent is recorded. */
 export const signupInput = z.object({ email, gender: gender.default("male") });
 export type SignupInput = z.infer<typeof signupInput>;
+
+/**
+ * Consent to the terms and the privacy policy of `TERMS_VERSION`, with the declaration of being 18
+ * or older (decision 0034): both boxes must be ticked; an older version is refused.
+ */
+export const consentFields = {
+  acceptTerms: z.literal(true, { error: MSG.termsConsentRequired }),
+  adult: z.literal(true, { error: MSG.adultDeclarationRequired }),
+  termsVersion: z.literal(TERMS_VERSION, { error: MSG.termsVersionOutdated }),
+};
+export const consentInput = z.object(consentFields);
+export type ConsentInput = z.infer<typeof consentInput>;
+
+/** Sign-up from the web screen (and `POST /api/auth/join`): the address, gender and consent. */
+export const joinInput = signupInput.extend(consentFields);
+export type JoinInput = z.infer<typeof joinInput>;
+
+/** 退会: the member's current password. */
+export const withdrawInput = z.object({
+  password: text({ required: MSG.withdrawPasswordRequired, max: 200, tooLong: MSG.withdrawPasswordWrong, trim: false }),
+});
+export type WithdrawInput = z.infer<typeof withdrawInput>;
 
 export const forgotInput = z.object({
   userID: text({ required: MSG.genericError, max: 100 }),

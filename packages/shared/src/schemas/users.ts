@@ -47,6 +47,12 @@ export const adminUserExportInput = z.object({
 /** One page of an export: the rows after the last one sent (newest first), named by its id. */
 export const adminUserExportPageInput = adminUserExportInput.extend({ after: uuid().optional() });
 
+/** The administrators' list of withdrawn members (decision 0034). */
+export const withdrawnListInput = z.object({
+  page: pageNumber().default(1),
+  pageSize: pageSize({ max: ADMIN_USER_PAGE_SIZE_MAX }).default(ADMIN_USER_PAGE_SIZE),
+});
+
 const name = text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong });
 const loginId = text({ max: 32, tooLong: MSG.userIdInvalid }).regex(/^[A-Za-z0-9_-]{3,32}$/, MSG.userIdInvalid);
 

@@ -12,6 +12,7 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   admin_adjust: "管理者による変更",
   refund: "返還",
   expire: "有効期限切れ",
+  forfeit: "退会による失効",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */

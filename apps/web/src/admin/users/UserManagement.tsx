@@ -15,6 +15,7 @@ import { LedgerModal } from "./LedgerModal";
 import { SendPointsModal } from "./SendPointsModal";
 import type { AdminUser } from "./types";
 import { UserTable } from "./UserTable";
+import { WithdrawnMembers } from "./WithdrawnMembers";
 
 type GenderFilter = "" | "male" | "female";
 
@@ -192,6 +193,7 @@ export function UserManagement() {
       />
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} siblings={2} names="ページ目" />}
+      <WithdrawnMembers onRestored={() => void refresh()} />
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} onCreated={refresh} />
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />

@@ -19,6 +19,14 @@ export function validityText(years: number): string {
   return `ポイントの有効期限は購入日から${years}年間です。期限を過ぎたポイントは失効します。`;
 }
 
+/** Free points (the sign-up bonus, an administrator's grant) and what happens to unused points at 退会 (decision 0034). */
+export function freeValidityText(days: number): string {
+  return `登録特典や運営からの付与による無料ポイントの有効期限は付与日から${days}日間です。期限を過ぎたポイントは失効します。`;
+}
+
+export const FORFEIT_ON_WITHDRAWAL =
+  "退会した場合、未使用のポイント（購入ポイント・無料ポイントとも）は失効し、払い戻しはいたしません。";
+
 export function priceText(rate: ExchangeRate, limits: PurchaseLimits): string {
   return `ポイントの販売価格は${rateText(rate)}です。${limitsText(limits)}`;
 }

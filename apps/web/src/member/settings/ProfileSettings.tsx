@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { EmailSection } from "./EmailSection";
 import { NoticeSection } from "./NoticeSection";
 import { PasswordSection } from "./PasswordSection";
+import { WithdrawSection } from "./WithdrawSection";
 
 /**
  * プロフィール設定 (/user/profile-settings, issue 25): a list of independent sections, each its own
@@ -13,6 +14,7 @@ const SECTIONS: Array<{ key: string; component: ComponentType }> = [
   { key: "notice", component: NoticeSection },
   { key: "password", component: PasswordSection },
   { key: "email", component: EmailSection },
+  { key: "withdraw", component: WithdrawSection },
 ];
 
 export function ProfileSettings() {

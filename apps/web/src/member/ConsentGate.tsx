@@ -1,0 +1,86 @@
+import { MSG, TERMS_VERSION } from "@enmusubi/shared";
+import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link } from "react-router-dom";
+import { errorMessage, useTRPC } from "../lib/trpc";
+
+/**
+ * The first-sign-in gate (issue 25, decision 0034): a member whose account accepted no terms, or an
+ * older version (the legacy REST sign-up, an account an administrator made), is asked to accept the
+ * terms and the privacy policy and to declare being 18 or older; until then no member screen is
+ * drawn. The screen is drawn while the answer loads (it is read once per session) and when it
+ * cannot be read: the server does not refuse other calls, the gate is the shell's (decision 0034).
+ */
+export function ConsentGate({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const consent = useQuery({ ...trpc.account.consent.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  if (consent.data?.required) return <ConsentForm />;
+  return <>{children}</>;
+}
+
+function ConsentForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [adult, setAdult] = useState(false);
+  const [errors, setErrors] = useState<{ terms?: string; adult?: string; form?: string }>({});
+  const accept = useMutation(
+    trpc.account.acceptTerms.mutationOptions({
+      onSuccess: (state) => queryClient.setQueryData(trpc.account.consent.queryKey(), state),
+      onError: (err) => setErrors({ form: errorMessage(err, MSG.genericErrorDot) }),
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      terms: acceptTerms ? undefined : MSG.termsConsentRequired,
+      adult: adult ? undefined : MSG.adultDeclarationRequired,
+    };
+    setErrors(next);
+    if (acceptTerms && adult) accept.mutate({ acceptTerms, adult, termsVersion: TERMS_VERSION });
+  };
+  return (
+    <Paper withBorder p="lg" maw={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2}>利用規約への同意</Title>
+          <Text>
+            縁結びをご利用いただくには、利用規約とプライバシーポリシーへの同意と、18歳以上であることの確認が必要です。内容をご確認のうえ、同意してください。
+          </Text>
+          {errors.form && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <Checkbox
+            label={
+              <>
+                <Anchor component={Link} to="/legal/terms-of-service" target="_blank">
+                  利用規約
+                </Anchor>
+                と
+                <Anchor component={Link} to="/legal/privacy-policy" target="_blank">
+                  プライバシーポリシー
+                </Anchor>
+                に同意します
+              </>
+            }
+            checked={acceptTerms}
+            onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
+            error={errors.terms}
+          />
+          <Checkbox
+            label="18歳以上です（高校生の方はご利用いただけません）"
+            checked={adult}
+            onChange={(e) => setAdult(e.currentTarget.checked)}
+            error={errors.adult}
+          />
+          <Button type="submit" loading={accept.isPending}>
+            同意して始める
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

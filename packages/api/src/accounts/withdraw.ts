@@ -1,0 +1,59 @@
+import { type Db, users } from "@enmusubi/db";
+import { MSG, type WithdrawInput } from "@enmusubi/shared";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PasswordHasher } from "../auth/password";
+import { AppError } from "../errors";
+import { type Forfeited, forfeitable, forfeitBalance } from "../points/forfeit";
+
+/*
+ * 退会 (issue 25, decision 0034). The member's password is checked, then in one transaction: the
+ * balance is forfeited through the ledger (the terms: unused points are not refunded), and the
+ * account is marked withdrawn and deleted (`deleted_at`, so every rule that hides a deleted account
+ * hides it: login, search, favourites, footprints, the board; its token version is bumped, so every
+ * session ends). Nothing else is erased now: the account data is kept LEGAL.accountRetentionYears
+ * (an administrator may restore it until then), then the retention job deletes the personal data.
+ * The address is free at once: the live-address unique index covers live accounts only.
+ */
+
+/** What the confirmation dialog names: what would be lost now. */
+export async function withdrawalPreview(db: Db, userId: string): Promise<Forfeited> {
+  return forfeitable(db, userId);
+}
+
+export async function withdraw(
+  deps: { db: Db; passwords: PasswordHasher },
+  userId: string,
+  input: WithdrawInput,
+): Promise<{ success: true; message: string; forfeited: Forfeited }> {
+  const [user] = await deps.db
+    .select({ passwordHash: users.passwordHash, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+  if (user.role !== "user") throw new AppError("FORBIDDEN", MSG.adminNotWithdrawable);
+  if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
+    throw new AppError("BAD_REQUEST", MSG.withdrawPasswordWrong);
+  }
+  const forfeited = await deps.db.transaction(async (tx) => {
+    // The member's row lock: charges and the expiry job wait, so the balance read is the one taken.
+    const [locked] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!locked) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+    const taken = await forfeitBalance(tx, userId);
+    await tx
+      .update(users)
+      .set({
+        deletedAt: sql`now()`,
+        withdrawnAt: sql`now()`,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        pendingPasswordHash: null,
+        pendingPasswordExpiresAt: null,
+      })
+      .where(eq(users.id, userId));
+    return taken;
+  });
+  return { success: true, message: MSG.withdrawDone, forfeited };
+}
