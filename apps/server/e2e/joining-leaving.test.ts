@@ -47,8 +47,8 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
 
       await loginThroughUi(page, e2e.baseUrl, first.userID, first.password, { consent: false });
       await page.getByTestId("next-expiry").waitFor();
-      expect(await page.getByTestId("points-free").textContent()).toBe("100 pt");
-      expect(await page.getByTestId("next-expiry").textContent()).toMatch(/100 pt（無料 100 pt）が失効します/);
+      expect(await page.getByTestId("points-free").textContent()).toBe("100pt");
+      expect(await page.getByTestId("next-expiry").textContent()).toMatch(/100pt（無料 100pt）が失効します/);
       await checkScreen(page, "dashboard (expiry)");
       await e2e.screenshot(page, "dashboard-expiry");
 
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
       await page.getByRole("button", { name: "退会する" }).click();
       const dialog = await e2e.dialog(page, "退会の確認", "dialog 退会の確認");
       await dialog.getByTestId("withdraw-lost").waitFor();
-      expect(await dialog.textContent()).toContain("無料ポイント：100 pt");
+      expect(await dialog.textContent()).toContain("無料ポイント：100pt");
       expect(await dialog.textContent()).toContain("1年間保存");
       await e2e.screenshot(page, "withdraw-confirm");
       await dialog.getByRole("button", { name: "退会する" }).click();
@@ -127,6 +127,6 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
     await admin.getByText(MSG.userRestored).waitFor();
     await loginThroughUi(page, e2e.baseUrl, "restorejiro", password, { consent: false });
     await page.getByTestId("dashboard-points").waitFor();
-    expect(await page.getByTestId("dashboard-points").textContent()).toBe("100 pt");
+    expect(await page.getByTestId("dashboard-points").textContent()).toBe("100pt");
   }, 180_000);
 });

@@ -1,8 +1,8 @@
 import { MSG, TERMS_VERSION } from "@enmusubi/shared";
-import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Link } from "react-router-dom";
+import { ConsentCheckboxes } from "../features/consent/ConsentCheckboxes";
 import { errorMessage, useTRPC } from "../lib/trpc";
 
 /**
@@ -53,28 +53,14 @@ function ConsentForm() {
               {errors.form}
             </Alert>
           )}
-          <Checkbox
-            label={
-              <>
-                <Anchor component={Link} to="/legal/terms-of-service" target="_blank">
-                  利用規約
-                </Anchor>
-                と
-                <Anchor component={Link} to="/legal/privacy-policy" target="_blank">
-                  プライバシーポリシー
-                </Anchor>
-                に同意します
-              </>
-            }
-            checked={acceptTerms}
-            onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
-            error={errors.terms}
-          />
-          <Checkbox
-            label="18歳以上です（高校生の方はご利用いただけません）"
-            checked={adult}
-            onChange={(e) => setAdult(e.currentTarget.checked)}
-            error={errors.adult}
+          <ConsentCheckboxes
+            act="ご利用"
+            acceptTerms={acceptTerms}
+            adult={adult}
+            onAcceptTerms={setAcceptTerms}
+            onAdult={setAdult}
+            termsError={errors.terms}
+            adultError={errors.adult}
           />
           <Button type="submit" loading={accept.isPending}>
             同意して始める

@@ -101,9 +101,9 @@ describe("the balance by expiry", () => {
         schedule: [day, { day: "2029-11-26", expiresAt: new Date("2029-11-26T03:00:00Z"), purchased: 500, free: 0 }],
       }),
     });
-    expect(await screen.findByTestId("points-purchased")).toHaveTextContent("500 pt");
-    expect(screen.getByTestId("points-free")).toHaveTextContent("100 pt");
-    expect(screen.getByTestId("next-expiry")).toHaveTextContent("2027年5月25日に100 pt（無料 100 pt）が失効します");
+    expect(await screen.findByTestId("points-purchased")).toHaveTextContent("500pt");
+    expect(screen.getByTestId("points-free")).toHaveTextContent("100pt");
+    expect(screen.getByTestId("next-expiry")).toHaveTextContent("2027年5月25日に100pt（無料 100pt）が失効します");
     expect(screen.getByRole("table", { name: "有効期限ごとのポイント" })).toHaveTextContent("2029年11月26日");
     expect(
       screen.getByText(/無料ポイント（登録特典・運営からの付与）の有効期限は付与日から180日間/),
@@ -124,8 +124,8 @@ describe("WithdrawSection", () => {
     await userEvent.type(screen.getByLabelText(/パスワード/), "secret-pass");
     await userEvent.click(screen.getByRole("button", { name: "退会する" }));
     const dialog = await screen.findByRole("dialog", { name: "退会の確認" });
-    await waitFor(() => expect(screen.getByTestId("withdraw-lost")).toHaveTextContent("購入ポイント：500 pt"));
-    expect(dialog).toHaveTextContent("無料ポイント：100 pt");
+    await waitFor(() => expect(screen.getByTestId("withdraw-lost")).toHaveTextContent("購入ポイント：500pt"));
+    expect(dialog).toHaveTextContent("無料ポイント：100pt");
     expect(dialog).toHaveTextContent("アカウント情報は退会後1年間保存");
     expect(dialog).toHaveTextContent("利用履歴は3年間保存");
     const confirm = within(dialog).getByRole("button", { name: "退会する" });

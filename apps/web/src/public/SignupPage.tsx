@@ -6,22 +6,11 @@ import {
   SIGNUP_REDIRECT_MS,
   TERMS_VERSION,
 } from "@enmusubi/shared";
-import {
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Container,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Box, Button, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { ConsentCheckboxes } from "../features/consent/ConsentCheckboxes";
 import { Footer } from "../layout/Footer";
 import { errorMessage, useTRPC } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -155,36 +144,21 @@ function SignupForm({
             required
             error={error}
           />
-          <Checkbox
-            label={
-              <>
-                <Anchor component={Link} to="/legal/terms-of-service" target="_blank">
-                  利用規約
-                </Anchor>
-                と
-                <Anchor component={Link} to="/legal/privacy-policy" target="_blank">
-                  プライバシーポリシー
-                </Anchor>
-                に同意します
-              </>
-            }
-            checked={acceptTerms}
-            onChange={(e) => {
-              setAcceptTerms(e.currentTarget.checked);
+          <ConsentCheckboxes
+            act="ご登録"
+            acceptTerms={acceptTerms}
+            adult={adult}
+            onAcceptTerms={(checked) => {
+              setAcceptTerms(checked);
               setTermsError(null);
             }}
-            disabled={done}
-            error={termsError}
-          />
-          <Checkbox
-            label="18歳以上です（高校生の方はご登録いただけません）"
-            checked={adult}
-            onChange={(e) => {
-              setAdult(e.currentTarget.checked);
+            onAdult={(checked) => {
+              setAdult(checked);
               setAdultError(null);
             }}
+            termsError={termsError}
+            adultError={adultError}
             disabled={done}
-            error={adultError}
           />
           {done && (
             <Stack gap="xs" role="status" data-testid="signup-done">
