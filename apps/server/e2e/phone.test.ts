@@ -138,6 +138,8 @@ describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
     const setup = await e2e.page();
     await e2e.visit(setup, "/signup", "男性会員登録");
     await setup.getByLabel("メールアドレス").fill("phone-new@example.jp");
+    await setup.getByRole("checkbox", { name: /利用規約/ }).check();
+    await setup.getByRole("checkbox", { name: /18歳以上/ }).check();
     await setup.getByRole("button", { name: "登録する" }).click();
     const mail = await e2e.waitForMail("phone-new@example.jp");
     const userID = /ユーザーID: (\S+)/.exec(mail.text)?.[1] ?? "";
@@ -208,8 +210,9 @@ describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
     // The admin shell: its own titles and skip link.
     const back = await e2e.page();
     await loginThroughUi(back, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-    await back.getByRole("heading", { name: "ユーザー管理" }).waitFor();
-    await expect.poll(() => back.title()).toBe("ユーザー管理（管理画面）｜縁結び");
+    // The back-office opens on the operator's dashboard (decision 0036).
+    await back.getByRole("heading", { name: "ダッシュボード" }).waitFor();
+    await expect.poll(() => back.title()).toBe("ダッシュボード（管理画面）｜縁結び");
     await back.keyboard.press("Tab");
     expect((await back.evaluate(() => document.activeElement?.textContent ?? "")).trim()).toBe("本文へスキップ");
     await back.keyboard.press("Enter");
@@ -242,7 +245,7 @@ describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
 
       const back = await e2e.page(width);
       await loginThroughUi(back, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-      await back.getByRole("heading", { name: "ユーザー管理" }).waitFor();
+      await back.getByRole("heading", { name: "ダッシュボード" }).waitFor();
       const adminScreens: [string, string][] = [
         ["ポイント設定", "/admin/point-costs"],
         ["年収管理", "/admin/annual-income"],
