@@ -53,8 +53,10 @@ describe.skipIf(!hasChromium)("joining and leaving in the browser", () => {
       await e2e.screenshot(page, "dashboard-expiry");
 
       await e2e.visit(page, "/user/profile-settings", "退会", "profile settings (withdraw)");
-      await page.getByLabel("パスワード").fill(first.password);
-      await page.getByRole("button", { name: "退会する" }).click();
+      // The settings screen has other password fields (password and e-mail changes): the 退会 section's.
+      const withdrawSection = page.getByRole("region", { name: "退会" });
+      await withdrawSection.getByLabel("パスワード").fill(first.password);
+      await withdrawSection.getByRole("button", { name: "退会する" }).click();
       const dialog = await e2e.dialog(page, "退会の確認", "dialog 退会の確認");
       await dialog.getByTestId("withdraw-lost").waitFor();
       expect(await dialog.textContent()).toContain("無料ポイント：100pt");
