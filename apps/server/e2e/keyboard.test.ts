@@ -120,6 +120,10 @@ describe.skipIf(!hasChromium)("keyboard only", () => {
   it("an administrator: login → add user → cancel, focus trapped and returned; Escape closes", async () => {
     const page = await e2e.page();
     await keyboardLogin(page, e2e.admin.userID, e2e.admin.password);
+    // The back-office opens on the dashboard (decision 0036): the menu leads to the user list.
+    await page.getByRole("heading", { name: "ダッシュボード" }).waitFor();
+    await tabTo(page, /^ユーザー管理$/);
+    await page.keyboard.press("Enter");
     await page.getByTestId("user-total").getByText(/\d+人/).waitFor();
     const total = await page.getByTestId("user-total").textContent();
 
