@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { TERMS_VERSION } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 
@@ -209,6 +210,13 @@ async function memberToken(base: string): Promise<string> {
     admin.token as string,
   );
   const member = await post("/api/auth/login", MEMBER);
+  // A member as members are: the terms accepted (decision 0034), so the dashboard is measured and
+  // not the one-time consent screen an account made by an administrator meets first.
+  await post(
+    "/api/auth/consent",
+    { acceptTerms: true, adult: true, termsVersion: TERMS_VERSION },
+    member.token as string,
+  );
   return member.token as string;
 }
 

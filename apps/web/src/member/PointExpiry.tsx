@@ -1,5 +1,5 @@
 import { FREE_POINT_VALIDITY_DAYS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
-import { Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { RouterOutputs } from "../lib/api-types";
 import { formatPoints } from "../lib/format";
@@ -29,14 +29,33 @@ export function PointExpiry({ schedule = false }: { schedule?: boolean }) {
   const trpc = useTRPC();
   const balance = useQuery(trpc.account.pointBalance.queryOptions());
   const data = balance.data;
-  if (!data) return null;
+  const heading = (
+    <Title order={3} size="h4">
+      ポイントの有効期限
+    </Title>
+  );
+  const note = (
+    <Text size="sm" c="dimmed">
+      {VALIDITY_NOTE}
+    </Text>
+  );
+  // The card keeps its place while the figures load: the dashboard does not jump when they come.
+  if (!data)
+    return (
+      <Card withBorder padding="md" aria-busy="true">
+        <Stack gap="xs">
+          {heading}
+          <Skeleton height={24} width="70%" />
+          <Skeleton height={48} />
+          {note}
+        </Stack>
+      </Card>
+    );
   const next = data.nextExpiry;
   return (
     <Card withBorder padding="md" data-testid="point-expiry">
       <Stack gap="xs">
-        <Title order={3} size="h4">
-          ポイントの有効期限
-        </Title>
+        {heading}
         <Group gap="lg">
           <Text>
             購入ポイント <strong data-testid="points-purchased">{formatPoints(data.purchased)}</strong>
@@ -73,9 +92,7 @@ export function PointExpiry({ schedule = false }: { schedule?: boolean }) {
             </Table.Tbody>
           </Table>
         )}
-        <Text size="sm" c="dimmed">
-          {VALIDITY_NOTE}
-        </Text>
+        {note}
       </Stack>
     </Card>
   );
