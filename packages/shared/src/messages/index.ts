@@ -1,4 +1,3 @@
-import { ACCOUNT_MSG } from "./account";
 import { ACCOUNTS_MSG } from "./accounts";
 import { AUTH_MSG } from "./auth";
 import { BOARD_MSG } from "./board";
@@ -13,6 +12,7 @@ import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
 import { SAFETY_MSG } from "./safety";
 import { SCHEDULED_MSG } from "./scheduled";
+import { SETTINGS_MSG } from "./settings";
 import { ADMIN_USERS_MSG } from "./users";
 import { VERIFICATION_MSG } from "./verification";
 
@@ -37,7 +37,7 @@ const parts = [
   SAFETY_MSG,
   BOARD_MSG,
   INQUIRIES_MSG,
-  ACCOUNT_MSG,
+  SETTINGS_MSG,
   ACCOUNTS_MSG,
 ] as const;
 

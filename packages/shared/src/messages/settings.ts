@@ -1,5 +1,5 @@
 /** The settings screen: notice mails, e-mail change (issue 25, decision 0033). All ours. */
-export const ACCOUNT_MSG = {
+export const SETTINGS_MSG = {
   noticeMailOn: "メール受信通知をオンにしました。",
   noticeMailOff: "メール受信通知をオフにしました。",
   noticeStopDone: "メール受信通知を停止しました。設定画面からいつでも再開できます。",
