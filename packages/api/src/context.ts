@@ -7,6 +7,7 @@ import { activeStale, touchActive } from "./members/activity";
 import type { MailboxEvents } from "./messages/events";
 import type { LinkSigner } from "./notices/links";
 import type { PhotoUrlSigner } from "./photos/signed-url";
+import { perDatabase, withRequestId } from "./request-scope";
 import type { RateLimiter } from "./security/rate-limit";
 
 /** What the procedures need from the host. Built once by the server, or by a test. */
@@ -72,7 +73,9 @@ export function createContextInner(
   ip = "127.0.0.1",
   requestId?: string,
 ): Context {
-  return { ...deps, session, ip, ...(requestId ? { requestId } : {}) };
+  if (!requestId) return { ...deps, session, ip };
+  // The audit rows the call writes carry the request's id (request-scope.ts).
+  return { ...deps, db: withRequestId(deps.db, requestId), session, ip, requestId };
 }
 
 /**
@@ -98,7 +101,7 @@ function sessionQuery(db: Db) {
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
     .prepare("resolve_session");
 }
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+const sessionQueryOf = perDatabase(sessionQuery);
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -121,12 +124,7 @@ export async function resolveSession(deps: ApiDeps, authorization: string | unde
 }
 
 async function readSession(db: Db, id: string) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const [user] = await query.execute({ id });
+  const [user] = await sessionQueryOf(db).execute({ id });
   return user;
 }
 

@@ -1,16 +1,48 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { Db } from "@enmusubi/db";
 
 /**
  * The request a procedure serves, for what the services record about it without every call
- * passing it along: the audit rows (audit/audit-log.ts) carry its id. Entered by the procedure
- * builders' first middleware (trpc.ts) from `ctx.requestId`; outside a request (jobs, tests,
- * the CLI) there is none.
+ * passing it along: the audit rows (audit/audit-log.ts) carry its id (X-Request-Id).
+ *
+ * The id travels on the database handle the procedure is given (`ctx.db`, context.ts): a view of
+ * the process's handle that runs the same statements and carries the id, and whose transactions
+ * (and their savepoints) carry it too. It used to travel in an AsyncLocalStorage; on Node 20 that
+ * installs promise hooks that every promise of the process then pays for, about a tenth of the
+ * server's CPU per call (pnpm bench:http, issue 27). Outside a request (jobs, tests, the CLI)
+ * there is none.
  */
-const scope = new AsyncLocalStorage<{ requestId: string | undefined }>();
+const REQUEST_ID = Symbol("requestId");
+const ROOT = Symbol("root");
 
-export function runInRequest<T>(requestId: string | undefined, fn: () => T): T {
-  return scope.run({ requestId }, fn);
+type Tagged = Db & { [REQUEST_ID]?: string; [ROOT]?: Db };
+
+export function withRequestId<T extends Db>(db: T, requestId: string): T {
+  const tagged = Object.create(db) as T & { [REQUEST_ID]: string; [ROOT]: Db };
+  tagged[REQUEST_ID] = requestId;
+  tagged[ROOT] = (db as Tagged)[ROOT] ?? db;
+  // A transaction's handle is a new object: it is tagged in turn.
+  tagged.transaction = ((fn: (tx: Db) => Promise<unknown>, config?: unknown) =>
+    db.transaction((tx) => fn(withRequestId(tx as Db, requestId)), config as never)) as T["transaction"];
+  return tagged;
 }
 
-/** The id of the request being served (X-Request-Id), or undefined. */
-export const currentRequestId = (): string | undefined => scope.getStore()?.requestId;
+/** The id of the request `db` serves (X-Request-Id), or undefined. */
+export const requestIdOf = (db: Db): string | undefined => (db as Tagged)[REQUEST_ID];
+
+/**
+ * One value per database (a prepared statement, a cache of reference lists), built by `build` on
+ * first use. A request's view of a database (above) shares its database's value: keyed by the
+ * view, every request would build its own.
+ */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const values = new WeakMap<Db, T>();
+  return (db) => {
+    const root = (db as Tagged)[ROOT] ?? db;
+    let value = values.get(root);
+    if (value === undefined) {
+      value = build(root);
+      values.set(root, value);
+    }
+    return value;
+  };
+}

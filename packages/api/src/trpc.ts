@@ -3,7 +3,6 @@ import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context";
 import { AppError, publicMessage, toTRPCError } from "./errors";
-import { runInRequest } from "./request-scope";
 import { type Requirement, standingRefusal } from "./verification/standing";
 
 /** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
@@ -38,13 +37,12 @@ const t = initTRPC
   });
 
 /**
- * Every thrown error becomes its transport form in one place (errors.ts). The call runs in its
- * request's scope (the audit rows it writes carry the request id) and its duration is told to
- * the host (`observeProcedure`: the server's /metrics).
+ * Every thrown error becomes its transport form in one place (errors.ts). The call's duration is
+ * told to the host (`observeProcedure`: the server's /metrics).
  */
 const mapErrors = t.middleware(async ({ ctx, path, type, next }) => {
   const started = performance.now();
-  const result = await runInRequest(ctx.requestId, () => next());
+  const result = await next();
   ctx.observeProcedure?.({ path, type, seconds: (performance.now() - started) / 1000, ok: result.ok });
   if (result.ok) return result;
   throw toTRPCError(result.error);

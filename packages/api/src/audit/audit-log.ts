@@ -3,7 +3,7 @@ import { type AuditListInput, auditListInput, japanDayStart, pageOffset } from "
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
 import { pagesFor } from "../lists/pages";
-import { currentRequestId } from "../request-scope";
+import { requestIdOf } from "../request-scope";
 
 /**
  * Records an administrator's action; call it in the same transaction as the change. The row
@@ -15,7 +15,7 @@ export async function writeAudit(
 ): Promise<void> {
   await tx
     .insert(adminAuditLog)
-    .values({ ...entry, details: entry.details ?? {}, requestId: currentRequestId() ?? null });
+    .values({ ...entry, details: entry.details ?? {}, requestId: requestIdOf(tx) ?? null });
 }
 
 export interface AuditEntry {

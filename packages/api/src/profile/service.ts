@@ -5,6 +5,7 @@ import type { PasswordHasher } from "../auth/password";
 import type { TokenService } from "../auth/tokens";
 import { AppError } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
+import { perDatabase } from "../request-scope";
 import type { RateLimiter } from "../security/rate-limit";
 import { toUserView, userColumns } from "../users/user-view";
 
@@ -38,15 +39,10 @@ function meQuery(db: Db) {
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
     .prepare("own_user_view");
 }
-const meQueries = new WeakMap<Db, ReturnType<typeof meQuery>>();
+const meQueryOf = perDatabase(meQuery);
 
 export async function me(db: Db, userId: string) {
-  let query = meQueries.get(db);
-  if (!query) {
-    query = meQuery(db);
-    meQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id: userId });
+  const [row] = await meQueryOf(db).execute({ id: userId });
   if (!row) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
   const { favoriteUserIds, selfIntroduction, ...view } = row;
   return { ...toUserView(view), selfIntroduction, favoriteUserIds };

@@ -1,5 +1,6 @@
 import type { Db } from "@enmusubi/db";
 import { sql } from "drizzle-orm";
+import { perDatabase } from "../request-scope";
 
 /**
  * The reference lists (point costs, occupations, annual-income ranges) as each process last read
@@ -23,16 +24,7 @@ export const REFERENCE_CHANNEL = "enmusubi_reference";
 export type ReferenceList = "point_costs" | "occupations" | "annual_incomes";
 export const REFERENCE_LISTS: readonly ReferenceList[] = ["point_costs", "occupations", "annual_incomes"];
 
-const caches = new WeakMap<Db, Map<ReferenceList, Promise<readonly unknown[]>>>();
-
-function cacheOf(db: Db): Map<ReferenceList, Promise<readonly unknown[]>> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase((): Map<ReferenceList, Promise<readonly unknown[]>> => new Map());
 
 /**
  * The list from memory, or read with `load` and kept. Concurrent first readers share one read; a
@@ -62,7 +54,7 @@ export function cachedList<T extends object>(
  */
 export function forgetReferenceList(db: Db, list?: ReferenceList): void {
   if (list) cacheOf(db).delete(list);
-  else caches.delete(db);
+  else cacheOf(db).clear();
 }
 
 /**
