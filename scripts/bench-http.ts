@@ -16,12 +16,19 @@
  *    compared with the SQL that first call ran.
  * 4. For each endpoint: pgbench runs that SQL as one transaction (16 clients, prepared statements)
  *    and autocannon the endpoint (16 connections), BENCH_HTTP_SECONDS each (10 by default). Prints
- *    req/s, p50/p99, the ratio req/s ÷ pgbench TPS and PASS when it is ≥ 60%.
- * 5. The server's memory (RSS and PSS of the primary and each worker) idle and after the runs.
+ *    req/s, p50/p99 and the ratio req/s ÷ pgbench TPS (for information: on one 2-core machine the
+ *    load generator competes with both), then where each call's CPU goes.
+ * 5. The HTTP ceiling: node:http alone answering the same load (scripts/http-ceiling.mjs).
+ * 6. The targets of issue 27, each PASS or FAIL, and one verdict line: PostgreSQL's CPU per call
+ *    in the HTTP run within 1.15× of pgbench's for the same SQL (every endpoint of the issue's
+ *    table); the ratio bound pgbench ÷ (server + pgbench) ≥ 60% on the data endpoints; the
+ *    server's CPU per `/api/auth/me` within 6× of the ceiling's per call.
+ * 7. The server's memory (RSS and PSS of the primary and each worker) idle and after the runs.
  *
  * BENCH_HTTP_SQL_DIR=<dir> keeps each endpoint's captured SQL there (0.sql, 1.sql… in the table's order).
  * BENCH_HTTP_TSX=1 starts the server through tsx instead (the run before the bundled build);
- * WORKERS is passed on when set. Exits 0 whatever the figures; 1 when something breaks.
+ * WORKERS is passed on when set. Exits 0 whatever the figures (the verdict line says); 1 when
+ * something breaks.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -48,6 +55,19 @@ const POSTS = 20_000;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const CLIENTS = 16;
 const TARGET_RATIO = 0.6;
+/** Issue 27's targets: PostgreSQL's CPU per call ÷ pgbench's, the ratio bound, /me against the floor. */
+const TARGET_DB_OVER_PGBENCH = 1.15;
+const TARGET_BOUND = 0.6;
+const TARGET_ME_OVER_FLOOR = 6;
+/** The endpoints the targets cover (the point costs answer from memory: no SQL to compare). */
+const DATA_ENDPOINTS = new Set([
+  "GET /api/admin/users?page=1",
+  "GET /api/messages/inbox?page=1",
+  "GET /api/board?page=1",
+  "GET /api/users/search?page=1",
+  "POST /api/messages/:id (send)",
+]);
+const ME = "GET /api/auth/me";
 const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
 const USE_TSX = process.env.BENCH_HTTP_TSX === "1";
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -220,9 +240,12 @@ function cpuLine(
  * The same load against node:http alone (scripts/http-ceiling.mjs, as many workers as the server)
  * answering the point costs' very bytes: what any Node server answers at most on these cores.
  */
-async function httpCeiling(target: Awaited<ReturnType<typeof startTarget>>, pgbenchTps: Map<string, number>) {
+async function httpCeiling(
+  target: Awaited<ReturnType<typeof startTarget>>,
+  pgbenchTps: Map<string, number>,
+): Promise<number | undefined> {
   const costs = target.endpoints.find((e) => e.path === "/api/point-costs");
-  if (!costs) return;
+  if (!costs) return undefined;
   const res = await fetch(`http://127.0.0.1:${target.port}${costs.path}`);
   const bodyFile = path.join(target.work, "ceiling-body");
   writeFileSync(bodyFile, Buffer.from(await res.arrayBuffer()));
@@ -256,9 +279,52 @@ async function httpCeiling(target: Awaited<ReturnType<typeof startTarget>>, pgbe
           `  ${name}: 60% of pgbench is ${needed.toFixed(0)} req/s, above this ceiling: out of reach for any Node server here`,
         );
     }
+    return result.cpu.server;
   } finally {
     ceiling.kill("SIGTERM");
   }
+}
+
+/** Issue 27's targets, each PASS or FAIL, and the verdict (done when every line passes). */
+function verdict(
+  figures: Map<string, { pgbench: number; server: number; db: number }>,
+  floor: number | undefined,
+  broken: string[],
+) {
+  const lines: Array<{ text: string; ok: boolean }> = [];
+  const add = (text: string, ok: boolean) => lines.push({ text, ok });
+  for (const name of broken) add(`${name.padEnd(34)} answered every call 2xx, pgbench without failures`, false);
+  for (const [name, f] of figures) {
+    if (name !== ME && !DATA_ENDPOINTS.has(name)) continue;
+    const over = f.pgbench > 0 ? f.db / f.pgbench : Number.POSITIVE_INFINITY;
+    add(
+      `${name.padEnd(34)} postgres ÷ pgbench ${f.db.toFixed(3)} ÷ ${f.pgbench.toFixed(3)} = ${over.toFixed(2)}× (≤ ${TARGET_DB_OVER_PGBENCH}×)`,
+      over <= TARGET_DB_OVER_PGBENCH,
+    );
+    if (DATA_ENDPOINTS.has(name)) {
+      const bound = f.pgbench / (f.server + f.pgbench);
+      add(
+        `${name.padEnd(34)} ratio bound ${f.pgbench.toFixed(3)} ÷ (${f.server.toFixed(3)} + ${f.pgbench.toFixed(3)}) = ${(bound * 100).toFixed(0)}% (≥ ${TARGET_BOUND * 100}%)`,
+        bound >= TARGET_BOUND,
+      );
+    }
+    if (name === ME) {
+      const times = floor ? f.server / floor : Number.POSITIVE_INFINITY;
+      add(
+        `${name.padEnd(34)} server ÷ node:http floor ${f.server.toFixed(3)} ÷ ${floor?.toFixed(3) ?? "?"} = ${times.toFixed(1)}× (≤ ${TARGET_ME_OVER_FLOOR}×)`,
+        times <= TARGET_ME_OVER_FLOOR,
+      );
+    }
+  }
+  log();
+  log("Targets (issue 27; /login's JavaScript is measured by pnpm bench:web):");
+  for (const line of lines) log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.text}`);
+  const failed = lines.filter((line) => !line.ok).length;
+  log(
+    failed === 0
+      ? `bench:http: PASS, all ${lines.length} targets met`
+      : `bench:http: FAIL, ${failed} of ${lines.length} targets missed`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -328,9 +394,12 @@ async function main(): Promise<void> {
 
     log();
     log(
-      `${"endpoint".padEnd(34)} ${"req/s".padStart(8)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"pgbench TPS".padStart(12)} ${"ratio".padStart(6)}  target ≥ 60%`,
+      `${"endpoint".padEnd(34)} ${"req/s".padStart(8)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"pgbench TPS".padStart(12)} ${"ratio".padStart(6)}`,
     );
     const cpuLines: string[] = [];
+    const figures = new Map<string, { pgbench: number; server: number; db: number }>();
+    /** Endpoints whose run had refusals or errors: their figures do not count. */
+    const broken: string[] = [];
     const pgbenchTps = new Map<string, number>();
     for (const endpoint of endpoints) {
       const db = await cpuPerCall(undefined, () =>
@@ -340,14 +409,16 @@ async function main(): Promise<void> {
         load(target.port, endpoint, endpoint.token ? tokens[endpoint.token] : undefined),
       );
       const ratio = db.tps > 0 ? http.rps / db.tps : 0;
-      const ok = ratio >= TARGET_RATIO && http.bad === 0;
+      if (http.bad > 0 || db.failed > 0) broken.push(endpoint.name);
       log(
-        `${endpoint.name.padEnd(34)} ${http.rps.toFixed(0).padStart(8)} ${`${http.p50}`.padStart(5)} ${`${http.p99}`.padStart(5)} ${db.tps.toFixed(0).padStart(12)} ${`${(ratio * 100).toFixed(0)}%`.padStart(6)}  ${ok ? "PASS" : "FAIL"}${http.bad ? ` (${http.bad} non-2xx/errors)` : ""}${db.failed ? ` (pgbench: ${db.failed} failed)` : ""}`,
+        `${endpoint.name.padEnd(34)} ${http.rps.toFixed(0).padStart(8)} ${`${http.p50}`.padStart(5)} ${`${http.p99}`.padStart(5)} ${db.tps.toFixed(0).padStart(12)} ${`${(ratio * 100).toFixed(0)}%`.padStart(6)}${http.bad ? ` (${http.bad} non-2xx/errors)` : ""}${db.failed ? ` (pgbench: ${db.failed} failed)` : ""}`,
       );
       cpuLines.push(cpuLine(endpoint.name, db.cpu.machine, http.cpu));
+      figures.set(endpoint.name, { pgbench: db.cpu.machine, server: http.cpu.server, db: http.cpu.db });
       pgbenchTps.set(endpoint.name, db.tps);
     }
-    log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count)");
+    log("(latencies in ms; pgbench: the endpoint's captured SQL as one transaction, prepared, same client count;");
+    log(" ratio = req/s ÷ pgbench TPS, for information: the load generator shares the cores with both)");
     log();
     log("CPU per call, ms. pgbench: every core's busy time ÷ transactions in the pgbench run. In the HTTP run:");
     log(" machine (the same), server (its processes), postgres (PostgreSQL's processes), client (the load generator),");
@@ -360,7 +431,8 @@ async function main(): Promise<void> {
     log(
       " another machine and nothing but the server's own CPU were added to PostgreSQL's, both runs keeping the cores busy.)",
     );
-    await httpCeiling(target, pgbenchTps);
+    const floor = await httpCeiling(target, pgbenchTps);
+    verdict(figures, floor, broken);
     log(`Server memory after the runs (all its processes): ${describeMemory(memoryOf(target.server))}`);
     log(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
   } finally {

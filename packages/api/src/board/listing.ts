@@ -3,6 +3,7 @@ import { BOARD_PAGE_SIZE, type boardListInput, isUuid, japanDayStart, pageOffset
 import { and, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { likeEscape } from "../lists/like";
+import { fixedLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { assertBoardOpen } from "./access";
 import { type AdminBoardPost, BOARD_COUNT_CAP, type BoardPage, type BoardPagination, live, visibleTo } from "./model";
@@ -57,7 +58,10 @@ function nextChunk(
   filter: SQL | undefined,
   cursor: Entry | undefined,
   size: number,
+  usualWalk: boolean,
 ) {
+  // The chunk sizes of a first page's walk are always the same few (lists/limit.ts); a deep page's differ.
+  const limit = usualWalk ? fixedLimit(size) : size;
   const author = sql`exists (select 1 from ${users} where ${users.id} = ${boardPosts.authorId} and ${filter ?? sql`true`} offset 0)`;
   if (gram !== undefined) {
     const g = boardPostGrams;
@@ -78,7 +82,7 @@ function nextChunk(
         ),
       )
       .orderBy(desc(g.createdAt), desc(g.postId))
-      .limit(size);
+      .limit(limit);
   }
   const p = boardPosts;
   return db
@@ -93,7 +97,7 @@ function nextChunk(
       ),
     )
     .orderBy(desc(p.createdAt), desc(p.id))
-    .limit(size);
+    .limit(limit);
 }
 
 /**
@@ -113,7 +117,7 @@ async function walk(db: Db, gram: string | undefined, scope: Scope, filter: SQL 
     ;
     size = Math.min(size * 4, WALK_MAX_CHUNK)
   ) {
-    const chunk = await nextChunk(db, gram, scope, filter, cursor, size);
+    const chunk = await nextChunk(db, gram, scope, filter, cursor, size, need === BOARD_COUNT_CAP + 1);
     for (const entry of chunk) {
       if (!entry.kept) continue;
       found.push(entry.id);

@@ -1,6 +1,7 @@
 import type { Db } from "@enmusubi/db";
 import { count, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { countLimit } from "./limit";
 
 /**
  * Administrators' lists count at most this many matches (issue 14): beyond it the screen says
@@ -23,7 +24,7 @@ export async function cappedCount(
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(cap + 1)
+    .limit(countLimit(cap, LIST_COUNT_CAP))
     .as("matches");
   const [row] = await db.select({ n: count() }).from(matches);
   const n = row?.n ?? 0;

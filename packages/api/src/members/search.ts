@@ -6,6 +6,7 @@ import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } f
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
+import { countLimit, pageLimit } from "../lists/limit";
 
 /** Profile search counts at most this many matches (the screen says "1,000件以上"). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -111,7 +112,7 @@ export async function searchMembers(
             ),
           )
   )
-    .limit(cap + 1)
+    .limit(countLimit(cap, SEARCH_COUNT_CAP))
     .as("matches");
   const [counted] = await db.select({ total: count() }).from(matches);
   const totalCapped = (counted?.total ?? 0) > cap;
@@ -120,7 +121,7 @@ export async function searchMembers(
     input.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
   const rows = await selectPublicProfiles(db, and(where, holders))
     .orderBy(...order)
-    .limit(input.limit)
+    .limit(pageLimit(input.limit))
     .offset(pageOffset(input.page, input.limit));
   const ids = rows.map((r) => r.id);
   const favored = new Set(

@@ -3,6 +3,7 @@ import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
+import { countLimit, pageLimit } from "../lists/limit";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7): the
@@ -195,7 +196,7 @@ export async function paged<T>(
           .select({ total: count() })
           .from(messages)
           .where(and(isNull(messages.deletedAt), where))
-      : await db.select({ total: count() }).from(matches.limit(cap + 1).as("capped"));
+      : await db.select({ total: count() }).from(matches.limit(countLimit(cap, countCap as number)).as("capped"));
   const totalCapped = cap !== undefined && (totals?.total ?? 0) > cap;
   const total = totalCapped ? (cap as number) : (totals?.total ?? 0);
   // The page's ids first, from the message indexes alone (joined, the planner would read every
@@ -205,7 +206,7 @@ export async function paged<T>(
     .from(messages)
     .where(and(isNull(messages.deletedAt), where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit)
+    .limit(pageLimit(limit))
     .offset(pageOffset(page, limit));
   const rows = await withParties(
     db,

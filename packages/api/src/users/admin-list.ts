@@ -6,6 +6,7 @@ import { likeEscape } from "../lists/like";
 import { pagesFor } from "../lists/pages";
 import { keywordFilter } from "./admin-keyword";
 import { toUserView, type UserView, userColumns } from "./user-view";
+import { countLimit, pageLimit } from "../lists/limit";
 
 /**
  * The administrators' user list (spec §2 admin screen 1): searched, counted and paged in the
@@ -153,7 +154,7 @@ export async function countAllUsers(db: Db): Promise<{ total: number; estimated:
       .select({ one: sql`1` })
       .from(users)
       .where(where)
-      .limit(USER_COUNT_CAP + 1)
+      .limit(countLimit(USER_COUNT_CAP, USER_COUNT_CAP))
       .as("matches"),
   );
   const exact = counted?.total ?? 0;
@@ -187,7 +188,7 @@ export async function listUsers(
       .from(users)
       .where(where)
       .orderBy(...(prefix || walk ? listOrder(prefix) : []))
-      .limit(cap + 1)
+      .limit(countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP))
       .as("matches"),
   );
   const exact = counted?.total ?? 0;
@@ -212,7 +213,7 @@ export async function listUsers(
       ).reverse()
     : await selectListedUsers(db, search)
         .orderBy(...listOrder(prefix))
-        .limit(input.pageSize)
+        .limit(pageLimit(input.pageSize))
         .offset(offset);
   return {
     users: rows.map(toListedUser),
