@@ -208,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const passwords = options.passwords ?? createPasswordHasher();
   const mailKick = { fn: () => {} };
-  const metrics = createMetrics(database, DEFAULT_POOL_MAX);
+  const metrics = createMetrics(database, database.poolMax ?? DEFAULT_POOL_MAX);
   const deps: ApiDeps = {
     db: database.db,
     tokens: createTokenService(config.jwtSecret),

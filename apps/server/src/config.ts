@@ -31,6 +31,8 @@ const envSchema = z.object({
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
   /** Worker processes sharing the port (PostgreSQL only; PGlite is one process per data directory). */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Connections each worker's pool opens to PostgreSQL at most (see `poolMaxFor`). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
   /** "false" leaves the background jobs to other instances (they are safe to run on all of them). */
   JOBS: z.enum(["true", "false", "1", "0"]).optional(),
   /** Bearer token of GET /metrics; unset, the route does not exist (404). */
@@ -104,6 +106,8 @@ export interface Config {
    * PostgreSQL and always 1 with PGlite (one process owns its data directory).
    */
   workers: number;
+  /** DATABASE_POOL_MAX, by default `poolMaxFor(workers)`. */
+  databasePoolMax: number;
   /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
   operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
   /** Bearer token of GET /metrics (METRICS_TOKEN); undefined: no /metrics route. */
@@ -139,6 +143,20 @@ function jwtSecretFor(env: z.infer<typeof envSchema>, dataDir: string): string {
   return secret;
 }
 
+/** The connections a whole server (all its workers) keeps to PostgreSQL by default. */
+export const SERVER_POOL_TOTAL = 8;
+
+/**
+ * Each worker's pool by default: SERVER_POOL_TOTAL shared between the workers, at least 2 each.
+ * PostgreSQL does a call's work with the least CPU with a few busy backends per core, not many
+ * waiting ones: on 2 cores with 2 workers, pools of 4 instead of 10 cut PostgreSQL's CPU per
+ * search by a fifth and the server's by a tenth at the same load (pnpm bench:http, issue 27).
+ * A database server with more cores takes a larger DATABASE_POOL_MAX.
+ */
+export function poolMaxFor(workers: number): number {
+  return Math.max(2, Math.ceil(SERVER_POOL_TOTAL / workers));
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -151,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   // pnpm runs scripts inside the package; INIT_CWD is where the command was typed.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const workers = env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1;
   const config: Config = {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -168,7 +187,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(REPO_ROOT, "apps/web/dist"),
     jobs: env.JOBS !== "false" && env.JOBS !== "0",
     noticeLiveMinutes: env.NOTICE_LIVE_MINUTES,
-    workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
+    workers,
+    databasePoolMax: env.DATABASE_POOL_MAX ?? poolMaxFor(workers),
     operator: {
       name: env.OPERATOR_NAME ?? operatorPlaceholder("OPERATOR_NAME"),
       address: env.OPERATOR_ADDRESS ?? operatorPlaceholder("OPERATOR_ADDRESS"),

@@ -12,9 +12,11 @@ export class MigrationError extends Error {
 }
 
 /** Opens the configured database, applies pending migrations and seeds reference data. */
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePoolMax">>,
+): Promise<Database> {
   const database = config.databaseUrl
-    ? await createDatabase({ url: config.databaseUrl })
+    ? await createDatabase({ url: config.databaseUrl, max: config.databasePoolMax })
     : await createDatabase({ dataDir: config.dataDir });
   try {
     await database.migrate();

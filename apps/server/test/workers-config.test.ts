@@ -1,7 +1,7 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { workerEnvironment, workerExecArgv, workersFromEnvironment } from "../src/cluster";
-import { loadConfig } from "../src/config";
+import { loadConfig, poolMaxFor, SERVER_POOL_TOTAL } from "../src/config";
 
 const base = { DATA_DIR: tmpdir(), JWT_SECRET: "workers-test-secret-workers-test-secret-0123" };
 const postgres = { ...base, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/enmusubi" };
@@ -20,6 +20,17 @@ describe("WORKERS and JOBS", () => {
   it("refuses a WORKERS that is not a positive whole number", () => {
     for (const WORKERS of ["0", "-1", "1.5", "many"]) {
       expect(() => loadConfig({ ...postgres, WORKERS })).toThrow(/WORKERS/);
+    }
+  });
+
+  it("shares SERVER_POOL_TOTAL connections between the workers (at least 2 each) unless DATABASE_POOL_MAX says", () => {
+    expect(loadConfig({ ...postgres, WORKERS: "2" }).databasePoolMax).toBe(SERVER_POOL_TOTAL / 2);
+    expect(loadConfig({ ...postgres, WORKERS: "1" }).databasePoolMax).toBe(SERVER_POOL_TOTAL);
+    expect(loadConfig({ ...postgres, WORKERS: "3" }).databasePoolMax).toBe(Math.ceil(SERVER_POOL_TOTAL / 3));
+    expect(poolMaxFor(64)).toBe(2);
+    expect(loadConfig({ ...postgres, WORKERS: "2", DATABASE_POOL_MAX: "12" }).databasePoolMax).toBe(12);
+    for (const DATABASE_POOL_MAX of ["0", "-1", "2.5", "many", "101"]) {
+      expect(() => loadConfig({ ...postgres, DATABASE_POOL_MAX })).toThrow(/DATABASE_POOL_MAX/);
     }
   });
 

@@ -24,6 +24,8 @@ export interface Database {
   /** The postgres.js client and its connection URL when kind is postgres (pg-boss connects with it). */
   sql?: postgres.Sql;
   url?: string;
+  /** The most connections the postgres.js pool opens (kind postgres). */
+  poolMax?: number;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,7 +38,7 @@ export type DatabaseOptions = ({ url: string; max?: number } | { dataDir: string
 /** Contrib extensions the migrations create; PGlite must be given them when it starts (PostgreSQL ships them). */
 export const pgliteExtensions = { pg_trgm };
 
-/** Connections a process's postgres.js pool opens at most (unless `max` says otherwise). */
+/** Connections a process's postgres.js pool opens at most unless `max` says otherwise (the server sets it: DATABASE_POOL_MAX). */
 export const DEFAULT_POOL_MAX = 10;
 
 /** See `preparing`. */
@@ -86,8 +88,9 @@ function preparing<T extends object>(client: T): T {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if ("url" in options) {
+    const poolMax = options.max ?? DEFAULT_POOL_MAX;
     const client = postgres(options.url, {
-      max: options.max ?? DEFAULT_POOL_MAX,
+      max: poolMax,
       // Each connection is replaced after 30–60 minutes (spread so they do not all reconnect at
       // once), which also drops the statements it prepared (see `preparing`).
       max_lifetime: 60 * (30 + Math.random() * 30),
@@ -99,6 +102,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       kind: "postgres",
       sql: client,
       url: options.url,
+      poolMax,
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     };
