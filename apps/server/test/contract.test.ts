@@ -230,7 +230,8 @@ describe("the contract checker catches answers that drift from the document", ()
       }),
     ];
     const app = Fastify();
-    app.decorate("deps", {} as ApiDeps);
+    // No statement runs: the handle is only given to the request's context (context.ts).
+    app.decorate("deps", { db: {} } as ApiDeps);
     registerRoutes(app, drifting);
     const doc = buildOpenApiDocument(drifting, { version: "test", serverUrl: "http://localhost" });
     app.get("/api/openapi.json", async () => doc);

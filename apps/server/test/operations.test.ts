@@ -77,7 +77,7 @@ describe("GET /metrics", () => {
     expect(families.get("enmusubi_sse_connections")?.samples[0]?.value).toBe(0);
     expect(families.has("enmusubi_job_queue_jobs")).toBe(true);
     if (server.database.kind === "postgres") {
-      expect(families.get("enmusubi_db_pool_max")?.samples[0]?.value).toBe(10);
+      expect(families.get("enmusubi_db_pool_max")?.samples[0]?.value).toBe(server.database.poolMax);
       expect(families.get("enmusubi_db_connections")?.samples.length).toBeGreaterThan(0);
     }
     for (const name of [

@@ -2,6 +2,8 @@ import { adminAuditLog } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { writeAudit } from "../src/audit/audit-log";
+import { perDatabase, requestIdOf, withRequestId } from "../src/request-scope";
 import { appRouter } from "../src/root";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
@@ -123,5 +125,33 @@ describe("adminAudit.actions", () => {
     const actions = await api.caller(adminA).adminAudit.actions();
     expect(actions).toEqual([...new Set(actions)].sort());
     expect(actions).toEqual(expect.arrayContaining(["inquiry.mark_read", "inquiry.reply", "occupation.create"]));
+  });
+});
+
+describe("the request id on audit rows (request-scope.ts)", () => {
+  it("is carried by a request's database handle into its transactions and savepoints, and shares per-database values", async () => {
+    const db = api.database.db;
+    const tagged = withRequestId(db, "scope-probe-1");
+    expect(requestIdOf(db)).toBeUndefined();
+    expect(requestIdOf(tagged)).toBe("scope-probe-1");
+    await tagged.transaction(async (tx) => {
+      expect(requestIdOf(tx)).toBe("scope-probe-1");
+      await tx.transaction(async (savepoint) => {
+        expect(requestIdOf(savepoint)).toBe("scope-probe-1");
+        await writeAudit(savepoint, { adminId: adminA.id, action: "probe", targetType: "user" });
+      });
+    });
+    const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.requestId, "scope-probe-1"));
+    expect(rows).toHaveLength(1);
+    // Outside a request the row carries none.
+    await db.transaction((tx) => writeAudit(tx, { adminId: adminA.id, action: "probe-none", targetType: "user" }));
+    const [none] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "probe-none"));
+    expect(none?.requestId).toBeNull();
+    // One value per database, whichever request's view asks.
+    let built = 0;
+    const valueOf = perDatabase(() => ({ n: ++built }));
+    expect(valueOf(withRequestId(db, "a"))).toBe(valueOf(withRequestId(withRequestId(db, "b"), "c")));
+    expect(valueOf(db)).toBe(valueOf(withRequestId(db, "d")));
+    expect(built).toBe(1);
   });
 });
