@@ -93,10 +93,11 @@ function selectListedUsers(db: Db, where?: SQL) {
     .$dynamic();
 }
 
-const toListedUser = ({ suspendedAt, ...row }: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => ({
-  ...toUserView(row),
-  suspended: suspendedAt !== null,
-});
+const toListedUser = (row: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => {
+  const view = toUserView(row) as ListedUser;
+  view.suspended = row.suspendedAt !== null;
+  return view;
+};
 
 export interface UserPage {
   users: ListedUser[];
