@@ -149,9 +149,9 @@ describe("the request id on audit rows (request-scope.ts)", () => {
     expect(none?.requestId).toBeNull();
     // One value per database, whichever request's view asks.
     let built = 0;
-    const valueOf = perDatabase(() => ({ n: ++built }));
-    expect(valueOf(withRequestId(db, "a"))).toBe(valueOf(withRequestId(withRequestId(db, "b"), "c")));
-    expect(valueOf(db)).toBe(valueOf(withRequestId(db, "d")));
+    const shared = perDatabase(() => ({ n: ++built }));
+    expect(shared(withRequestId(db, "a"))).toBe(shared(withRequestId(withRequestId(db, "b"), "c")));
+    expect(shared(db)).toBe(shared(withRequestId(db, "d")));
     expect(built).toBe(1);
   });
 });

@@ -13,9 +13,7 @@ export async function writeAudit(
   tx: Db,
   entry: { adminId: string; action: string; targetType: string; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  await tx
-    .insert(adminAuditLog)
-    .values({ ...entry, details: entry.details ?? {}, requestId: requestIdOf(tx) ?? null });
+  await tx.insert(adminAuditLog).values({ ...entry, details: entry.details ?? {}, requestId: requestIdOf(tx) ?? null });
 }
 
 export interface AuditEntry {

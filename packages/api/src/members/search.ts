@@ -3,10 +3,10 @@ import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@e
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
+import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
-import { countLimit, pageLimit } from "../lists/limit";
 
 /** Profile search counts at most this many matches (the screen says "1,000件以上"). */
 export const SEARCH_COUNT_CAP = 1000;

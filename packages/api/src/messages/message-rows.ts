@@ -1,9 +1,9 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
 import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
-import { countLimit, pageLimit } from "../lists/limit";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7): the

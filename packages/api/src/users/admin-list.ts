@@ -3,10 +3,10 @@ import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } 
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
+import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { keywordFilter } from "./admin-keyword";
 import { toUserView, type UserView, userColumns } from "./user-view";
-import { countLimit, pageLimit } from "../lists/limit";
 
 /**
  * The administrators' user list (spec §2 admin screen 1): searched, counted and paged in the
@@ -150,14 +150,16 @@ export async function userSelection(db: Db, input: { field: "userID" | "gender";
 /** Live users, every one: exact up to USER_COUNT_CAP, above it the planner's estimate. */
 export async function countAllUsers(db: Db): Promise<{ total: number; estimated: boolean }> {
   const where = isNull(users.deletedAt);
-  const [counted] = await db.select({ total: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(where)
-      .limit(countLimit(USER_COUNT_CAP, USER_COUNT_CAP))
-      .as("matches"),
-  );
+  const [counted] = await db
+    .select({ total: count() })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .limit(countLimit(USER_COUNT_CAP, USER_COUNT_CAP))
+        .as("matches"),
+    );
   const exact = counted?.total ?? 0;
   if (exact <= USER_COUNT_CAP) return { total: exact, estimated: false };
   return {
