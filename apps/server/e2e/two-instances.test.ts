@@ -9,6 +9,7 @@ import { createDatabase, type Database, rowsOf } from "@enmusubi/db";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { poolMaxFor } from "../src/config";
 import { parseExposition } from "../test/prometheus";
 
 /**
@@ -355,8 +356,8 @@ describe.skipIf(Boolean(missing))("two instances of the built server on one data
       ?.samples.filter((s) => s.labels.route === "/healthz")
       .reduce((n, s) => n + s.value, 0);
     expect(healthz).toBe(6);
-    // Summed over the workers: what this instance may open (2 × 10).
-    expect(families.get("enmusubi_db_pool_max")?.samples[0]?.value).toBe(20);
+    // Summed over the workers: what this instance may open (2 workers × its default pool, config.ts).
+    expect(families.get("enmusubi_db_pool_max")?.samples[0]?.value).toBe(2 * poolMaxFor(2));
     expect(families.has("process_resident_memory_bytes")).toBe(true);
   });
 });
