@@ -1,6 +1,7 @@
 import { annualIncomes, boardPosts, boardReactions, boardReads, type Db, occupations, users } from "@enmusubi/db";
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { anyId } from "../lists/any-id";
 import { type PublicProfile, toPublicProfile } from "../members/public-profile";
 import { notBlockedWith } from "../safety/blocks";
 import { referenceColumns } from "../users/user-view";
@@ -39,7 +40,7 @@ function selectPostRows(db: Db, ids: string[], viewerId: string | null) {
     .innerJoin(users, eq(users.id, boardPosts.authorId))
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
     .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
-    .where(inArray(boardPosts.id, ids))
+    .where(anyId(boardPosts.id, ids))
     .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id));
 }
 
@@ -131,7 +132,7 @@ export async function postPeople(
       ),
     })
     .from(r)
-    .where(and(inArray(r.postId, postIds), notBlockedWith(viewerId, r.userId)))
+    .where(and(anyId(r.postId, postIds), notBlockedWith(viewerId, r.userId)))
     .unionAll(
       db
         .select({
@@ -143,7 +144,7 @@ export async function postPeople(
           ),
         })
         .from(reads)
-        .where(and(inArray(reads.postId, postIds), notBlockedWith(viewerId, reads.userId))),
+        .where(and(anyId(reads.postId, postIds), notBlockedWith(viewerId, reads.userId))),
     )
     .as("people");
   const person = alias(users, "person");
@@ -176,7 +177,7 @@ export async function postPeople(
     )
     .leftJoin(personOccupation, eq(person.occupationId, personOccupation.id))
     .leftJoin(personIncome, eq(person.annualIncomeId, personIncome.id))
-    .where(and(inArray(boardPosts.id, postIds), visibleTo(viewerId)))
+    .where(and(anyId(boardPosts.id, postIds), visibleTo(viewerId)))
     .orderBy(boardPosts.id, people.kind, people.rank);
   const out: Record<string, { likes: PublicProfile[]; dislikes: PublicProfile[]; readBy: PublicProfile[] }> = {};
   const keys = { like: "likes", dislike: "dislikes", read: "readBy" } as const;

@@ -3,6 +3,7 @@ import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@e
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
+import { anyId } from "../lists/any-id";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
@@ -131,7 +132,7 @@ export async function searchMembers(
           await db
             .select({ id: favorites.favoriteUserId })
             .from(favorites)
-            .where(and(eq(favorites.userId, searcherId), inArray(favorites.favoriteUserId, ids)))
+            .where(and(eq(favorites.userId, searcherId), anyId(favorites.favoriteUserId, ids)))
         ).map((f) => f.id),
   );
   return {

@@ -1,6 +1,7 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../lists/any-id";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
@@ -153,7 +154,7 @@ export function toAdminMessage(r: Row): AdminMessage {
 /** The given messages with their parties, in the order of `ids`. */
 async function withParties(db: Db, ids: string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const found = new Map(((await selectMessages(db, inArray(messages.id, ids))) as Row[]).map((r) => [r.id, r]));
+  const found = new Map(((await selectMessages(db, anyId(messages.id, ids))) as Row[]).map((r) => [r.id, r]));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

@@ -1,6 +1,7 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
 import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { anyId } from "../lists/any-id";
 import { LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
 import { countLimit, pageLimit } from "../lists/limit";
@@ -133,7 +134,7 @@ export async function userSelection(db: Db, input: { field: "userID" | "gender";
     search,
     keyword?.where,
     // A few ids, read by primary key: one array parameter (ids the database just answered).
-    keyword?.candidates ? sql`${users.id} = any(${`{${keyword.candidates.join(",")}}`}::uuid[])` : undefined,
+    keyword?.candidates ? anyId(users.id, keyword.candidates) : undefined,
   );
   // A keyword lists newest first (its matches are read from its candidates or along the list's index).
   const prefix = fieldPrefix && !keyword;
