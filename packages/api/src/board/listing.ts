@@ -109,9 +109,8 @@ function nextChunk(
 interface ChunkRow {
   id: string;
   at: string;
-  kept: boolean;
-  /** Kept entries in the chunk up to and including this one. */
-  rank: number;
+  /** A kept entry ranked within the page's window. */
+  inPage: boolean;
   keptTotal: number;
   rowTotal: number;
   last: boolean;
@@ -126,16 +125,19 @@ interface ChunkRow {
 function readChunk(db: Db, chunk: ReturnType<typeof nextChunk>, lo: number, hi: number): Promise<ChunkRow[]> {
   return rowsOf<ChunkRow>(
     db,
-    sql`select x.id, x.at, x.kept, x.rank, x.kept_total as "keptTotal", x.row_total as "rowTotal", x.rn = x.row_total as "last"
+    sql`select x.id, x.at, x.in_page as "inPage", x.kept_total as "keptTotal", x.row_total as "rowTotal", x.rn = x.row_total as "last"
       from (
-        select c.id, c.t::text as at, c.kept,
-               (count(*) filter (where c.kept) over (order by c.t desc, c.id desc))::int as rank,
-               (count(*) filter (where c.kept) over ())::int as kept_total,
-               (count(*) over ())::int as row_total,
-               (row_number() over (order by c.t desc, c.id desc))::int as rn
-        from (${chunk}) c
+        select w.*, (w.kept and w.rank > ${lo}::int and w.rank <= ${hi}::int) as in_page
+        from (
+          select c.id, c.t::text as at, c.kept,
+                 (count(*) filter (where c.kept) over (order by c.t desc, c.id desc))::int as rank,
+                 (count(*) filter (where c.kept) over ())::int as kept_total,
+                 (count(*) over ())::int as row_total,
+                 (row_number() over (order by c.t desc, c.id desc))::int as rn
+          from (${chunk}) c
+        ) w
       ) x
-      where (x.kept and x.rank > ${lo}::int and x.rank <= ${hi}::int) or x.rn = x.row_total
+      where x.in_page or x.rn = x.row_total
       order by x.rn`,
   );
 }
@@ -170,8 +172,7 @@ async function walk(
     const rows = await readChunk(db, chunk, window.from - found, window.to - found);
     const first = rows[0];
     if (!first) break;
-    for (const row of rows)
-      if (row.kept && row.rank > window.from - found && row.rank <= window.to - found) ids.push(row.id);
+    for (const row of rows) if (row.inPage) ids.push(row.id);
     found += first.keptTotal;
     if (found >= need) return { ids, found: need };
     if (first.rowTotal < size) break;

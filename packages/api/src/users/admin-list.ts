@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizz
 import { anyId } from "../lists/any-id";
 import { LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
-import { countLimit, pageLimit } from "../lists/limit";
+import { countLimit, fixedLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { keywordFilter } from "./admin-keyword";
 import { toUserView, type UserView, userColumns } from "./user-view";
@@ -94,11 +94,10 @@ function selectListedUsers(db: Db, where?: SQL) {
     .$dynamic();
 }
 
-const toListedUser = (row: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => {
-  const view = toUserView(row) as ListedUser;
-  view.suspended = row.suspendedAt !== null;
-  return view;
-};
+const toListedUser = (row: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser => ({
+  ...toUserView(row),
+  suspended: row.suspendedAt !== null,
+});
 
 export interface UserPage {
   users: ListedUser[];
@@ -151,16 +150,14 @@ export async function userSelection(db: Db, input: { field: "userID" | "gender";
 /** Live users, every one: exact up to USER_COUNT_CAP, above it the planner's estimate. */
 export async function countAllUsers(db: Db): Promise<{ total: number; estimated: boolean }> {
   const where = isNull(users.deletedAt);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(
-      db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(where)
-        .limit(countLimit(USER_COUNT_CAP, USER_COUNT_CAP))
-        .as("matches"),
-    );
+  const [counted] = await db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where)
+      .limit(fixedLimit(USER_COUNT_CAP + 1))
+      .as("matches"),
+  );
   const exact = counted?.total ?? 0;
   if (exact <= USER_COUNT_CAP) return { total: exact, estimated: false };
   return {
