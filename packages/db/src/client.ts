@@ -43,13 +43,19 @@ export const DEFAULT_POOL_MAX = 10;
 
 /** See `preparing`. */
 const PREPARE_MAX_PARAMS = 100;
+/**
+ * One read statement (no `;`, so never a script): a page's capped count, a list with its values
+ * written as literals, an estimate's EXPLAIN. DDL and migrations keep the simple protocol.
+ */
+const ONE_READ = /^\s*(?:select|with|explain)\b[^;]*$/i;
 
 /**
  * The client drizzle is given: every statement with parameters is prepared once per connection
  * (postgres.js names it and PostgreSQL keeps its plan), in transactions too. Drizzle asks
  * postgres.js to prepare only the queries it was told to `.prepare()`; the others went as unnamed
  * statements, parsed and planned again on every call, which cost PostgreSQL twice the CPU of the
- * same statements prepared (pnpm bench:http, issue 14). A connection's statements are dropped with
+ * same statements prepared (pnpm bench:http, issue 14); a read without parameters went as a simple
+ * query, planned on every call too (issue 27). A connection's statements are dropped with
  * it (each is replaced after 30–60 minutes, below). Bulk statements (more than
  * PREPARE_MAX_PARAMS parameters: a batch's rows, a long id list) stay unnamed: their text changes
  * with the row count, so keeping each would only fill the connection's memory.
@@ -60,11 +66,16 @@ function preparing<T extends object>(client: T): T {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== "function") return value;
       if (property === "unsafe")
-        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
-          value.call(target, query, params, {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
+          const count = params?.length ?? 0;
+          return value.call(target, query, params, {
             ...options,
-            prepare: options?.prepare === true || (params?.length ?? 0) <= PREPARE_MAX_PARAMS,
+            prepare: options?.prepare === true || count <= PREPARE_MAX_PARAMS,
+            // postgres.js sends a statement without parameters as a simple query, parsed and
+            // planned on every call: a read (one statement) is prepared as the others are.
+            ...(count === 0 && !("simple" in (options ?? {})) && ONE_READ.test(query) ? { simple: false } : {}),
           });
+        };
       // A transaction's (and a savepoint's) client is the callback's last argument's first parameter.
       if (property === "begin" || property === "savepoint")
         return (...args: unknown[]) => {

@@ -44,6 +44,15 @@ describe.skipIf(!url)("prepared statements on PostgreSQL", () => {
     expect(texts).toHaveLength(1);
   });
 
+  it("prepares a read without parameters too, and leaves a script or a change without them unnamed", async () => {
+    for (let i = 0; i < 3; i++) await database.db.execute(sql`select 1 as literal_marker`);
+    await database.db.execute(sql.raw("select 1 as script_marker_a; select 2 as script_marker_b"));
+    await database.db.execute(sql`create temporary table ddl_marker (id int)`);
+    const texts = await preparedTexts();
+    expect(texts.filter((text) => text.includes("literal_marker"))).toHaveLength(1);
+    expect(texts.some((text) => text.includes("script_marker") || text.includes("ddl_marker"))).toBe(false);
+  });
+
   it("prepares inside a transaction and a savepoint too", async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select ${1}::int as tx_marker`);

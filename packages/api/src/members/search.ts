@@ -1,13 +1,12 @@
-import { type Db, favorites, memberSearchGrams, users } from "@enmusubi/db";
+import { type Db, memberSearchGrams, users } from "@enmusubi/db";
 import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@enmusubi/shared";
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
-import { anyId } from "../lists/any-id";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
-import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";
+import { type PublicProfile, reachableMember, selectPublicProfilesWithFavorite, toPublicProfile } from "./public-profile";
 
 /** Profile search counts at most this many matches (the screen says "1,000件以上"). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -120,23 +119,12 @@ export async function searchMembers(
   const total = totalCapped ? cap : (counted?.total ?? 0);
   const order =
     input.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
-  const rows = await selectPublicProfiles(db, and(where, holders))
+  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders))
     .orderBy(...order)
     .limit(pageLimit(input.limit))
     .offset(pageOffset(input.page, input.limit));
-  const ids = rows.map((r) => r.id);
-  const favored = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: favorites.favoriteUserId })
-            .from(favorites)
-            .where(and(eq(favorites.userId, searcherId), anyId(favorites.favoriteUserId, ids)))
-        ).map((f) => f.id),
-  );
   return {
-    profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: favored.has(r.id) })),
+    profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: r.isFavorite })),
     total,
     totalCapped,
     page: input.page,
