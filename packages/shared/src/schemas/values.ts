@@ -62,7 +62,9 @@ const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 
  */
 export function ageOn(birthday: string, today: Date): number {
   const [y, m, d] = dayParts(birthday);
-  const [ty, tm, td] = dayParts(japanDayOf(today));
+  // The Japanese day's fields read off the shifted instant (a list's every row asks: no string).
+  const japan = new Date(today.getTime() + JAPAN_OFFSET_MS);
+  const [ty, tm, td] = [japan.getUTCFullYear(), japan.getUTCMonth() + 1, japan.getUTCDate()];
   const beforeBirthday = tm < m || (tm === m && td < d);
   return ty - y - (beforeBirthday ? 1 : 0);
 }
