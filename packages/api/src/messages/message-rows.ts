@@ -1,7 +1,6 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { anyId } from "../lists/any-id";
+import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
@@ -151,13 +150,6 @@ export function toAdminMessage(r: Row): AdminMessage {
   };
 }
 
-/** The given messages with their parties, in the order of `ids`. */
-async function withParties(db: Db, ids: string[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const found = new Map(((await selectMessages(db, anyId(messages.id, ids))) as Row[]).map((r) => [r.id, r]));
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
-
 export interface Page<T> {
   messages: T[];
   /** Every match, or when `totalCapped` a lower bound (the screens say "N件以上"). */
@@ -200,19 +192,20 @@ export async function paged<T>(
       : await db.select({ total: count() }).from(matches.limit(countLimit(cap, countCap as number)).as("capped"));
   const totalCapped = cap !== undefined && (totals?.total ?? 0) > cap;
   const total = totalCapped ? (cap as number) : (totals?.total ?? 0);
-  // The page's ids first, from the message indexes alone (joined, the planner would read every
-  // message to sort them); then the parties of those few rows.
-  const ids = await db
+  // The page's ids from the message indexes alone, as a subquery the planner keeps whole (it has a
+  // LIMIT), then those few rows with their parties by primary key: one statement (it was two,
+  // issue 27). Joined directly, the planner would read every message to sort them.
+  const pageIds = db
     .select({ id: messages.id })
     .from(messages)
     .where(and(isNull(messages.deletedAt), where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(pageLimit(limit))
     .offset(pageOffset(page, limit));
-  const rows = await withParties(
-    db,
-    ids.map((r) => r.id),
-  );
+  const rows = (await selectMessages(db, inArray(messages.id, pageIds)).orderBy(
+    desc(messages.createdAt),
+    desc(messages.id),
+  )) as Row[];
   return {
     messages: rows.map(shape),
     total,
