@@ -27,5 +27,10 @@ describe("profile search count", () => {
     expect(deep).toMatchObject({ totalCapped: false, total: SEARCH_COUNT_CAP + 25 });
     const narrow = await api.caller(searcher).members.search({ keyword: "数える" });
     expect(narrow).toMatchObject({ total: 3, totalCapped: false, totalPages: 1 });
+    // The count rides on the page's rows; a page past the last match still says how many there are.
+    const past = await api.caller(searcher).members.search({ keyword: "数える", page: 2 });
+    expect(past).toMatchObject({ profiles: [], total: 3, totalCapped: false, totalPages: 1 });
+    const pastBroad = await api.caller(searcher).members.search({ limit: 20, page: 60 });
+    expect(pastBroad).toMatchObject({ profiles: [], total: SEARCH_COUNT_CAP + 25, totalCapped: false });
   });
 });

@@ -100,13 +100,15 @@ export function selectPublicProfiles(db: Db, where?: SQL, { includeSuspended = f
 
 /**
  * As `selectPublicProfiles` (reachable members only), each with whether `memberId` keeps them as a
- * favourite, read in the same statement: one round trip per page instead of two (issue 27).
+ * favourite and the value of `matches` (an uncorrelated subquery, such as the list's count: run
+ * once), read in the same statement: one round trip per page instead of three (issue 27).
  */
-export function selectPublicProfilesWithFavorite(db: Db, memberId: string, where?: SQL) {
+export function selectPublicProfilesWithFavorite(db: Db, memberId: string, where: SQL | undefined, matches: SQL) {
   return db
     .select({
       ...publicColumns,
       isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${memberId} and ${favorites.favoriteUserId} = ${users.id})`,
+      matches: sql<number>`(${matches})`.mapWith(Number),
     })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))

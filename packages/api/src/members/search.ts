@@ -6,7 +6,12 @@ import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } f
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
-import { type PublicProfile, reachableMember, selectPublicProfilesWithFavorite, toPublicProfile } from "./public-profile";
+import {
+  type PublicProfile,
+  reachableMember,
+  selectPublicProfilesWithFavorite,
+  toPublicProfile,
+} from "./public-profile";
 
 /** Profile search counts at most this many matches (the screen says "1,000件以上"). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -114,15 +119,18 @@ export async function searchMembers(
   )
     .limit(countLimit(cap, SEARCH_COUNT_CAP))
     .as("matches");
-  const [counted] = await db.select({ total: count() }).from(matches);
-  const totalCapped = (counted?.total ?? 0) > cap;
-  const total = totalCapped ? cap : (counted?.total ?? 0);
+  const counting = db.select({ total: count() }).from(matches);
   const order =
     input.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
-  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders))
+  // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
+  // match, which has no row to carry it, asks for it on its own.
+  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders), counting.getSQL())
     .orderBy(...order)
     .limit(pageLimit(input.limit))
     .offset(pageOffset(input.page, input.limit));
+  const counted = rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
+  const totalCapped = counted > cap;
+  const total = totalCapped ? cap : counted;
   return {
     profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: r.isFavorite })),
     total,
