@@ -26,6 +26,11 @@ describe("admin user list total", () => {
     const women = await api.caller(admin).adminUsers.list({ field: "gender", search: "女性", pageSize: 10 });
     expect(women).toMatchObject({ totalEstimated: false, totalPages: Math.ceil(women.total / 10) });
     expect(women.total).toBeGreaterThanOrEqual(WOMEN);
+    // The first page's count rides on its rows; the second page counts on its own: both agree.
+    const second = await api.caller(admin).adminUsers.list({ field: "gender", search: "女性", pageSize: 10, page: 2 });
+    expect(second.total).toBe(women.total);
+    const none = await api.caller(admin).adminUsers.list({ field: "userID", search: "nobody-has-this-id" });
+    expect(none).toMatchObject({ users: [], total: 0, totalEstimated: false, totalPages: 1 });
   });
 
   it("above the cap is the planner's estimate (flagged, never below the counted lower bound) and paging still works", async () => {

@@ -84,9 +84,14 @@ export type ListedUser = UserView & { suspended: boolean };
  * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
  * standing reads passed the server's URL limit and the buttons drew nothing).
  */
-function selectListedUsers(db: Db, where?: SQL) {
+function selectListedUsers(db: Db, where?: SQL, matches: SQL = sql`null`) {
   return db
-    .select({ ...userColumns, suspendedAt: users.suspendedAt })
+    .select({
+      ...userColumns,
+      suspendedAt: users.suspendedAt,
+      // An uncorrelated subquery carried along (the first page's count: PostgreSQL runs it once).
+      matches: sql<number | null>`(${matches})`.mapWith(Number),
+    })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
     .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
@@ -183,7 +188,7 @@ export async function listUsers(
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
   // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
   // its candidates.
-  const [counted] = await db.select({ total: count() }).from(
+  const counting = db.select({ total: count() }).from(
     db
       .select({ one: sql`1` })
       .from(users)
@@ -192,7 +197,15 @@ export async function listUsers(
       .limit(countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP))
       .as("matches"),
   );
-  const exact = counted?.total ?? 0;
+  // The first page is never read from the end (below): the count rides along its rows, one
+  // statement fewer (issue 27); a first page without rows has no match to count.
+  const first =
+    offset === 0
+      ? await selectListedUsers(db, search, counting.getSQL())
+          .orderBy(...listOrder(prefix))
+          .limit(pageLimit(input.pageSize))
+      : undefined;
+  const exact = first ? (first[0]?.matches ?? 0) : ((await counting)[0]?.total ?? 0);
   const totalCapped = keyword && exact > cap;
   const totalEstimated = !keyword && exact > cap;
   const total = totalCapped
@@ -205,17 +218,19 @@ export async function listUsers(
   // Pages in the second half of an exactly counted list are read from the other end, so its last
   // page skips a few rows instead of nearly all of them (an estimate cannot say where the end is).
   const fromEnd = !totalEstimated && !totalCapped && offset > total / 2;
-  const rows = fromEnd
-    ? (
-        await selectListedUsers(db, search)
-          .orderBy(...listOrder(prefix, true))
-          .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
-          .offset(Math.max(0, total - offset - input.pageSize))
-      ).reverse()
-    : await selectListedUsers(db, search)
-        .orderBy(...listOrder(prefix))
-        .limit(pageLimit(input.pageSize))
-        .offset(offset);
+  const rows =
+    first ??
+    (fromEnd
+      ? (
+          await selectListedUsers(db, search)
+            .orderBy(...listOrder(prefix, true))
+            .limit(Math.max(0, Math.min(input.pageSize, total - offset)))
+            .offset(Math.max(0, total - offset - input.pageSize))
+        ).reverse()
+      : await selectListedUsers(db, search)
+          .orderBy(...listOrder(prefix))
+          .limit(pageLimit(input.pageSize))
+          .offset(offset));
   return {
     users: rows.map(toListedUser),
     total,
