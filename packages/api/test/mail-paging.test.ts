@@ -86,6 +86,10 @@ describe("the member's boxes page on the server", () => {
     const page13 = await api.caller(taro).messages.list({ box: "sent", page: 13 });
     expect(page13.messages).toHaveLength(10);
     expect(page13.messages.at(-1)).toMatchObject({ body: "次郎へ古い 1通目", isRead: true });
+    // The count rides on a page's rows; a page past the last one still counts them all.
+    expect(page13).toMatchObject({ total: 250, totalPages: 13 });
+    const page14 = await api.caller(taro).messages.list({ box: "sent", page: 14 });
+    expect(page14).toMatchObject({ messages: [], total: 250, totalPages: 13 });
   });
 
   it("未読 with withOperator: the unread ones plus the operator's, read or not", async () => {

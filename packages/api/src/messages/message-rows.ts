@@ -46,9 +46,10 @@ const columns = {
   actingAdminName: actingAdmin.name,
 };
 
-export function selectMessages(db: Db, where: SQL | undefined) {
+/** `matches`: an uncorrelated subquery carried along each row (a page's count: PostgreSQL runs it once). */
+export function selectMessages(db: Db, where: SQL | undefined, matches: SQL = sql`null`) {
   return db
-    .select(columns)
+    .select({ ...columns, matches: sql<number | null>`(${matches})`.mapWith(Number) })
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.fromUserId))
     .innerJoin(recipient, eq(recipient.id, messages.toUserId))
@@ -183,18 +184,17 @@ export async function paged<T>(
   // it read 886,724 other messages first (200 ms for one day at 1,000,000). Counted newest first,
   // as the page is read, it walks the range in messages_live_idx alone.
   if (options.countInOrder) matches.orderBy(desc(messages.createdAt), desc(messages.id));
-  const [totals] =
+  const counting =
     cap === undefined
-      ? await db
+      ? db
           .select({ total: count() })
           .from(messages)
           .where(and(isNull(messages.deletedAt), where))
-      : await db.select({ total: count() }).from(matches.limit(countLimit(cap, countCap as number)).as("capped"));
-  const totalCapped = cap !== undefined && (totals?.total ?? 0) > cap;
-  const total = totalCapped ? (cap as number) : (totals?.total ?? 0);
+      : db.select({ total: count() }).from(matches.limit(countLimit(cap, countCap as number)).as("capped"));
   // The page's ids from the message indexes alone, as a subquery the planner keeps whole (it has a
-  // LIMIT), then those few rows with their parties by primary key: one statement (it was two,
-  // issue 27). Joined directly, the planner would read every message to sort them.
+  // LIMIT), then those few rows with their parties by primary key, the count riding along: one
+  // statement (it was three, issue 27). Joined directly, the planner would read every message to
+  // sort them. A page past the last match has no row to carry the count: it counts on its own.
   const pageIds = db
     .select({ id: messages.id })
     .from(messages)
@@ -202,10 +202,13 @@ export async function paged<T>(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(pageLimit(limit))
     .offset(pageOffset(page, limit));
-  const rows = (await selectMessages(db, inArray(messages.id, pageIds)).orderBy(
+  const rows = (await selectMessages(db, inArray(messages.id, pageIds), counting.getSQL()).orderBy(
     desc(messages.createdAt),
     desc(messages.id),
-  )) as Row[];
+  )) as Array<Row & { matches: number | null }>;
+  const counted = rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
+  const totalCapped = cap !== undefined && counted > cap;
+  const total = totalCapped ? (cap as number) : counted;
   return {
     messages: rows.map(shape),
     total,
