@@ -61,31 +61,42 @@ const ONE_READ = /^\s*(?:select|with|explain)\b[^;]*$/i;
  * with the row count, so keeping each would only fill the connection's memory.
  */
 function preparing<T extends object>(client: T): T {
+  // The wrappers are made once per client, not on every property read (drizzle reads `unsafe`
+  // for every statement it sends).
+  const wrapped = new Map<PropertyKey, unknown>();
+  const wrap = (property: PropertyKey, value: (...args: unknown[]) => unknown): unknown => {
+    if (property === "unsafe")
+      return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
+        const count = params?.length ?? 0;
+        return value.call(client, query, params, {
+          ...options,
+          prepare: options?.prepare === true || count <= PREPARE_MAX_PARAMS,
+          // postgres.js sends a statement without parameters as a simple query, parsed and
+          // planned on every call: a read (one statement) is prepared as the others are.
+          ...(count === 0 && !("simple" in (options ?? {})) && ONE_READ.test(query) ? { simple: false } : {}),
+        });
+      };
+    // A transaction's (and a savepoint's) client is the callback's last argument's first parameter.
+    if (property === "begin" || property === "savepoint")
+      return (...args: unknown[]) => {
+        const last = args.length - 1;
+        const callback = args[last];
+        if (typeof callback === "function")
+          args[last] = (tx: object, ...rest: unknown[]) => callback(preparing(tx), ...rest);
+        return value.apply(client, args);
+      };
+    return value.bind(client);
+  };
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== "function") return value;
-      if (property === "unsafe")
-        return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
-          const count = params?.length ?? 0;
-          return value.call(target, query, params, {
-            ...options,
-            prepare: options?.prepare === true || count <= PREPARE_MAX_PARAMS,
-            // postgres.js sends a statement without parameters as a simple query, parsed and
-            // planned on every call: a read (one statement) is prepared as the others are.
-            ...(count === 0 && !("simple" in (options ?? {})) && ONE_READ.test(query) ? { simple: false } : {}),
-          });
-        };
-      // A transaction's (and a savepoint's) client is the callback's last argument's first parameter.
-      if (property === "begin" || property === "savepoint")
-        return (...args: unknown[]) => {
-          const last = args.length - 1;
-          const callback = args[last];
-          if (typeof callback === "function")
-            args[last] = (tx: object, ...rest: unknown[]) => callback(preparing(tx), ...rest);
-          return value.apply(target, args);
-        };
-      return value.bind(target);
+      let fn = wrapped.get(property);
+      if (fn === undefined) {
+        fn = wrap(property, value as (...args: unknown[]) => unknown);
+        wrapped.set(property, fn);
+      }
+      return fn;
     },
   });
 }
