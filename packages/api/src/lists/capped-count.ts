@@ -1,5 +1,5 @@
 import type { Db } from "@enmusubi/db";
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { countLimit } from "./limit";
 
@@ -29,4 +29,23 @@ export async function cappedCount(
   const [row] = await db.select({ n: count() }).from(matches);
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * A page's count carried along its rows (issue 27): `counting` (a one-row count) as an
+ * uncorrelated subquery column, which PostgreSQL runs once per statement, so a page and its count
+ * are one round trip. Without `counting` the column is null. Read back with `carriedTotal`.
+ */
+export const carriedCount = (counting?: SQLWrapper) =>
+  (counting ? sql<number | null>`(${counting.getSQL()})` : sql<number | null>`null`).mapWith(Number);
+
+/**
+ * The count a page's rows carried (`carriedCount` as `matches`); a page past the last match has
+ * no row to carry it, so `counting` then runs on its own.
+ */
+export async function carriedTotal(
+  rows: ReadonlyArray<{ matches: number | null }>,
+  counting: PromiseLike<Array<{ total: number }>>,
+): Promise<number> {
+  return rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
 }

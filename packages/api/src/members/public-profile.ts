@@ -1,6 +1,7 @@
 import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { ageOn } from "@enmusubi/shared";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { carriedCount } from "../lists/capped-count";
 import { thumbnailLink } from "../photos/storage";
 import { referenceColumns, toReferences } from "../users/user-view";
 import { isVerified } from "../verification/standing";
@@ -100,15 +101,20 @@ export function selectPublicProfiles(db: Db, where?: SQL, { includeSuspended = f
 
 /**
  * As `selectPublicProfiles` (reachable members only), each with whether `memberId` keeps them as a
- * favourite and the value of `matches` (an uncorrelated subquery, such as the list's count: run
- * once), read in the same statement: one round trip per page instead of three (issue 27).
+ * favourite, and `counting` carried along as `matches` (lists/capped-count.ts), read in the same
+ * statement: one round trip per page instead of three (issue 27).
  */
-export function selectPublicProfilesWithFavorite(db: Db, memberId: string, where: SQL | undefined, matches: SQL) {
+export function selectPublicProfilesWithFavorite(
+  db: Db,
+  memberId: string,
+  where: SQL | undefined,
+  counting: SQLWrapper,
+) {
   return db
     .select({
       ...publicColumns,
       isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${memberId} and ${favorites.favoriteUserId} = ${users.id})`,
-      matches: sql<number>`(${matches})`.mapWith(Number),
+      matches: carriedCount(counting),
     })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))

@@ -3,6 +3,7 @@ import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@e
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
+import { carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { notBlockedWith } from "../safety/blocks";
@@ -124,11 +125,11 @@ export async function searchMembers(
     input.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
   // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
   // match, which has no row to carry it, asks for it on its own.
-  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders), counting.getSQL())
+  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders), counting)
     .orderBy(...order)
     .limit(pageLimit(input.limit))
     .offset(pageOffset(input.page, input.limit));
-  const counted = rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
+  const counted = await carriedTotal(rows, counting);
   const totalCapped = counted > cap;
   const total = totalCapped ? cap : counted;
   return {

@@ -1,6 +1,7 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { carriedCount, carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
@@ -46,10 +47,10 @@ const columns = {
   actingAdminName: actingAdmin.name,
 };
 
-/** `matches`: an uncorrelated subquery carried along each row (a page's count: PostgreSQL runs it once). */
-export function selectMessages(db: Db, where: SQL | undefined, matches: SQL = sql`null`) {
+/** `counting`: a page's count carried along its rows as `matches` (lists/capped-count.ts). */
+export function selectMessages(db: Db, where: SQL | undefined, counting?: SQLWrapper) {
   return db
-    .select({ ...columns, matches: sql<number | null>`(${matches})`.mapWith(Number) })
+    .select({ ...columns, matches: carriedCount(counting) })
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.fromUserId))
     .innerJoin(recipient, eq(recipient.id, messages.toUserId))
@@ -202,11 +203,11 @@ export async function paged<T>(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(pageLimit(limit))
     .offset(pageOffset(page, limit));
-  const rows = (await selectMessages(db, inArray(messages.id, pageIds), counting.getSQL()).orderBy(
+  const rows = (await selectMessages(db, inArray(messages.id, pageIds), counting).orderBy(
     desc(messages.createdAt),
     desc(messages.id),
   )) as Array<Row & { matches: number | null }>;
-  const counted = rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
+  const counted = await carriedTotal(rows, counting);
   const totalCapped = cap !== undefined && counted > cap;
   const total = totalCapped ? (cap as number) : counted;
   return {

@@ -1,8 +1,8 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
 import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { anyId } from "../lists/any-id";
-import { LIST_COUNT_CAP } from "../lists/capped-count";
+import { carriedCount, LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
 import { countLimit, fixedLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
@@ -84,13 +84,13 @@ export type ListedUser = UserView & { suspended: boolean };
  * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
  * standing reads passed the server's URL limit and the buttons drew nothing).
  */
-function selectListedUsers(db: Db, where?: SQL, matches: SQL = sql`null`) {
+function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper) {
   return db
     .select({
       ...userColumns,
       suspendedAt: users.suspendedAt,
-      // An uncorrelated subquery carried along (the first page's count: PostgreSQL runs it once).
-      matches: sql<number | null>`(${matches})`.mapWith(Number),
+      // The first page's count carried along its rows (lists/capped-count.ts).
+      matches: carriedCount(counting),
     })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
@@ -201,7 +201,7 @@ export async function listUsers(
   // statement fewer (issue 27); a first page without rows has no match to count.
   const first =
     offset === 0
-      ? await selectListedUsers(db, search, counting.getSQL())
+      ? await selectListedUsers(db, search, counting)
           .orderBy(...listOrder(prefix))
           .limit(pageLimit(input.pageSize))
       : undefined;
