@@ -46,3 +46,34 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     return value;
   };
 }
+
+/**
+ * As `perDatabase`, one value per database and per shape (`keyOf(shape)`): a statement whose text
+ * depends on which filters a request gives, prepared once per shape with placeholders for the
+ * values (issue 27: building a search's statement cost more of the server's CPU than sending it).
+ * At most `maxShapes` per database are kept; past that the cache starts again (the shapes a caller
+ * can ask for are few, this only bounds a bug).
+ */
+export function perDatabaseShape<S, T>(
+  keyOf: (shape: S) => string,
+  build: (db: Db, shape: S) => T,
+  maxShapes = 256,
+): (db: Db, shape: S) => T {
+  const values = new WeakMap<Db, Map<string, T>>();
+  return (db, shape) => {
+    const root = (db as Tagged)[ROOT] ?? db;
+    let shapes = values.get(root);
+    if (shapes === undefined) {
+      shapes = new Map();
+      values.set(root, shapes);
+    }
+    const key = keyOf(shape);
+    let value = shapes.get(key);
+    if (value === undefined) {
+      if (shapes.size >= maxShapes) shapes.clear();
+      value = build(root, shape);
+      shapes.set(key, value);
+    }
+    return value;
+  };
+}

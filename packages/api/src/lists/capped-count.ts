@@ -41,11 +41,13 @@ export const carriedCount = (counting?: SQLWrapper) =>
 
 /**
  * The count a page's rows carried (`carriedCount` as `matches`); a page past the last match has
- * no row to carry it, so `counting` then runs on its own.
+ * no row to carry it, so `counting` (or the statement it builds) then runs on its own.
  */
 export async function carriedTotal(
   rows: ReadonlyArray<{ matches: number | null }>,
-  counting: PromiseLike<Array<{ total: number }>>,
+  counting: PromiseLike<Array<{ total: number }>> | (() => PromiseLike<Array<{ total: number }>>),
 ): Promise<number> {
-  return rows[0]?.matches ?? (await counting)[0]?.total ?? 0;
+  const carried = rows[0]?.matches;
+  if (carried !== undefined && carried !== null) return carried;
+  return (await (typeof counting === "function" ? counting() : counting))[0]?.total ?? 0;
 }

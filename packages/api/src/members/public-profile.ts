@@ -1,6 +1,6 @@
 import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { ageOn } from "@enmusubi/shared";
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { carriedCount } from "../lists/capped-count";
 import { thumbnailLink } from "../photos/storage";
 import { referenceColumns, toReferences } from "../users/user-view";
@@ -106,7 +106,8 @@ export function selectPublicProfiles(db: Db, where?: SQL, { includeSuspended = f
  */
 export function selectPublicProfilesWithFavorite(
   db: Db,
-  memberId: string,
+  /** The member, or a prepared statement's placeholder. */
+  memberId: string | Placeholder,
   where: SQL | undefined,
   counting: SQLWrapper,
 ) {

@@ -1,11 +1,12 @@
 import { type Db, memberSearchGrams, users } from "@enmusubi/db";
 import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@enmusubi/shared";
-import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
 import { carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
+import { perDatabaseShape } from "../request-scope";
 import { notBlockedWith } from "../safety/blocks";
 import {
   type PublicProfile,
@@ -59,76 +60,58 @@ export async function searchMembers(
   /** The searcher's gender as the request's session read it (none: read here). */
   searcherGender?: Gender,
 ): Promise<MemberSearchPage> {
-  const conditions: SQL[] = [ne(users.id, searcherId), notBlockedWith(searcherId, users.id), canRead];
+  let otherGender: Gender | undefined;
   if (input.excludeSameSex) {
     const gender =
       searcherGender ??
       (await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId)))[0]?.gender;
-    // Equality (not <>) so the search indexes on (gender, …) apply.
-    if (gender) conditions.push(eq(users.gender, gender === "male" ? "female" : "male"));
+    if (gender) otherGender = gender === "male" ? "female" : "male";
   }
-  if (input.occupationId) conditions.push(eq(users.occupationId, input.occupationId));
-  if (input.annualIncomeId) conditions.push(eq(users.annualIncomeId, input.annualIncomeId));
-  if (input.prefecture) conditions.push(eq(users.address, input.prefecture));
-  if (input.hasPhoto === true) conditions.push(sql`coalesce(${users.photoLink}, '') <> ''`);
-  if (input.hasPhoto === false) conditions.push(sql`coalesce(${users.photoLink}, '') = ''`);
-  // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
-  if (input.ageMin !== undefined) conditions.push(lte(users.birthday, yearsBefore(today, input.ageMin)));
-  if (input.ageMax !== undefined) conditions.push(gt(users.birthday, yearsBefore(today, input.ageMax + 1)));
+  const values: SearchValues = {
+    searcherId,
+    gender: otherGender,
+    occupationId: input.occupationId,
+    annualIncomeId: input.annualIncomeId,
+    prefecture: input.prefecture,
+    hasPhoto: input.hasPhoto,
+    // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
+    bornBy: input.ageMin === undefined ? undefined : yearsBefore(today, input.ageMin),
+    bornAfter: input.ageMax === undefined ? undefined : yearsBefore(today, input.ageMax + 1),
+  };
+  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
+  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
+  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
+  const offset = pageOffset(input.page, input.limit);
+  const page = { order: input.order, limit: input.limit, offset, countLimit: countLimit(cap, SEARCH_COUNT_CAP) };
 
-  // The keyword: every word in the search text; the rows read bounded by the rarest gram's members.
-  let holders: SQL | undefined;
-  let drivingGram: string | undefined;
+  let rows: SearchRow[];
+  let counting: () => PromiseLike<Array<{ total: number }>>;
   if (input.keyword) {
+    // The keyword: every word in the search text; the rows read bounded by the rarest gram's members.
     const { words, grams } = await parseKeyword(db, input.keyword);
+    let keyword: KeywordFilter | undefined;
     if (grams.length > 0) {
       const driving = await chooseDrivingGram(db, grams, memberSearchGrams);
       if (driving.posts === 0) return emptyPage(input);
-      conditions.push(matchesEveryWord(users.searchText, words));
-      drivingGram = driving.gram;
+      keyword = { words, drivingGram: driving.gram };
       if (driving.posts < GRAM_PROBE_LIMIT) {
         // Read first (an index-only read of < GRAM_PROBE_LIMIT keys) and given as a list: as a
         // subquery PostgreSQL walked the whole activity index probing each member's gram (7 s at
         // 1,000,000 members, bench EXPLAIN); a list of ids has one plan, by primary key, then sort.
         const g = memberSearchGrams;
-        const ids = (await db.select({ id: g.userId }).from(g).where(eq(g.gram, driving.gram))).map((r) => r.id);
-        holders = inArray(users.id, ids);
+        keyword.holders = (await db.select({ id: g.userId }).from(g).where(eq(g.gram, driving.gram))).map((r) => r.id);
       }
     }
+    const statements = searchStatements(db, values, page, keyword);
+    rows = await statements.page;
+    counting = () => statements.counting;
+  } else {
+    // Without a keyword the statement's text depends only on which filters are given: it is
+    // built once per shape, with placeholders, and then only executed (issue 27).
+    const shape = shapeOf(values, page);
+    rows = await preparedSearchOf(db, shape).execute({ ...values, offset, countLimit: cap + 1 });
+    counting = () => searchStatements(db, values, page).counting;
   }
-  const where = and(...conditions);
-
-  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
-  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
-  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
-  // With a keyword it walks the gram's members in the primary key's order and checks each member
-  // by primary key in a correlated EXISTS kept as a subplan (OFFSET 0), as the board's walk does
-  // (decision 0007): one possible plan, about `cap` probes, never a hash of every holder.
-  const g = memberSearchGrams;
-  const matches = (
-    drivingGram === undefined
-      ? db.select({ one: sql`1` }).from(users).where(and(reachableMember(), where))
-      : db
-          .select({ one: sql`1` })
-          .from(g)
-          .where(
-            and(
-              eq(g.gram, drivingGram),
-              sql`exists (select 1 from ${users} where ${users.id} = ${g}."user_id" and ${and(reachableMember(), where)} offset 0)`,
-            ),
-          )
-  )
-    .limit(countLimit(cap, SEARCH_COUNT_CAP))
-    .as("matches");
-  const counting = db.select({ total: count() }).from(matches);
-  const order =
-    input.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
-  // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
-  // match, which has no row to carry it, asks for it on its own.
-  const rows = await selectPublicProfilesWithFavorite(db, searcherId, and(where, holders), counting)
-    .orderBy(...order)
-    .limit(pageLimit(input.limit))
-    .offset(pageOffset(input.page, input.limit));
   const counted = await carriedTotal(rows, counting);
   const totalCapped = counted > cap;
   const total = totalCapped ? cap : counted;
@@ -141,6 +124,147 @@ export async function searchMembers(
     // Capped: at least one more match, so at least one more page.
     totalPages: pagesFor(total, totalCapped, input.limit),
   };
+}
+
+type Value = string | Placeholder;
+
+/** A search's filter values: as given, or as a prepared shape's placeholders (same names). */
+interface SearchValues {
+  searcherId: Value;
+  /** The other gender, with `excludeSameSex`. */
+  gender?: Gender | Placeholder;
+  occupationId?: Value;
+  annualIncomeId?: Value;
+  prefecture?: Value;
+  hasPhoto?: boolean;
+  /** Born on or before (age ≥ ageMin). */
+  bornBy?: Value;
+  /** Born after (age ≤ ageMax). */
+  bornAfter?: Value;
+}
+
+interface PageOf {
+  order: "active" | "newest";
+  /** Written as a literal (lists/limit.ts). */
+  limit: number;
+  offset: number | Placeholder;
+  /** `countLimit(cap, SEARCH_COUNT_CAP)`: a literal for the usual cap. */
+  countLimit: number | Placeholder;
+}
+
+interface KeywordFilter {
+  words: string[];
+  drivingGram: string;
+  /** The driving gram's members, when they are few (read first). */
+  holders?: string[];
+}
+
+/** Which filters a search gives and how its page is cut: what its statement's text depends on. */
+interface SearchShape {
+  filters: { [K in keyof SearchValues]: boolean };
+  hasPhoto?: boolean;
+  order: PageOf["order"];
+  limit: number;
+  offset: boolean;
+  /** The count's LIMIT is a parameter (a deep page raised the cap), not the usual literal. */
+  deepCount: boolean;
+}
+
+function shapeOf(values: SearchValues, page: PageOf): SearchShape {
+  const given = (key: keyof SearchValues) => values[key] !== undefined;
+  return {
+    filters: {
+      searcherId: true,
+      gender: given("gender"),
+      occupationId: given("occupationId"),
+      annualIncomeId: given("annualIncomeId"),
+      prefecture: given("prefecture"),
+      hasPhoto: given("hasPhoto"),
+      bornBy: given("bornBy"),
+      bornAfter: given("bornAfter"),
+    },
+    hasPhoto: values.hasPhoto,
+    order: page.order,
+    limit: page.limit,
+    offset: page.offset !== 0,
+    deepCount: typeof page.countLimit === "number",
+  };
+}
+
+const preparedSearchOf = perDatabaseShape(
+  (shape: SearchShape) => JSON.stringify(shape),
+  (db, shape) => {
+    const p = (name: string, given: boolean | undefined) => (given ? sql.placeholder(name) : undefined);
+    const f = shape.filters;
+    const values: SearchValues = {
+      searcherId: sql.placeholder("searcherId"),
+      gender: p("gender", f.gender),
+      occupationId: p("occupationId", f.occupationId),
+      annualIncomeId: p("annualIncomeId", f.annualIncomeId),
+      prefecture: p("prefecture", f.prefecture),
+      hasPhoto: shape.hasPhoto,
+      bornBy: p("bornBy", f.bornBy),
+      bornAfter: p("bornAfter", f.bornAfter),
+    };
+    const page: PageOf = {
+      order: shape.order,
+      limit: shape.limit,
+      offset: shape.offset ? sql.placeholder("offset") : 0,
+      countLimit: shape.deepCount ? sql.placeholder("countLimit") : countLimit(SEARCH_COUNT_CAP, SEARCH_COUNT_CAP),
+    };
+    return searchStatements(db, values, page).page.prepare("member_search");
+  },
+);
+
+type SearchRow = Awaited<ReturnType<typeof searchStatements>["page"]>[number];
+
+/**
+ * A search's page (its count riding along, lists/capped-count.ts) and that count on its own, for
+ * the given values or placeholders.
+ */
+function searchStatements(db: Db, v: SearchValues, page: PageOf, keyword?: KeywordFilter) {
+  const conditions: SQL[] = [ne(users.id, v.searcherId), notBlockedWith(v.searcherId, users.id), canRead];
+  // Equality (not <>) so the search indexes on (gender, …) apply.
+  if (v.gender !== undefined) conditions.push(eq(users.gender, v.gender));
+  if (v.occupationId !== undefined) conditions.push(eq(users.occupationId, v.occupationId));
+  if (v.annualIncomeId !== undefined) conditions.push(eq(users.annualIncomeId, v.annualIncomeId));
+  if (v.prefecture !== undefined) conditions.push(eq(users.address, v.prefecture));
+  if (v.hasPhoto === true) conditions.push(sql`coalesce(${users.photoLink}, '') <> ''`);
+  if (v.hasPhoto === false) conditions.push(sql`coalesce(${users.photoLink}, '') = ''`);
+  if (v.bornBy !== undefined) conditions.push(lte(users.birthday, v.bornBy));
+  if (v.bornAfter !== undefined) conditions.push(gt(users.birthday, v.bornAfter));
+  if (keyword) conditions.push(matchesEveryWord(users.searchText, keyword.words));
+  const where = and(...conditions);
+  // With a keyword the count walks the gram's members in the primary key's order and checks each
+  // member by primary key in a correlated EXISTS kept as a subplan (OFFSET 0), as the board's walk
+  // does (decision 0007): one possible plan, about `cap` probes, never a hash of every holder.
+  const g = memberSearchGrams;
+  const matches = (
+    keyword === undefined
+      ? db.select({ one: sql`1` }).from(users).where(and(reachableMember(), where))
+      : db
+          .select({ one: sql`1` })
+          .from(g)
+          .where(
+            and(
+              eq(g.gram, keyword.drivingGram),
+              sql`exists (select 1 from ${users} where ${users.id} = ${g}."user_id" and ${and(reachableMember(), where)} offset 0)`,
+            ),
+          )
+  )
+    .limit(page.countLimit)
+    .as("matches");
+  const counting = db.select({ total: count() }).from(matches);
+  const order =
+    page.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
+  const holders = keyword?.holders ? inArray(users.id, keyword.holders) : undefined;
+  // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
+  // match, which has no row to carry it, asks for it on its own.
+  const rows = selectPublicProfilesWithFavorite(db, v.searcherId, and(where, holders), counting)
+    .orderBy(...order)
+    .limit(pageLimit(page.limit))
+    .offset(page.offset);
+  return { page: rows, counting };
 }
 
 function emptyPage(input: { page: number; limit: number }): MemberSearchPage {

@@ -1,5 +1,5 @@
 import { userBlocks } from "@enmusubi/db";
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 
 /**
  * The block rule, in one place for every domain: a member and someone they blocked, or someone
@@ -7,13 +7,16 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * and cannot message each other.
  */
 
+/** An id, or a prepared statement's placeholder for one. */
+type Id = string | Placeholder;
+
 /** An SQL condition: `a` and `b` (ids or columns) have a block between them, either way. */
-export function blockedBetween(a: string | AnyColumn | SQL, b: string | AnyColumn | SQL): SQL {
+export function blockedBetween(a: Id | AnyColumn | SQL, b: Id | AnyColumn | SQL): SQL {
   return sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a}))`;
 }
 
 /** A WHERE condition: the member in `userColumn` and `viewerId` have no block either way. */
-export function notBlockedWith(viewerId: string, userColumn: AnyColumn | SQL): SQL {
+export function notBlockedWith(viewerId: Id, userColumn: AnyColumn | SQL): SQL {
   return sql`not ${blockedBetween(viewerId, userColumn)}`;
 }
 
