@@ -6,7 +6,7 @@ import {
   memberMessageListInput,
   type VerificationStatus,
 } from "@enmusubi/shared";
-import { aliasedTable, and, count, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, count, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
@@ -35,17 +35,23 @@ export async function listMemberMessages(
   const sent = input.box === "sent";
   // The other side of each message of the box.
   const other = sent ? messages.toUserId : messages.fromUserId;
-  const mine = sent ? eq(messages.fromUserId, userId) : and(eq(messages.toUserId, userId), readState(db, input));
-  const counterpart = input.counterpartId ? eq(other, input.counterpartId) : undefined;
+  const values: { userId: string; counterpartId?: string } = { userId };
+  if (input.counterpartId) values.counterpartId = input.counterpartId;
+  const box = {
+    // Prepared once per box and filter (message-rows.ts `PreparedWhere`, issue 27).
+    key: `mailbox|${input.box}|${input.withOperator}|${values.counterpartId !== undefined}`,
+    values,
+    where: (v: { userId: string | Placeholder; counterpartId?: string | Placeholder }) =>
+      and(
+        sent ? eq(messages.fromUserId, v.userId) : and(eq(messages.toUserId, v.userId), readState(db, input)),
+        v.counterpartId === undefined ? undefined : eq(other, v.counterpartId),
+        // While either has blocked the other, their messages leave both mailboxes (unblocking brings them back).
+        notBlockedWith(v.userId, other),
+      ),
+  };
+  // `partner`: a name search, whose statement depends on its words: built per call.
   const partner = input.partner ? (await partnerWhere(db, [other], input.partner, { userId: false })).where : undefined;
-  // While either has blocked the other, their messages leave both mailboxes (unblocking brings them back).
-  const page = await paged(
-    db,
-    and(mine, counterpart, partner, notBlockedWith(userId, other)),
-    input.page,
-    input.limit,
-    (r) => r,
-  );
+  const page = await paged(db, partner ? and(box.where(values), partner) : box, input.page, input.limit, (r) => r);
   return { ...page, messages: shownTo({ id: userId, verificationStatus: viewerStatus }, page.messages) };
 }
 

@@ -1,10 +1,23 @@
 import { type Db, messages, users } from "@enmusubi/db";
 import { pageOffset, WITHDRAWN_MEMBER_NAME } from "@enmusubi/shared";
-import { aliasedTable, and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { carriedCount, carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
+import { perDatabaseShape } from "../request-scope";
 
 /**
  * Messages between members, and between members and administrators (spec §2, §4, §6, §7): the
@@ -162,51 +175,108 @@ export interface Page<T> {
   totalPages: number;
 }
 
-export async function paged<T>(
+/**
+ * A page's filter given as values and a function of them, so that its statement can be prepared
+ * once per shape (`key`: what the text depends on besides the values) with placeholders, and only
+ * executed per call (issue 27). `where` is called with the values themselves, or with a placeholder
+ * of the same name for each.
+ */
+export interface PreparedWhere<V extends Record<string, unknown>> {
+  key: string;
+  values: V;
+  where(v: { [K in keyof V]: V[K] | Placeholder }): SQL | undefined;
+}
+
+interface PageCut {
+  limit: number;
+  offset: number | Placeholder;
+  /** The count's LIMIT (one past the cap), or none: the count is exact. */
+  countLimit?: number | Placeholder;
+  countInOrder?: boolean;
+}
+
+/**
+ * The page's ids from the message indexes alone, as a subquery the planner keeps whole (it has a
+ * LIMIT), then those few rows with their parties by primary key, the count riding along: one
+ * statement (it was three, issue 27). Joined directly, the planner would read every message to sort
+ * them. `counting` is the count on its own, for a page past the last match.
+ */
+function pageStatements(db: Db, where: SQL | undefined, cut: PageCut) {
+  // `where` reads message columns only (accounts are matched by subqueries), so the count needs no join.
+  const live = and(isNull(messages.deletedAt), where);
+  const matches = db.select({ one: sql`1` }).from(messages).where(live).$dynamic();
+  // A date range is a range of created_at, the order the rows were written in: unordered, the
+  // planner took a sequential scan that stops at the cap, expecting the range's rows spread evenly,
+  // and such a scan of a large table starts where the previous one stopped (synchronized scans):
+  // it read 886,724 other messages first (200 ms for one day at 1,000,000). Counted newest first,
+  // as the page is read, it walks the range in messages_live_idx alone.
+  if (cut.countInOrder) matches.orderBy(desc(messages.createdAt), desc(messages.id));
+  const counting =
+    cut.countLimit === undefined
+      ? db.select({ total: count() }).from(messages).where(live)
+      : db.select({ total: count() }).from(matches.limit(cut.countLimit).as("capped"));
+  const pageIds = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(live)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(pageLimit(cut.limit))
+    .offset(cut.offset);
+  const rows = selectMessages(db, inArray(messages.id, pageIds), counting).orderBy(
+    desc(messages.createdAt),
+    desc(messages.id),
+  );
+  return { rows, counting };
+}
+
+/** A page statement per shape of a PreparedWhere, with placeholders (see above). */
+const preparedPageOf = perDatabaseShape(
+  (shape: { key: string; where: PreparedWhere<Record<string, unknown>>; cut: PageCut }) => shape.key,
+  (db, { where, cut }) => {
+    const placeholders = Object.fromEntries(Object.keys(where.values).map((name) => [name, sql.placeholder(name)]));
+    return pageStatements(db, where.where(placeholders), cut).rows.prepare("message_page");
+  },
+);
+
+export async function paged<T, V extends Record<string, unknown>>(
   db: Db,
-  where: SQL | undefined,
+  where: SQL | undefined | PreparedWhere<V>,
   page: number,
   limit: number,
   shape: (r: Row) => T,
   countCap?: number,
   options: { countInOrder?: boolean } = {},
 ): Promise<Page<T>> {
-  // `where` reads message columns only (accounts are matched by subqueries), so the count needs no join.
   // With a cap, the count stops after cap + 1 matches (at least one past the page shown).
   const cap = countCap === undefined ? undefined : Math.max(countCap, page * limit);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(messages)
-    .where(and(isNull(messages.deletedAt), where))
-    .$dynamic();
-  // A date range is a range of created_at, the order the rows were written in: unordered, the
-  // planner took a sequential scan that stops at the cap, expecting the range's rows spread evenly,
-  // and such a scan of a large table starts where the previous one stopped (synchronized scans):
-  // it read 886,724 other messages first (200 ms for one day at 1,000,000). Counted newest first,
-  // as the page is read, it walks the range in messages_live_idx alone.
-  if (options.countInOrder) matches.orderBy(desc(messages.createdAt), desc(messages.id));
-  const counting =
-    cap === undefined
-      ? db
-          .select({ total: count() })
-          .from(messages)
-          .where(and(isNull(messages.deletedAt), where))
-      : db.select({ total: count() }).from(matches.limit(countLimit(cap, countCap as number)).as("capped"));
-  // The page's ids from the message indexes alone, as a subquery the planner keeps whole (it has a
-  // LIMIT), then those few rows with their parties by primary key, the count riding along: one
-  // statement (it was three, issue 27). Joined directly, the planner would read every message to
-  // sort them. A page past the last match has no row to carry the count: it counts on its own.
-  const pageIds = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(isNull(messages.deletedAt), where))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(pageLimit(limit))
-    .offset(pageOffset(page, limit));
-  const rows = (await selectMessages(db, inArray(messages.id, pageIds), counting).orderBy(
-    desc(messages.createdAt),
-    desc(messages.id),
-  )) as Array<Row & { matches: number | null }>;
+  const offset = pageOffset(page, limit);
+  const cut: PageCut = {
+    limit,
+    offset,
+    countLimit: cap === undefined ? undefined : countLimit(cap, countCap as number),
+    countInOrder: options.countInOrder,
+  };
+  let rows: Array<Row & { matches: number | null }>;
+  let counting: () => PromiseLike<Array<{ total: number }>>;
+  if (where !== undefined && "key" in where) {
+    const deepCount = typeof cut.countLimit === "number";
+    const prepared = preparedPageOf(db, {
+      key: `${where.key}|${limit}|${offset === 0}|${countCap}|${deepCount}|${options.countInOrder === true}`,
+      where: where as PreparedWhere<Record<string, unknown>>,
+      // The shape: a literal LIMIT, a placeholder for an offset past the first page and for a raised cap.
+      cut: {
+        ...cut,
+        offset: offset === 0 ? 0 : sql.placeholder("offset"),
+        countLimit: deepCount ? sql.placeholder("countLimit") : cut.countLimit,
+      },
+    });
+    rows = (await prepared.execute({ ...where.values, offset, countLimit: (cap ?? 0) + 1 })) as typeof rows;
+    counting = () => pageStatements(db, where.where(where.values), cut).counting;
+  } else {
+    const statements = pageStatements(db, where, cut);
+    rows = (await statements.rows) as typeof rows;
+    counting = () => statements.counting;
+  }
   const counted = await carriedTotal(rows, counting);
   const totalCapped = cap !== undefined && counted > cap;
   const total = totalCapped ? (cap as number) : counted;
