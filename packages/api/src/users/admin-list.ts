@@ -6,6 +6,7 @@ import { carriedCount, LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
 import { countLimit, fixedLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
+import { perDatabaseShape } from "../request-scope";
 import { keywordFilter } from "./admin-keyword";
 import { toUserView, type UserView, userColumns } from "./user-view";
 
@@ -171,6 +172,31 @@ export async function countAllUsers(db: Db): Promise<{ total: number; estimated:
   };
 }
 
+/** Counts the rows of `where` read in `order`, up to `limit`. */
+function countingOf(db: Db, where: SQL | undefined, order: SQL[], limit: number) {
+  return db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .as("matches"),
+  );
+}
+
+/** The first page of every live user, its count riding along: built once per page size. */
+const wholeListFirstPageOf = perDatabaseShape(String, (db, pageSize: number) =>
+  selectListedUsers(
+    db,
+    undefined,
+    countingOf(db, isNull(users.deletedAt), [], countLimit(USER_COUNT_CAP, USER_COUNT_CAP)),
+  )
+    .orderBy(...listOrder(false))
+    .limit(pageLimit(pageSize))
+    .prepare("admin_user_list"),
+);
+
 export async function listUsers(
   db: Db,
   raw: AdminUserListInput,
@@ -188,22 +214,22 @@ export async function listUsers(
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
   // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
   // its candidates.
-  const counting = db.select({ total: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(where)
-      .orderBy(...(prefix || walk ? listOrder(prefix) : []))
-      .limit(countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP))
-      .as("matches"),
+  const counting = countingOf(
+    db,
+    where,
+    prefix || walk ? listOrder(prefix) : [],
+    countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP),
   );
   // The first page is never read from the end (below): the count rides along its rows, one
-  // statement fewer (issue 27); a first page without rows has no match to count.
+  // statement fewer (issue 27); a first page without rows has no match to count. The whole list's
+  // first page, the screen's usual view, runs a statement prepared once per page size.
   const first =
     offset === 0
-      ? await selectListedUsers(db, search, counting)
-          .orderBy(...listOrder(prefix))
-          .limit(pageLimit(input.pageSize))
+      ? !search && options.countCap === undefined
+        ? await wholeListFirstPageOf(db, input.pageSize).execute()
+        : await selectListedUsers(db, search, counting)
+            .orderBy(...listOrder(prefix))
+            .limit(pageLimit(input.pageSize))
       : undefined;
   const exact = first ? (first[0]?.matches ?? 0) : ((await counting)[0]?.total ?? 0);
   const totalCapped = keyword && exact > cap;
