@@ -35,6 +35,9 @@ export const legacyUser = z.object({
   }),
 });
 
+/** An instant as the legacy answers write it (ISO 8601, UTC); a Date is formatted without a copy. */
+export const isoOf = (at: Date | string): string => (typeof at === "string" ? new Date(at) : at).toISOString();
+
 export function toLegacyUser(
   user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null; selfIntroduction?: string },
 ): z.input<typeof legacyUser> {
@@ -53,7 +56,7 @@ export function toLegacyUser(
     address: user.address,
     occupation: user.occupation ? { _id: user.occupation.id, occupaionName: user.occupation.name } : null,
     annual_income: user.annualIncome ? { _id: user.annualIncome.id, annualIncome: user.annualIncome.label } : null,
-    createdAt: new Date(user.createdAt).toISOString(),
+    createdAt: isoOf(user.createdAt),
     ...(user.favoriteUserIds ? { favoriteUserIds: user.favoriteUserIds } : {}),
     ...(user.selfIntroduction !== undefined ? { selfIntroduction: user.selfIntroduction } : {}),
   };

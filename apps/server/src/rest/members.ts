@@ -10,7 +10,7 @@ import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { queryBoolean, queryNumber } from "./coerce";
 import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
-import { successMessage } from "./legacy-shapes";
+import { isoOf, successMessage } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
 /**
@@ -50,7 +50,7 @@ export function toLegacyPublicProfile(p: PublicProfile): z.input<typeof legacyPu
     address: p.prefecture,
     occupation: p.occupation ? { _id: p.occupation.id, occupaionName: p.occupation.name } : null,
     annual_income: p.annualIncome ? { _id: p.annualIncome.id, annualIncome: p.annualIncome.label } : null,
-    createdAt: new Date(p.createdAt).toISOString(),
+    createdAt: isoOf(p.createdAt),
     verified: p.verified,
   };
 }
