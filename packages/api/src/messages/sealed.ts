@@ -57,7 +57,8 @@ export function shownTo(viewer: Viewer, rows: Row[]): Array<MailboxMessage & { l
     viewer,
     rows.map((r) => toMailboxMessage(viewer.id, r)),
   );
-  return shown.map((m) => (m.locked ? { ...m, preview: null } : m));
+  for (const m of shown) if (m.locked) m.preview = null;
+  return shown;
 }
 
 /**

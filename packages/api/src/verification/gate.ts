@@ -29,13 +29,20 @@ function lockable(viewerId: string, message: Readable): boolean {
   return message.to.id === viewerId && message.from.id !== viewerId && message.from.role === "user";
 }
 
-/** The messages as `viewerId` may see them: locked ones carry the notice instead of their body. */
+/**
+ * The messages as `viewerId` may see them: locked ones carry the notice instead of their body.
+ * The messages are the caller's fresh views: each is completed in place (`locked`), not copied (a
+ * mailbox page draws 20 of these, issue 27).
+ */
 export function lockUnverified<T extends Readable>(viewer: Viewer, messages: T[]): Array<T & { locked: boolean }> {
   const viewerId = viewer.id;
   const open = isVerified(viewer.verificationStatus);
-  return messages.map((m) =>
-    !open && lockable(viewerId, m) ? { ...m, body: MSG.lockedMessageNotice, locked: true } : { ...m, locked: false },
-  );
+  const shown = messages as Array<T & { locked: boolean }>;
+  for (const m of shown) {
+    m.locked = !open && lockable(viewerId, m);
+    if (m.locked) m.body = MSG.lockedMessageNotice;
+  }
+  return shown;
 }
 
 /** Opening one message (detail, mark read): FORBIDDEN when it is locked for the viewer. */
