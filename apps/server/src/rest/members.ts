@@ -146,7 +146,12 @@ export const memberRoutes = [
       const result = await caller.members.search(input);
       return {
         ...result,
-        profiles: result.profiles.map((p) => ({ ...toLegacyPublicProfile(p), isFavorite: p.isFavorite })),
+        profiles: result.profiles.map((p) => {
+          // The fresh legacy profile, completed in place (no copy per row, issue 27).
+          const legacy = toLegacyPublicProfile(p) as ReturnType<typeof toLegacyPublicProfile> & { isFavorite: boolean };
+          legacy.isFavorite = p.isFavorite;
+          return legacy;
+        }),
       };
     },
   }),

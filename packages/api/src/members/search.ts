@@ -116,7 +116,12 @@ export async function searchMembers(
   const totalCapped = counted > cap;
   const total = totalCapped ? cap : counted;
   return {
-    profiles: rows.map((r) => ({ ...toPublicProfile(r, today), isFavorite: r.isFavorite })),
+    profiles: rows.map((r) => {
+      // The fresh profile, completed in place (no copy per row, issue 27).
+      const profile = toPublicProfile(r, today) as PublicProfile & { isFavorite: boolean };
+      profile.isFavorite = r.isFavorite;
+      return profile;
+    }),
     total,
     totalCapped,
     page: input.page,

@@ -53,7 +53,12 @@ export function japanDayOf(at: Date): string {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-const dayParts = (day: string) => day.split("-").map(Number) as [number, number, number];
+/** Year, month and day of a YYYY-MM-DD day (read without splitting: every row of a list asks). */
+function dayParts(day: string): [number, number, number] {
+  const a = day.indexOf("-");
+  const b = day.indexOf("-", a + 1);
+  return [Number(day.slice(0, a)), Number(day.slice(a + 1, b)), Number(day.slice(b + 1))];
+}
 const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 /**
