@@ -9,10 +9,14 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireDirLock } from "./dir-lock";
-import * as schema from "./schema";
 
-/** One type for both drivers; a transaction is also a `Db`, so services take either. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One type for both drivers; a transaction is also a `Db`, so services take either. Without the
+ * schema: the services write their queries with the query builder, never drizzle's relational
+ * `db.query` API, and a handle given the schema builds one relational builder per table for every
+ * transaction it opens (issue 27).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -118,7 +122,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max_lifetime: 60 * (30 + Math.random() * 30),
       onnotice: () => {},
     });
-    const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
+    const db = drizzlePostgres(preparing(client)) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -144,7 +148,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   } else {
     pg = options.pglite;
   }
-  const db = drizzlePglite(pg, { schema }) as unknown as Db;
+  const db = drizzlePglite(pg) as unknown as Db;
   return {
     db,
     kind: "pglite",
