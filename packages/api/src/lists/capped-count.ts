@@ -20,15 +20,25 @@ export async function cappedCount(
   where: SQL | undefined,
   cap = LIST_COUNT_CAP,
 ): Promise<{ total: number; totalCapped: boolean }> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(countLimit(cap, LIST_COUNT_CAP))
-    .as("matches");
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
+  const [row] = await countingUpTo(db, table, where, countLimit(cap, LIST_COUNT_CAP));
+  const n = row?.total ?? 0;
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * The statement counting the rows of `table` that match `where`, read in `order`, stopping after
+ * `limit` of them (a LIMIT from lists/limit.ts): the count of a capped list.
+ */
+export function countingUpTo(db: Db, table: PgTable, where: SQL | undefined, limit: number, order: SQL[] = []) {
+  return db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .as("matches"),
+  );
 }
 
 /**
@@ -41,13 +51,11 @@ export const carriedCount = (counting?: SQLWrapper) =>
 
 /**
  * The count a page's rows carried (`carriedCount` as `matches`); a page past the last match has
- * no row to carry it, so `counting` (or the statement it builds) then runs on its own.
+ * no row to carry it, so the statement `counting` builds then runs on its own.
  */
 export async function carriedTotal(
   rows: ReadonlyArray<{ matches: number | null }>,
-  counting: PromiseLike<Array<{ total: number }>> | (() => PromiseLike<Array<{ total: number }>>),
+  counting: () => PromiseLike<Array<{ total: number }>>,
 ): Promise<number> {
-  const carried = rows[0]?.matches;
-  if (carried !== undefined && carried !== null) return carried;
-  return (await (typeof counting === "function" ? counting() : counting))[0]?.total ?? 0;
+  return rows[0]?.matches ?? (await counting())[0]?.total ?? 0;
 }

@@ -164,9 +164,13 @@ interface KeywordFilter {
   holders?: string[];
 }
 
+/** The filters given as values (each a placeholder of its own name in a prepared shape). */
+const VALUE_FILTERS = ["gender", "occupationId", "annualIncomeId", "prefecture", "bornBy", "bornAfter"] as const;
+
 /** Which filters a search gives and how its page is cut: what its statement's text depends on. */
 interface SearchShape {
-  filters: { [K in keyof SearchValues]: boolean };
+  given: Array<(typeof VALUE_FILTERS)[number]>;
+  /** Written into the text (a condition, not a value). */
   hasPhoto?: boolean;
   order: PageOf["order"];
   limit: number;
@@ -176,18 +180,8 @@ interface SearchShape {
 }
 
 function shapeOf(values: SearchValues, page: PageOf): SearchShape {
-  const given = (key: keyof SearchValues) => values[key] !== undefined;
   return {
-    filters: {
-      searcherId: true,
-      gender: given("gender"),
-      occupationId: given("occupationId"),
-      annualIncomeId: given("annualIncomeId"),
-      prefecture: given("prefecture"),
-      hasPhoto: given("hasPhoto"),
-      bornBy: given("bornBy"),
-      bornAfter: given("bornAfter"),
-    },
+    given: VALUE_FILTERS.filter((key) => values[key] !== undefined),
     hasPhoto: values.hasPhoto,
     order: page.order,
     limit: page.limit,
@@ -199,18 +193,8 @@ function shapeOf(values: SearchValues, page: PageOf): SearchShape {
 const preparedSearchOf = perDatabaseShape(
   (shape: SearchShape) => JSON.stringify(shape),
   (db, shape) => {
-    const p = (name: string, given: boolean | undefined) => (given ? sql.placeholder(name) : undefined);
-    const f = shape.filters;
-    const values: SearchValues = {
-      searcherId: sql.placeholder("searcherId"),
-      gender: p("gender", f.gender),
-      occupationId: p("occupationId", f.occupationId),
-      annualIncomeId: p("annualIncomeId", f.annualIncomeId),
-      prefecture: p("prefecture", f.prefecture),
-      hasPhoto: shape.hasPhoto,
-      bornBy: p("bornBy", f.bornBy),
-      bornAfter: p("bornAfter", f.bornAfter),
-    };
+    const values: SearchValues = { searcherId: sql.placeholder("searcherId"), hasPhoto: shape.hasPhoto };
+    for (const key of shape.given) values[key] = sql.placeholder(key);
     const page: PageOf = {
       order: shape.order,
       limit: shape.limit,

@@ -1,8 +1,8 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
 import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { anyId } from "../lists/any-id";
-import { carriedCount, LIST_COUNT_CAP } from "../lists/capped-count";
+import { carriedCount, countingUpTo, LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
 import { countLimit, fixedLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
@@ -158,14 +158,7 @@ export async function userSelection(db: Db, input: { field: "userID" | "gender";
 /** Live users, every one: exact up to USER_COUNT_CAP, above it the planner's estimate. */
 export async function countAllUsers(db: Db): Promise<{ total: number; estimated: boolean }> {
   const where = isNull(users.deletedAt);
-  const [counted] = await db.select({ total: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(where)
-      .limit(fixedLimit(USER_COUNT_CAP + 1))
-      .as("matches"),
-  );
+  const [counted] = await countingUpTo(db, users, where, fixedLimit(USER_COUNT_CAP + 1));
   const exact = counted?.total ?? 0;
   if (exact <= USER_COUNT_CAP) return { total: exact, estimated: false };
   return {
@@ -174,25 +167,12 @@ export async function countAllUsers(db: Db): Promise<{ total: number; estimated:
   };
 }
 
-/** Counts the rows of `where` read in `order`, up to `limit`. */
-function countingOf(db: Db, where: SQL | undefined, order: SQL[], limit: number) {
-  return db.select({ total: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .as("matches"),
-  );
-}
-
 /** The first page of every live user, its count riding along: built once per page size. */
 const wholeListFirstPageOf = perDatabaseShape(String, (db, pageSize: number) =>
   selectListedUsers(
     db,
     undefined,
-    countingOf(db, isNull(users.deletedAt), [], countLimit(USER_COUNT_CAP, USER_COUNT_CAP)),
+    countingUpTo(db, users, isNull(users.deletedAt), countLimit(USER_COUNT_CAP, USER_COUNT_CAP)),
   )
     .orderBy(...listOrder(false))
     .limit(pageLimit(pageSize))
@@ -216,11 +196,12 @@ export async function listUsers(
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
   // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
   // its candidates.
-  const counting = countingOf(
+  const counting = countingUpTo(
     db,
+    users,
     where,
-    prefix || walk ? listOrder(prefix) : [],
     countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP),
+    prefix || walk ? listOrder(prefix) : [],
   );
   // The first page is never read from the end (below): the count rides along its rows, one
   // statement fewer (issue 27); a first page without rows has no match to count. The whole list's
