@@ -1,4 +1,6 @@
+import { users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES } from "../src/app";
 import { snapshotTables, useTestServer } from "./helpers";
@@ -56,6 +58,33 @@ describe("legacy auth REST rows", () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe(MSG.unauthorized);
+  });
+
+  it("GET /api/auth/me reads its session with its answer: a suspended, deleted or re-roled account is refused at once, and a stale activity is recorded", async () => {
+    const { db } = server.database;
+    const member = await server.createUser();
+    const me = () => server.request({ method: "GET", url: "/api/auth/me", as: member });
+    await db.update(users).set({ lastActiveAt: sql`now() - interval '1 day'` }).where(eq(users.id, member.id));
+    expect((await me()).statusCode).toBe(200);
+    const [touched] = await db
+      .select({ fresh: sql<boolean>`${users.lastActiveAt} > now() - interval '1 minute'` })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(touched?.fresh).toBe(true);
+
+    for (const [spoil, undo] of [
+      [{ suspendedAt: new Date() }, { suspendedAt: null }],
+      [{ deletedAt: new Date() }, { deletedAt: null }],
+      [{ role: "admin" as const }, { role: "user" as const }],
+      [{ tokenVersion: 99 }, { tokenVersion: 0 }],
+    ] as const) {
+      await db.update(users).set(spoil).where(eq(users.id, member.id));
+      const refused = await me();
+      expect(refused.statusCode, JSON.stringify(spoil)).toBe(401);
+      expect(refused.json()).toEqual({ message: MSG.unauthorized });
+      await db.update(users).set(undo).where(eq(users.id, member.id));
+      expect((await me()).statusCode, JSON.stringify(undo)).toBe(200);
+    }
   });
 
   it("bad JSON and wrong types give 400 in Japanese, never 500, and change nothing", async () => {

@@ -95,8 +95,17 @@ describe("every REST route's access", () => {
         // Invalid input goes to the handler as it is: the procedure checks roles before input.
         const input = parsed?.success ? parsed.data : raw;
         let outcome: Outcome = "allowed";
+        const request = {} as FastifyRequest;
+        // A route that reads its session with its answer (GET /api/auth/me): that read is what
+        // refuses a caller without a valid token, and what its handler answers from.
+        if (r.resolveSession && !(await r.resolveSession(server.app.deps, user && `Bearer ${user.token}`, request))) {
+          outcome = 401;
+          if (outcome !== EXPECTED[r.access][who])
+            failures.push(`${label(r, who)}: its session's read refuses, access promises ${EXPECTED[r.access][who]}`);
+          continue;
+        }
         try {
-          await r.handler(caller, input as never, {} as FastifyRequest, reply);
+          await r.handler(caller, input as never, request, reply);
         } catch (error) {
           if (!(error instanceof TRPCError)) {
             failures.push(`${label(r, who)}: the handler threw before any procedure answered: ${String(error)}`);

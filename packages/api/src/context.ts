@@ -79,27 +79,39 @@ export function createContextInner(
 }
 
 /**
+ * What a session's statement reads to decide whether the token still counts: the account's role,
+ * token version, standing and gender, and whether the member's last activity is due to be recorded
+ * again (decision 0029), so recording it costs no statement on most requests. A statement that
+ * reads them must also require the account to be neither deleted nor suspended.
+ */
+export const sessionColumns = {
+  id: users.id,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+  verificationStatus: users.verificationStatus,
+  gender: users.gender,
+  // Whether this request should record the member's activity (members/activity.ts).
+  activeStale: activeStale(),
+};
+
+/** The condition every session's statement holds the account to, for the id it is given as `id`. */
+export const sessionAccount = () =>
+  and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt));
+
+interface SessionRow extends Session {
+  tokenVersion: number;
+  activeStale: boolean;
+}
+
+/**
  * The session's one query, prepared once per database: drizzle builds its SQL once, and
  * PostgreSQL keeps the plan of the named statement on each connection. Every request that carries
- * a token runs it, so nothing is cached between requests: a password change (token_version), a
- * deletion or a suspension refuses the token on its very next request. It also tells whether the
- * member's last activity is due to be recorded again (decision 0029), so recording it costs no
- * statement on most requests.
+ * a token runs it (or a statement that reads `sessionColumns` along with its own answer, see
+ * `resolveSessionWith`), so nothing is cached between requests: a password change
+ * (token_version), a deletion or a suspension refuses the token on its very next request.
  */
 function sessionQuery(db: Db) {
-  return db
-    .select({
-      id: users.id,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-      verificationStatus: users.verificationStatus,
-      gender: users.gender,
-      // Whether this request should record the member's activity (members/activity.ts).
-      activeStale: activeStale(),
-    })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt)))
-    .prepare("resolve_session");
+  return db.select(sessionColumns).from(users).where(sessionAccount()).prepare("resolve_session");
 }
 const sessionQueryOf = perDatabase(sessionQuery);
 
@@ -111,16 +123,29 @@ const UUID = /^[0-9a-f-]{36}$/i;
  * deleted or suspended and has not changed password since it was signed (token_version).
  */
 export async function resolveSession(deps: ApiDeps, authorization: string | undefined): Promise<Session | null> {
+  return (await resolveSessionWith(deps, authorization, readSession))?.session ?? null;
+}
+
+/**
+ * `resolveSession`, with the account read by `read`: a statement that answers something more in
+ * the same round trip (the own view of GET /api/auth/me). `read` selects `sessionColumns` under
+ * `sessionAccount()`; the token is checked against its row as against the session's own query's.
+ */
+export async function resolveSessionWith<R extends SessionRow>(
+  deps: ApiDeps,
+  authorization: string | undefined,
+  read: (db: Db, id: string) => Promise<R | undefined>,
+): Promise<{ session: Session; row: R } | null> {
   if (!authorization) return null;
   const match = BEARER.exec(authorization);
   if (!match?.[1]) return null;
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !UUID.test(claims.sub)) return null;
-  const user = await readSession(deps.db, claims.sub);
-  if (!user || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  const row = await read(deps.db, claims.sub);
+  if (!row || row.tokenVersion !== claims.tv || row.role !== claims.role) return null;
   // At most once per LAST_ACTIVE_REFRESH_MINUTES per member: the read above said whether it is due.
-  if (user.activeStale) await touchActive(deps.db, user.id);
-  return toSession(user);
+  if (row.activeStale) await touchActive(deps.db, row.id);
+  return { session: toSession(row), row };
 }
 
 async function readSession(db: Db, id: string) {

@@ -19,6 +19,7 @@ export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";
 export { changeBalance } from "./points/ledger";
+export { resolveSessionWithOwnView } from "./profile/service";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { createDatabaseRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import {
+  type ApiDeps,
   AppError,
   type AppRouter,
   createCaller,
@@ -75,7 +76,42 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, R extends z.ZodType 
   contentType?: string;
   /** Keep the request body's exact bytes for the handler (`rawBodyOf`), e.g. to check a signature over them. */
   rawBody?: boolean;
+  /**
+   * Reads the session instead of `resolveSession`, with the same rules, when the route's answer
+   * comes in the same statement (see `sessionCarrying`).
+   */
+  resolveSession?: SessionResolver;
   handler(caller: Caller, input: z.output<I>, request: FastifyRequest, reply: FastifyReply): Promise<z.input<R>>;
+}
+
+type SessionResolver = (
+  deps: ApiDeps,
+  authorization: string | undefined,
+  request: FastifyRequest,
+) => Promise<Session | null>;
+
+/**
+ * A route's session read together with its answer, in one round trip (GET /api/auth/me, issue 27):
+ * `resolve` is the route's `resolveSession`, and its handler takes what `read` found with
+ * `foundWith`. The access check still comes first: a refused caller never reaches the handler.
+ */
+export function sessionCarrying<F extends { session: Session }>(
+  read: (deps: ApiDeps, authorization: string | undefined) => Promise<F | null>,
+): { resolve: SessionResolver; foundWith(request: FastifyRequest): F } {
+  const found = new WeakMap<FastifyRequest, F>();
+  return {
+    async resolve(deps, authorization, request) {
+      const result = await read(deps, authorization);
+      if (!result) return null;
+      found.set(request, result);
+      return result.session;
+    },
+    foundWith(request) {
+      const result = found.get(request);
+      if (!result) throw new Error("foundWith: the route's session was not read by its resolve");
+      return result;
+    },
+  };
 }
 
 /** Keeps each table entry's handler and example typed against its own schemas. */
@@ -179,7 +215,7 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
       // Who is calling is settled before the body is read: an anonymous caller of an admin route
       // gets 401 (and a member 403) whatever it sends, never a field error or a body-size refusal.
       onRequest: async (request, reply) => {
-        const session = await resolveSession(app.deps, request.headers.authorization);
+        const session = await (def.resolveSession ?? resolveSession)(app.deps, request.headers.authorization, request);
         const denied = accessDenied(def.access, session);
         if (denied) return reply.status(denied.status).send({ message: denied.message });
         sessions.set(request, session);

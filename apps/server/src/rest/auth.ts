@@ -1,3 +1,4 @@
+import { resolveSessionWithOwnView } from "@enmusubi/api";
 import {
   birthday,
   forgotInput,
@@ -9,7 +10,7 @@ import {
   signupInput,
 } from "@enmusubi/shared";
 import { z } from "zod";
-import { route } from "./adapter";
+import { route, sessionCarrying } from "./adapter";
 import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
 import {
   documentedAs,
@@ -21,6 +22,9 @@ import {
   successMessage,
   toLegacyUser,
 } from "./legacy-shapes";
+
+/** GET /api/auth/me's session and answer (`profile.me`'s), read in one statement. */
+const ownView = sessionCarrying(resolveSessionWithOwnView);
 
 /** Legacy body of PUT /api/auth/profile: snake_case keys and objects or ids for references. */
 const legacyProfileInput = z
@@ -129,7 +133,9 @@ export const authRoutes = [
     access: "signedIn",
     response: legacyUser,
     example: EXAMPLE_OWN_USER,
-    handler: async (caller) => toLegacyUser(await caller.profile.me()),
+    // `profile.me`'s answer, read with the session in one statement.
+    resolveSession: ownView.resolve,
+    handler: async (_caller, _input, request) => toLegacyUser(ownView.foundWith(request).view),
   }),
   route({
     method: "PUT",

@@ -3,11 +3,12 @@ import { MSG, type ProfileUpdateInput } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "../auth/password";
 import type { TokenService } from "../auth/tokens";
+import { type ApiDeps, resolveSessionWith, sessionAccount, sessionColumns } from "../context";
 import { AppError } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { perDatabase } from "../request-scope";
 import type { RateLimiter } from "../security/rate-limit";
-import { toUserView, userColumns } from "../users/user-view";
+import { toUserView, type UserView, userColumns, withPhotoUrl } from "../users/user-view";
 
 /** The signed-in account's own view of itself and its profile edits (members and administrators). */
 
@@ -19,33 +20,66 @@ interface ProfileDeps {
   uploadsDir: string;
 }
 
-/**
- * The own view and the favourites in one statement, prepared once per database (GET /api/auth/me
- * is among the most frequent calls): the fields of getOwnUserView, whose two queries it folds.
- */
-function meQuery(db: Db) {
-  return db
-    .select({
-      ...userColumns,
-      // 自己紹介: the member's own (other members see it only in the paid detail).
-      selfIntroduction: users.selfIntroduction,
-      favoriteUserIds: sql<string[]>`coalesce((select json_agg(f.favorite_user_id) from ${favorites} f
-        join ${users} fu on fu.id = f.favorite_user_id and fu.deleted_at is null
-        where f.user_id = ${users.id}), '[]'::json)`,
-    })
+/** The own view's columns: the fields of getOwnUserView, with the favourites folded into one statement. */
+const ownViewColumns = {
+  ...userColumns,
+  // 自己紹介: the member's own (other members see it only in the paid detail).
+  selfIntroduction: users.selfIntroduction,
+  favoriteUserIds: sql<string[]>`coalesce((select json_agg(f.favorite_user_id) from ${favorites} f
+    join ${users} fu on fu.id = f.favorite_user_id and fu.deleted_at is null
+    where f.user_id = ${users.id}), '[]'::json)`,
+};
+
+/** The own view in one statement, prepared once per database. */
+const meQueryOf = perDatabase((db: Db) =>
+  db
+    .select(ownViewColumns)
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
     .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
     .where(and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt)))
-    .prepare("own_user_view");
-}
-const meQueryOf = perDatabase(meQuery);
+    .prepare("own_user_view"),
+);
+
+/**
+ * The session's checks and the own view in one statement (GET /api/auth/me is among the most
+ * frequent calls: one round trip instead of two, issue 27).
+ */
+const meSessionQueryOf = perDatabase((db: Db) =>
+  db
+    .select({ ...ownViewColumns, ...sessionColumns })
+    .from(users)
+    .leftJoin(occupations, eq(users.occupationId, occupations.id))
+    .leftJoin(annualIncomes, eq(users.annualIncomeId, annualIncomes.id))
+    .where(sessionAccount())
+    .prepare("own_user_view_session"),
+);
+
+type OwnViewRow = Awaited<ReturnType<ReturnType<typeof meQueryOf>["execute"]>>[number];
+
+const toOwnView = (row: OwnViewRow) => {
+  const view = toUserView(row) as UserView & { selfIntroduction: string; favoriteUserIds: string[] };
+  view.selfIntroduction = row.selfIntroduction;
+  view.favoriteUserIds = row.favoriteUserIds;
+  return view;
+};
 
 export async function me(db: Db, userId: string) {
   const [row] = await meQueryOf(db).execute({ id: userId });
   if (!row) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-  const { favoriteUserIds, selfIntroduction, ...view } = row;
-  return { ...toUserView(view), selfIntroduction, favoriteUserIds };
+  return toOwnView(row);
+}
+
+/**
+ * The session of `authorization` and its account's own view with `photoUrl` (what `profile.me`
+ * answers), read in one statement; null when the token does not count (as `resolveSession`).
+ */
+export async function resolveSessionWithOwnView(deps: ApiDeps, authorization: string | undefined) {
+  const found = await resolveSessionWith(deps, authorization, async (db, id) => {
+    const [row] = await meSessionQueryOf(db).execute({ id });
+    return row;
+  });
+  return found && { session: found.session, view: withPhotoUrl(deps.photoUrls, toOwnView(found.row)) };
 }
 
 async function assertReference(db: Db, table: typeof occupations | typeof annualIncomes, id: string, message: string) {
