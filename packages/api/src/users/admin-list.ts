@@ -1,6 +1,7 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
 import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
 import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { anyId } from "../lists/any-id";
 import { carriedCount, countingUpTo, LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
@@ -85,13 +86,13 @@ export type ListedUser = UserView & { suspended: boolean };
  * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
  * standing reads passed the server's URL limit and the buttons drew nothing).
  */
-function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper) {
+function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper, matches = carriedCount(counting)) {
   return db
     .select({
       ...userColumns,
       suspendedAt: users.suspendedAt,
       // The first page's count carried along its rows (lists/capped-count.ts).
-      matches: carriedCount(counting),
+      matches,
     })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))
@@ -167,13 +168,24 @@ export async function countAllUsers(db: Db): Promise<{ total: number; estimated:
   };
 }
 
-/** The first page of every live user, its count riding along: built once per page size. */
+/** Every live user, as statement text for planned_rows (no parameters). */
+const LIVE_USERS = new PgDialect().sqlToQuery(sql`select 1 from ${users} where ${isNull(users.deletedAt)}`).sql;
+
+/**
+ * The whole list's count as its first page carries it: exact up to USER_COUNT_CAP, above it the
+ * planner's estimate (never below the cap + 1), in one scalar subquery: the page, its count and
+ * the estimate are one round trip (planned_rows, migration 0038; issue 27).
+ */
+const wholeListMatches = (db: Db) =>
+  sql<number>`(select case when c.n > ${sql.raw(String(USER_COUNT_CAP))}
+    then greatest(${sql.raw(String(USER_COUNT_CAP + 1))}, planned_rows(${LIVE_USERS})) else c.n end
+    from (${countingUpTo(db, users, isNull(users.deletedAt), countLimit(USER_COUNT_CAP, USER_COUNT_CAP)).getSQL()}) c(n))`.mapWith(
+    Number,
+  );
+
+/** The first page of every live user, its count (or estimate) riding along: built once per page size. */
 const wholeListFirstPageOf = perDatabaseShape(String, (db, pageSize: number) =>
-  selectListedUsers(
-    db,
-    undefined,
-    countingUpTo(db, users, isNull(users.deletedAt), countLimit(USER_COUNT_CAP, USER_COUNT_CAP)),
-  )
+  selectListedUsers(db, undefined, undefined, wholeListMatches(db))
     .orderBy(...listOrder(false))
     .limit(pageLimit(pageSize))
     .prepare("admin_user_list"),
@@ -206,20 +218,21 @@ export async function listUsers(
   // The first page is never read from the end (below): the count rides along its rows, one
   // statement fewer (issue 27); a first page without rows has no match to count. The whole list's
   // first page, the screen's usual view, runs a statement prepared once per page size.
-  const first =
-    offset === 0
-      ? !search && options.countCap === undefined
-        ? await wholeListFirstPageOf(db, input.pageSize).execute()
-        : await selectListedUsers(db, search, counting)
-            .orderBy(...listOrder(prefix))
-            .limit(pageLimit(input.pageSize))
+  const whole = offset === 0 && !search && options.countCap === undefined;
+  const first = whole
+    ? await wholeListFirstPageOf(db, input.pageSize).execute()
+    : offset === 0
+      ? await selectListedUsers(db, search, counting)
+          .orderBy(...listOrder(prefix))
+          .limit(pageLimit(input.pageSize))
       : undefined;
+  // Above the cap, the whole list's first page carried the estimate itself.
   const exact = first ? (first[0]?.matches ?? 0) : ((await counting)[0]?.total ?? 0);
   const totalCapped = keyword && exact > cap;
   const totalEstimated = !keyword && exact > cap;
   const total = totalCapped
     ? cap
-    : totalEstimated
+    : totalEstimated && !whole
       ? Math.max(cap + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`))
       : exact;
   // The header tells every member and the matches apart (issue 26): without a filter they are one.
