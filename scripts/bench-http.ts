@@ -15,7 +15,8 @@
  *    An endpoint answered from memory (the reference lists) runs no SQL after its first call: it is
  *    compared with the SQL that first call ran.
  * 4. For each endpoint: pgbench runs that SQL as one transaction (16 clients, prepared statements)
- *    and autocannon the endpoint (16 connections), BENCH_HTTP_SECONDS each (10 by default). Prints
+ *    and autocannon the endpoint (16 connections), BENCH_HTTP_SECONDS each (10 by default), each
+ *    after BENCH_HTTP_WARM_SECONDS (3 by default) of the same load that is not counted. Prints
  *    req/s, p50/p99 and the ratio req/s ÷ pgbench TPS (for information: on one 2-core machine the
  *    load generator competes with both), then where each call's CPU goes.
  * 5. The HTTP ceiling: node:http alone answering the same load (scripts/http-ceiling.mjs).
@@ -53,6 +54,12 @@ const MEMBERS = Number(process.env.BENCH_HTTP_MEMBERS ?? 100_000);
 const MESSAGES = 100_000;
 const POSTS = 20_000;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+/**
+ * Uncounted load before each measured run, pgbench's and the server's (BENCH_HTTP_WARM_SECONDS,
+ * 3 by default; 0 measures from cold). Without it an endpoint's first seconds include V8
+ * compiling its code on background threads: 4–15% of the server's CPU in a 10 s run (perf, issue 27).
+ */
+const WARM_SECONDS = Number(process.env.BENCH_HTTP_WARM_SECONDS ?? 3);
 const CLIENTS = 16;
 const TARGET_RATIO = 0.6;
 /** Issue 27's targets: PostgreSQL's CPU per call ÷ pgbench's, the ratio bound, /me against the floor. */
@@ -120,10 +127,10 @@ interface PgbenchResult {
   calls: number;
 }
 
-function pgbench(url: string, script: string): PgbenchResult {
+function pgbench(url: string, script: string, seconds = SECONDS): PgbenchResult {
   const output = execFileSync(
     "pgbench",
-    ["-n", "-M", "prepared", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script, url],
+    ["-n", "-M", "prepared", "-c", String(CLIENTS), "-j", "2", "-T", String(seconds), "-f", script, url],
     { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
   );
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
@@ -204,12 +211,12 @@ async function cpuPerCall<T extends { calls: number }>(
   };
 }
 
-async function load(port: number, endpoint: Endpoint, token: string | undefined) {
+async function load(port: number, endpoint: Endpoint, token: string | undefined, seconds = SECONDS) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${endpoint.path}`,
     method: endpoint.method,
     connections: CLIENTS,
-    duration: SECONDS,
+    duration: seconds,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(endpoint.body ? { "content-type": "application/json" } : {}),
@@ -330,7 +337,7 @@ function verdict(
 async function main(): Promise<void> {
   if (!existsSync(PG_LOG)) throw new Error(`cannot read PostgreSQL's log at ${PG_LOG} (set BENCH_PG_LOG)`);
   log(
-    `Server: ${USE_TSX ? "tsx apps/server/src/main.ts" : "node apps/server/dist/main.mjs"}, WORKERS=${process.env.WORKERS ?? "(default)"}; ${CLIENTS} clients, ${SECONDS} s per run`,
+    `Server: ${USE_TSX ? "tsx apps/server/src/main.ts" : "node apps/server/dist/main.mjs"}, WORKERS=${process.env.WORKERS ?? "(default)"}; ${CLIENTS} clients, ${SECONDS} s per run after ${WARM_SECONDS} s uncounted`,
   );
   const target = await startTarget({ members: MEMBERS, messages: MESSAGES, posts: POSTS }, { tsx: USE_TSX });
   const tracer = `enmusubi_trace_${randomBytes(4).toString("hex")}`;
@@ -402,6 +409,12 @@ async function main(): Promise<void> {
     const broken: string[] = [];
     const pgbenchTps = new Map<string, number>();
     for (const endpoint of endpoints) {
+      // Both sides first run WARM_SECONDS uncounted: the figures are a long-running server's (its
+      // JIT has compiled the endpoint's code) against PostgreSQL's with its caches filled.
+      if (WARM_SECONDS > 0) {
+        pgbench(target.dbUrl.toString(), scripts.get(endpoint.name) as string, WARM_SECONDS);
+        await load(target.port, endpoint, endpoint.token ? tokens[endpoint.token] : undefined, WARM_SECONDS);
+      }
       const db = await cpuPerCall(undefined, () =>
         pgbench(target.dbUrl.toString(), scripts.get(endpoint.name) as string),
       );

@@ -1,3 +1,4 @@
+import { adminUserListInput } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listUsers, USER_COUNT_CAP } from "../src/users/admin-list";
@@ -37,7 +38,7 @@ describe("admin user list total", () => {
     const cap = 20;
     const page1 = await listUsers(
       api.database.db,
-      { field: "gender", search: "female", pageSize: 10 },
+      adminUserListInput.parse({ field: "gender", search: "female", pageSize: 10 }),
       { countCap: cap },
     );
     expect(page1.totalEstimated).toBe(true);
@@ -57,13 +58,13 @@ describe("admin user list total", () => {
     // from the end when it lies in the second half.
     const page3 = await listUsers(
       api.database.db,
-      { field: "gender", search: "female", pageSize: 10, page: 3 },
+      adminUserListInput.parse({ field: "gender", search: "female", pageSize: 10, page: 3 }),
       { countCap: cap },
     );
     expect(page3.users.map((u) => u.userID)[0]).toBe("cnt040");
     const last = await listUsers(
       api.database.db,
-      { field: "gender", search: "女", pageSize: 25, page: 3 },
+      adminUserListInput.parse({ field: "gender", search: "女", pageSize: 25, page: 3 }),
       { countCap: cap },
     );
     expect(last.totalEstimated).toBe(false);

@@ -1,7 +1,8 @@
 import { annualIncomes, type Db, occupations, rowsOf, users } from "@enmusubi/db";
-import { type AdminUserListInput, adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
+import { type adminUserListInput, type Gender, pageOffset } from "@enmusubi/shared";
 import { and, asc, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { anyId } from "../lists/any-id";
 import { carriedCount, countingUpTo, LIST_COUNT_CAP } from "../lists/capped-count";
 import { likeEscape } from "../lists/like";
@@ -193,10 +194,10 @@ const wholeListFirstPageOf = perDatabaseShape(String, (db, pageSize: number) =>
 
 export async function listUsers(
   db: Db,
-  raw: AdminUserListInput,
+  // Parsed once, by the procedure (adminUserListInput), not again here.
+  input: z.output<typeof adminUserListInput>,
   options: { countCap?: number } = {},
 ): Promise<UserPage> {
-  const input = adminUserListInput.parse(raw);
   const { filter: search, where, prefix, keyword, walk } = await userSelection(db, input);
   const offset = pageOffset(input.page, input.pageSize);
   // Exact up to the cap (or one page past the page asked for), read through an index and stopped
@@ -208,13 +209,15 @@ export async function listUsers(
   // (synchronized scans), so it sometimes read most of the members before it met the prefix's.
   // A common keyword is counted newest first too, along users_live_created_idx; a rare one among
   // its candidates.
-  const counting = countingUpTo(
-    db,
-    users,
-    where,
-    countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP),
-    prefix || walk ? listOrder(prefix) : [],
-  );
+  // Built only when used: the whole list's first page (below) has its own, prepared.
+  const counting = () =>
+    countingUpTo(
+      db,
+      users,
+      where,
+      countLimit(cap, keyword ? LIST_COUNT_CAP : USER_COUNT_CAP),
+      prefix || walk ? listOrder(prefix) : [],
+    );
   // The first page is never read from the end (below): the count rides along its rows, one
   // statement fewer (issue 27); a first page without rows has no match to count. The whole list's
   // first page, the screen's usual view, runs a statement prepared once per page size.
@@ -222,12 +225,12 @@ export async function listUsers(
   const first = whole
     ? await wholeListFirstPageOf(db, input.pageSize).execute()
     : offset === 0
-      ? await selectListedUsers(db, search, counting)
+      ? await selectListedUsers(db, search, counting())
           .orderBy(...listOrder(prefix))
           .limit(pageLimit(input.pageSize))
       : undefined;
   // Above the cap, the whole list's first page carried the estimate itself.
-  const exact = first ? (first[0]?.matches ?? 0) : ((await counting)[0]?.total ?? 0);
+  const exact = first ? (first[0]?.matches ?? 0) : ((await counting())[0]?.total ?? 0);
   const totalCapped = keyword && exact > cap;
   const totalEstimated = !keyword && exact > cap;
   const total = totalCapped

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { listWithdrawn, restoreWithdrawn } from "../accounts/withdrawn-admin";
 import { adminProcedure, router } from "../trpc";
 import { startUsersExport, usersExportPage } from "./admin-export";
-import { listUsers } from "./admin-list";
+import { type ListedUser, listUsers } from "./admin-list";
 import { createUser, deleteUser, updateSendPoints, updateUser, updateUserLegacy, userLedger } from "./admin-service";
 import { getUser } from "./user-version";
 import { withPhotoUrl } from "./user-view";
@@ -22,7 +22,9 @@ import { withPhotoUrl } from "./user-view";
 export const adminUsersRouter = router({
   list: adminProcedure.input(adminUserListInput).query(async ({ ctx, input }) => {
     const page = await listUsers(ctx.db, input);
-    return { ...page, users: page.users.map((u) => withPhotoUrl(ctx.photoUrls, u)) };
+    // Each row is a fresh view: completed in place (issue 27).
+    for (const user of page.users) withPhotoUrl(ctx.photoUrls, user);
+    return page as typeof page & { users: Array<ListedUser & { photoUrl: string | null }> };
   }),
   /** One user with its version (the REST ETag an edit may state). */
   get: adminProcedure
