@@ -1,8 +1,10 @@
-import { users } from "@enmusubi/db";
+import { createCaller, createContextInner } from "@enmusubi/api";
+import { favorites, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES } from "../src/app";
+import { toLegacyUser } from "../src/rest/legacy-shapes";
 import { snapshotTables, useTestServer } from "./helpers";
 
 const server = useTestServer();
@@ -85,6 +87,19 @@ describe("legacy auth REST rows", () => {
       await db.update(users).set(undo).where(eq(users.id, member.id));
       expect((await me()).statusCode, JSON.stringify(undo)).toBe(200);
     }
+  });
+
+  it("GET /api/auth/me answers what profile.me answers, favourites and 自己紹介 included", async () => {
+    const { db } = server.database;
+    const member = await server.createUser();
+    const liked = await server.createUser({ gender: "female" });
+    await db.insert(favorites).values({ userId: member.id, favoriteUserId: liked.id });
+    await db.update(users).set({ selfIntroduction: "はじめまして" }).where(eq(users.id, member.id));
+    const rest = await server.request({ method: "GET", url: "/api/auth/me", as: member });
+    expect(rest.statusCode).toBe(200);
+    const procedure = await createCaller(createContextInner(server.app.deps, member.session)).profile.me();
+    expect(rest.json()).toEqual(JSON.parse(JSON.stringify(toLegacyUser(procedure))));
+    expect(rest.json()).toMatchObject({ favoriteUserIds: [liked.id], selfIntroduction: "はじめまして" });
   });
 
   it("bad JSON and wrong types give 400 in Japanese, never 500, and change nothing", async () => {
