@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
@@ -139,6 +139,19 @@ export function useE2E(): E2E {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   let openedInTest: Page[] = [];
+  const pageEvents = new WeakMap<Page, string[]>();
+  /** A failed test's pages as they were left, and what each met: test-artifacts/failures/. */
+  const reportFailure = async (name: string, pages: Page[]) => {
+    const dir = path.join(ARTIFACTS, "../failures");
+    await mkdir(dir, { recursive: true });
+    const slug = name.replace(/[^\p{L}\p{N}]+/gu, "-").slice(0, 80);
+    for (const [i, page] of pages.entries()) {
+      if (page.isClosed()) continue;
+      const file = path.join(dir, `${slug}-${i}`);
+      await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => {});
+      await writeFile(`${file}.txt`, `${page.url()}\n${(pageEvents.get(page) ?? []).join("\n")}\n`).catch(() => {});
+    }
+  };
   let closeAll = async () => {};
   const e2e: E2E = {
     baseUrl: "",
@@ -163,6 +176,16 @@ export function useE2E(): E2E {
       contexts.push(context);
       const page = await context.newPage();
       openedInTest.push(page);
+      // What the page met, kept for the failure report (afterEach): errors and refused calls.
+      const events: string[] = [];
+      pageEvents.set(page, events);
+      page.on("console", (m) => {
+        if (m.type() === "error") events.push(`console: ${m.text()}`);
+      });
+      page.on("response", (r) => {
+        if (r.status() >= 400) events.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+      });
+      page.on("requestfailed", (r) => events.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
       return page;
     },
     async screenshot(page, name) {
@@ -206,7 +229,10 @@ export function useE2E(): E2E {
   afterEach(async ({ task }) => {
     const pages = openedInTest;
     openedInTest = [];
-    if (task.result?.state === "fail") return;
+    if (task.result?.state === "fail") {
+      await reportFailure(task.name, pages);
+      return;
+    }
     for (const page of pages) {
       if (page.isClosed()) continue;
       const key = await stateKey(page);
