@@ -47,12 +47,15 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ["X-XSS-Protection", "0"],
 ];
 
+/** SECURITY_HEADERS as the reply takes them. */
+const SECURITY_HEADER_OBJECT: Record<string, string> = Object.fromEntries(SECURITY_HEADERS);
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  // On the raw response, before any hook or route runs: also answers written past Fastify's
-  // reply (streams, refusals of earlier hooks) carry them.
+  // On the reply, before the route or a later hook answers. Every answer goes through the reply
+  // (tRPC's and the static files' too), and a header given there is checked once, when the head
+  // is written: set on the raw response, each was checked twice (issue 27).
   app.addHook("onRequest", (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of SECURITY_HEADERS) raw.setHeader(name, value);
+    reply.headers(SECURITY_HEADER_OBJECT);
     done();
   });
 

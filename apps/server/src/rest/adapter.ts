@@ -199,6 +199,12 @@ function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest)
   return reply.status(status).send({ ...details, message: mapped.message });
 }
 
+/** A caller made when the handler first uses it: a route answering from its session's statement never does. */
+function callerOnFirstUse(make: () => Caller): Caller {
+  let caller: Caller | undefined;
+  return new Proxy({} as Caller, { get: (_target, key) => Reflect.get((caller ??= make()), key) });
+}
+
 const sessions = new WeakMap<FastifyRequest, Session | null>();
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -252,8 +258,10 @@ export function registerRoutes(app: FastifyInstance, routes: RestRoute[]): void 
           input = parsed.data;
         }
         try {
-          const ctx = createContextInner(app.deps, sessions.get(request) ?? null, request.ip, request.id);
-          const result = await def.handler(createCaller(ctx), input, request, reply);
+          const caller = callerOnFirstUse(() =>
+            createCaller(createContextInner(app.deps, sessions.get(request) ?? null, request.ip, request.id)),
+          );
+          const result = await def.handler(caller, input, request, reply);
           if (def.contentType) reply.type(`${def.contentType}; charset=utf-8`);
           return reply.status(def.status ?? 200).send(result);
         } catch (error) {
