@@ -202,7 +202,12 @@ function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest)
 /** A caller made when the handler first uses it: a route answering from its session's statement never does. */
 function callerOnFirstUse(make: () => Caller): Caller {
   let caller: Caller | undefined;
-  return new Proxy({} as Caller, { get: (_target, key) => Reflect.get((caller ??= make()), key) });
+  return new Proxy({} as Caller, {
+    get: (_target, key) => {
+      caller ??= make();
+      return Reflect.get(caller, key);
+    },
+  });
 }
 
 const sessions = new WeakMap<FastifyRequest, Session | null>();
