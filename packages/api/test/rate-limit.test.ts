@@ -110,6 +110,31 @@ describe.runIf(onPostgres)("two limiters on one PostgreSQL database", () => {
     expect(row?.count).toBe(200);
   });
 
+  it("200 concurrent attempts under two rules: each attempt has one place on both keys", async () => {
+    const limiters = [createDatabaseRateLimiter(api.database.db), createDatabaseRateLimiter(second.db)];
+    const hour = { max: 10, windowMs: 60_000 };
+    const day = { max: 30, windowMs: 120_000 };
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (limiters[i % 2] as RateLimiter).hitAll([
+          ["t:pair-hour", hour],
+          ["t:pair-day", day],
+        ]),
+      ),
+    );
+    // Counted rule by rule, an attempt could be 5th on one key and 31st on the other: fewer than 10 passed.
+    expect(results.filter(Boolean)).toHaveLength(10);
+    const counts = await api.database.db
+      .select({ key: rateLimitCounters.key, count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(sql`${rateLimitCounters.key} like 't:pair-%'`)
+      .orderBy(rateLimitCounters.key);
+    expect(counts).toEqual([
+      { key: "t:pair-day", count: 200 },
+      { key: "t:pair-hour", count: 200 },
+    ]);
+  });
+
   it("concurrent logins through both: 10 wrong passwords are checked, the rest refused", async () => {
     const { createCaller } = await import("../src/root");
     const { createContextInner } = await import("../src/context");
@@ -117,15 +142,15 @@ describe.runIf(onPostgres)("two limiters on one PostgreSQL database", () => {
     const callers = [api.database.db, second.db].map((db) =>
       createCaller(createContextInner({ ...api.deps, db, limiter: createDatabaseRateLimiter(db) }, null, "192.0.2.77")),
     );
-    // 25 attempts stay under the per-IP allowance (30), so only the account's limit refuses: with
-    // more, which attempts the IP counter refuses would depend on the interleaving of two counters.
+    // More attempts than the per-IP allowance (30): the account's and the client's counters count
+    // each attempt in one statement, so the first 10 pass both and the rest are refused.
     const results = await Promise.allSettled(
-      Array.from({ length: 25 }, (_, i) =>
+      Array.from({ length: 40 }, (_, i) =>
         callers[i % 2]?.auth.login({ userID: member.userID, password: "bad-password" }),
       ),
     );
     const codes = results.map((r) => (r.status === "rejected" ? (r.reason as { code: string }).code : "OK"));
     expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(10);
-    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(15);
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(30);
   });
 });

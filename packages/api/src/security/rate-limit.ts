@@ -17,6 +17,12 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts one attempt for `key`; false when the window's allowance is used up. */
   hit(key: string, rule: RateLimitRule): Promise<boolean>;
+  /**
+   * Counts one attempt under every rule at once; false when any allowance is used up. Concurrent
+   * attempts are counted in one order on every key, so each one's place is the same in every window
+   * (counted rule by rule, a burst could be refused by one counter while another let it pass).
+   */
+  hitAll(attempts: ReadonlyArray<readonly [key: string, rule: RateLimitRule]>): Promise<boolean>;
   /** Forgets the attempts counted for `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -38,26 +44,38 @@ function storedKey(key: string): string {
  */
 export function createDatabaseRateLimiter(db: Db): RateLimiter {
   const t = rateLimitCounters;
-  return {
-    async hit(key, rule) {
-      const ended = sql`${t.windowEndsAt} <= now()`;
-      const [row] = await db
-        .insert(t)
-        .values({
-          key: storedKey(key),
+  const ended = sql`${t.windowEndsAt} <= now()`;
+  /**
+   * One upsert for every key, in key order: the statement holds each counter's row lock until it
+   * ends, so two attempts that share a key are counted one after the other on all their keys, and
+   * two that take the same keys take them in the same order (no deadlock).
+   */
+  async function count(attempts: ReadonlyArray<readonly [string, RateLimitRule]>): Promise<boolean> {
+    const byKey = new Map<string, RateLimitRule>();
+    for (const [key, rule] of attempts) byKey.set(storedKey(key), rule);
+    if (byKey.size === 0) return true;
+    const rows = await db
+      .insert(t)
+      .values(
+        [...byKey.keys()].sort().map((key) => ({
+          key,
           count: 1,
-          windowEndsAt: sql`now() + make_interval(secs => ${rule.windowMs / 1000}::double precision)`,
-        })
-        .onConflictDoUpdate({
-          target: t.key,
-          set: {
-            count: sql`case when ${ended} then 1 else least(${t.count}, ${COUNT_CEILING}::integer) + 1 end`,
-            windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${t.windowEndsAt} end`,
-          },
-        })
-        .returning({ count: t.count });
-      return (row?.count ?? 1) <= rule.max;
-    },
+          windowEndsAt: sql`now() + make_interval(secs => ${(byKey.get(key) as RateLimitRule).windowMs / 1000}::double precision)`,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          count: sql`case when ${ended} then 1 else least(${t.count}, ${COUNT_CEILING}::integer) + 1 end`,
+          windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${t.windowEndsAt} end`,
+        },
+      })
+      .returning({ key: t.key, count: t.count });
+    return rows.every((row) => row.count <= (byKey.get(row.key) as RateLimitRule).max);
+  }
+  return {
+    hit: (key, rule) => count([[key, rule]]),
+    hitAll: count,
     async reset(key) {
       await db.delete(t).where(eq(t.key, storedKey(key)));
     },
@@ -74,7 +92,7 @@ export async function sweepRateLimitCounters(db: Db): Promise<number> {
 }
 
 /** A limiter that never refuses, for tests that are not about rate limits. */
-export const unlimited: RateLimiter = { hit: async () => true, reset: async () => {} };
+export const unlimited: RateLimiter = { hit: async () => true, hitAll: async () => true, reset: async () => {} };
 
 /**
  * Counts one attempt under every rule; TOO_MANY_REQUESTS (429) with `message` when any allowance
@@ -86,8 +104,7 @@ export async function enforceRateLimit(
   message: string = MSG.tooManyRequests,
 ): Promise<void> {
   // Every rule counts the attempt, so a refused caller cannot dodge one counter by tripping another.
-  const allowed = await Promise.all(rules.map(([key, rule]) => limiter.hit(key, rule)));
-  if (allowed.includes(false)) throw new AppError("TOO_MANY_REQUESTS", message);
+  if (!(await limiter.hitAll(rules))) throw new AppError("TOO_MANY_REQUESTS", message);
 }
 
 export const RATE_LIMITS = {
