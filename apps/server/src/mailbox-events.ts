@@ -5,6 +5,12 @@ import type { FastifyBaseLogger } from "fastify";
 const CHANNEL = "enmusubi_mailbox";
 /** NOTIFY payloads are limited to 8000 bytes: 150 ids of 36 characters fit with room to spare. */
 const IDS_PER_NOTIFY = 150;
+/**
+ * A process sends a change at once, then gathers the changes published in the next 20 ms into one
+ * NOTIFY per kind (issue 27): under load a NOTIFY per request was a statement of its own on every
+ * send and every worker parsed each one; a live figure that moves 20 ms later is not seen.
+ */
+export const NOTIFY_WINDOW_MS = 20;
 
 /**
  * A notification's payload: a mailbox change is the array of ids (as before balance changes
@@ -41,14 +47,42 @@ export async function createPostgresMailboxEvents(database: Database, log: Fasti
       log.warn({ err: error }, "unreadable mailbox notification");
     }
   });
+  const send = (ids: string[], change: MemberChange) => {
+    for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
+      sql
+        .notify(CHANNEL, payloadOf(ids.slice(i, i + IDS_PER_NOTIFY), change))
+        .catch((error: unknown) => log.warn({ err: error }, "mailbox notification failed"));
+    }
+  };
+  // The changes published since the window opened, per kind; no window open: the next goes at once.
+  let gathered = new Map<MemberChange, Set<string>>();
+  let window: NodeJS.Timeout | undefined;
+  const openWindow = () => {
+    // Unreferenced: a process that is shutting down does not wait for it (a lost change only
+    // delays a figure until the client's next read).
+    window = setTimeout(closeWindow, NOTIFY_WINDOW_MS).unref();
+  };
+  const closeWindow = () => {
+    window = undefined;
+    if (gathered.size === 0) return;
+    const batch = gathered;
+    gathered = new Map();
+    for (const [change, ids] of batch) send([...ids], change);
+    openWindow();
+  };
   return {
     publish(userIds, change = "mailbox") {
-      const ids = [...new Set(userIds)];
-      for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
-        sql
-          .notify(CHANNEL, payloadOf(ids.slice(i, i + IDS_PER_NOTIFY), change))
-          .catch((error: unknown) => log.warn({ err: error }, "mailbox notification failed"));
+      if (window === undefined) {
+        send([...new Set(userIds)], change);
+        openWindow();
+        return;
       }
+      let ids = gathered.get(change);
+      if (!ids) {
+        ids = new Set();
+        gathered.set(change, ids);
+      }
+      for (const id of userIds) ids.add(id);
     },
     changes: (userId, signal) => local.changes(userId, signal),
   };

@@ -12,7 +12,7 @@ import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
 import { openTestDatabase } from "@enmusubi/db/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPostgresMailboxEvents } from "../src/mailbox-events";
+import { createPostgresMailboxEvents, NOTIFY_WINDOW_MS } from "../src/mailbox-events";
 
 const silent = { warn() {} } as never;
 
@@ -47,6 +47,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     controller.abort();
     await watching;
     expect(woken).toEqual(["member-a"]);
+  });
+
+  it("a burst of changes: the first is sent at once, the rest of the window in one NOTIFY per kind", async () => {
+    const publisher = await createPostgresMailboxEvents(one, silent);
+    const payloads: string[] = [];
+    const listening = await two.sql?.listen("enmusubi_mailbox", (payload) => payloads.push(payload));
+    publisher.publish(["burst-a"]);
+    publisher.publish(["burst-b", "burst-a"]);
+    publisher.publish(["burst-c"], "balance");
+    publisher.publish(["burst-b"]);
+    const deadline = Date.now() + 5_000;
+    while (payloads.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, NOTIFY_WINDOW_MS * 3));
+    await listening?.unlisten();
+    expect(payloads.map((p) => JSON.parse(p))).toEqual([
+      ["burst-a"],
+      ["burst-b", "burst-a"],
+      { change: "balance", ids: ["burst-c"] },
+    ]);
   });
 
   it("says what changed: a balance change crosses processes as one, a mailbox change as before", async () => {

@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../src/errors";
 import { chargeBatch } from "../src/points/batch";
-import { chargeAction } from "../src/points/charge";
+import { chargeAction, payForAction } from "../src/points/charge";
 import { expireLots } from "../src/points/expiry";
 import { type ChargeResult, changeBalance, setBalance } from "../src/points/ledger";
 import { FREE_POINT_VALIDITY_DAYS, unspentLots } from "../src/points/lots";
@@ -383,8 +383,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
         unitCost: 15,
         expiresAt: sql`now() + interval '30 minutes'`,
       });
-      charged = db().transaction((other) => chargeAction(other, { userId: member.id, actionName: "profile_view" }));
-      // The charge's first statement is waiting for the lock when this commits.
+      // Through the charging door, which locks the member before the charge reads anything.
+      charged = payForAction(db(), { userId: member.id, action: "profile_view" }, (_tx, charge) => charge());
+      // The action's first statement is waiting for the lock when this commits.
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     expect(await charged).toMatchObject({ required: 15, remainingPoints: 85 });

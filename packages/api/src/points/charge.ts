@@ -3,7 +3,7 @@ import { MSG, type PointAction } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { type ChargeResult, changeBalance, insufficient, unitCost } from "./ledger";
-import { consumePrepaidCredits } from "./prepaid";
+import { consumePrepaidCredits, prepaidCreditsWaiting } from "./prepaid";
 
 /*
  * Charging one action: the single half of the charging pair (the batch half is batch.ts). Every
@@ -38,7 +38,8 @@ export async function payForAction<T>(
     // The payer's row first, as the charge takes it (NO KEY UPDATE): a paid action then holds its
     // payer before the rows its action writes (a conversation's summary rows, decision 0030), in
     // the order the scheduled batch takes them (it charges, then inserts). Locked only at the
-    // charge, a send crossing a batch that charges the same member could wait in a circle.
+    // charge, a send crossing a batch that charges the same member could wait in a circle. Held
+    // from here, it also lets the charge read the prepaid units in its own statement (chargeAction).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for("no key update");
     let calls = 0;
     const charge: Charge = (options = {}) => {
@@ -54,28 +55,31 @@ export async function payForAction<T>(
 
 /**
  * The charge itself, inside the action's own transaction; called by `payForAction` (and by
- * `chargeBatch` for a member holding prepaid units), nowhere else. Units the member already paid for
- * through the legacy deduct-points call are used first, so nothing is charged twice. A cost of 0
- * charges nothing and writes no ledger row. Throws PAYMENT_REQUIRED with the catalogue's
- * "ポイントが不足しています…" message when the balance is short; the caller's transaction then
- * rolls back the action too.
+ * `chargeBatch` for a member holding prepaid units), nowhere else, and both lock the member's row
+ * before. Units the member already paid for through the legacy deduct-points call are used first,
+ * so nothing is charged twice. A cost of 0 charges nothing and writes no ledger row. Throws
+ * PAYMENT_REQUIRED with the catalogue's "ポイントが不足しています…" message when the balance is
+ * short; the caller's transaction then rolls back the action too.
  */
 export async function chargeAction(
   tx: Db,
   input: { userId: string; actionName: PointAction; quantity?: number; reference?: string },
 ): Promise<ChargeResult> {
   const quantity = input.quantity ?? 1;
-  // The cost and the balance, in the statement that takes the member's row lock.
+  // The cost, the balance and whether prepaid units wait, in one statement. The caller holds the
+  // member's row lock already, so this statement does not wait for it, and its snapshot, taken
+  // after the lock, sees every prepayment committed before (a statement that waited for the lock
+  // would read its subqueries as they were before it waited, and charge points for units already
+  // paid for).
   const [state] = await tx
     .select({
       // Uncorrelated on purpose: drizzle writes a one-table query's columns unqualified.
       cost: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = ${input.actionName})`,
       points: users.points,
+      prepaid: prepaidCreditsWaiting(input.userId, input.actionName),
     })
     .from(users)
     .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
-    // The member's row lock first (NO KEY: rows referencing the member may still be written), so
-    // the debit below reads the member's lots as they are (lapsed points are not spendable).
     .for("no key update");
   if (state?.cost === null || state?.cost === undefined) {
     await unitCost(tx, input.actionName); // an unknown action is the caller's error first
@@ -84,12 +88,9 @@ export async function chargeAction(
   const cost = state.cost;
   const required = cost * quantity;
   const available = state.points;
-  // Units the member already paid for through the legacy deduct-points call first. Read in a
-  // statement of its own, once the lock is held: a read inside the locking statement keeps that
-  // statement's snapshot, taken before it waited, and would miss a prepayment committed meanwhile
-  // (the charge would then take points for units already paid for).
+  // Units the member already paid for through the legacy deduct-points call first.
   const unpaidUnits =
-    required > 0
+    required > 0 && state.prepaid
       ? await consumePrepaidCredits(tx, { userId: input.userId, actionName: input.actionName, quantity })
       : quantity;
   const toCharge = cost * unpaidUnits;
