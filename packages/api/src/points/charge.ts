@@ -40,7 +40,16 @@ export async function payForAction<T>(
     // the order the scheduled batch takes them (it charges, then inserts). Locked only at the
     // charge, a send crossing a batch that charges the same member could wait in a circle. Held
     // from here, it also lets the charge read the prepaid units in its own statement (chargeAction).
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for("no key update");
+    // Not waited for: the action's first statement follows it in the same write to the database and
+    // runs once the lock is held (a transaction's statements run in order); its failure fails the
+    // transaction, and is thrown below at the latest.
+    const locked = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, payer.userId))
+      .for("no key update")
+      .then(() => undefined);
+    locked.catch(() => {}); // awaited below; a failing action must not leave it unobserved
     let calls = 0;
     const charge: Charge = (options = {}) => {
       calls += 1;
@@ -48,6 +57,7 @@ export async function payForAction<T>(
       return chargeAction(tx, { userId: payer.userId, actionName: payer.action, ...options });
     };
     const result = await run(tx, charge);
+    await locked;
     if (calls !== 1) throw new Error(`paid action ${payer.action} returned without charging`);
     return result;
   });

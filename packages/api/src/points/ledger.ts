@@ -2,7 +2,7 @@ import { type Db, pointCosts, pointLedger, users } from "@enmusubi/db";
 import { insufficientPoints, type LedgerAccount, MSG } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { addLot, type LedgerKind, lapsedPoints, restoreToLots, writeDebits } from "./lots";
+import { addLot, debitPoints, type LedgerKind, lapsedPoints, restoreToLots } from "./lots";
 
 /*
  * Balance changes: the one writer of `users.points` / `users.send_points` and their ledger rows
@@ -46,6 +46,16 @@ export async function changeBalance(tx: Db, change: BalanceChange): Promise<numb
   return (await applyChange(tx, change)).balance;
 }
 
+/** Why a balance change matched no row: the member is not found, or the balance does not cover it. */
+async function refusal(tx: Db, change: BalanceChange, spending: boolean): Promise<AppError> {
+  const col = column(change.account ?? "points");
+  const [user] = await tx
+    .select({ balance: sql<number>`${col} - ${spending ? lapsedPoints(change.userId) : sql`0`}` })
+    .from(users)
+    .where(and(eq(users.id, change.userId), change.includeDeleted ? undefined : isNull(users.deletedAt)));
+  return user ? insufficient(-change.delta, user.balance) : new AppError("NOT_FOUND", MSG.notFound);
+}
+
 /**
  * `changeBalance` that also answers the ledger row's id. On the `points` account a credit becomes
  * a lot and a debit takes from the lots, earliest expiry first (send_points has no lots: it is an
@@ -53,25 +63,26 @@ export async function changeBalance(tx: Db, change: BalanceChange): Promise<numb
  */
 export async function applyChange(tx: Db, change: BalanceChange): Promise<{ balance: number; ledgerId: string }> {
   const account = change.account ?? "points";
-  const col = column(account);
-  const live = change.includeDeleted ? undefined : isNull(users.deletedAt);
   // A spending debit may take the spendable balance only: lapsed lots still in the balance do not
   // count (the caller holds the row lock, so the lots read here are current).
   const spending = account === "points" && change.delta < 0 && SPENDING.has(change.kind);
-  const lapsed = spending ? lapsedPoints(change.userId) : sql<number>`0`;
+  if (account === "points" && change.delta < 0) {
+    // The balance, the ledger row and what it takes from the lots: one statement.
+    const debited = await debitPoints(tx, { ...change, spending });
+    if (!debited) throw await refusal(tx, change, spending);
+    // Lapsed points seen by this charge leave the balance now, as the expiry job would book them:
+    // the balance the member is answered is then what they can spend.
+    const balance = debited.lapsed > 0 ? await expireMemberLots(tx, change.userId) : debited.balance;
+    return { balance, ledgerId: debited.ledgerId };
+  }
+  const col = column(account);
+  const live = change.includeDeleted ? undefined : isNull(users.deletedAt);
   const [row] = await tx
     .update(users)
     .set({ [account === "points" ? "points" : "sendPoints"]: sql`${col} + ${change.delta}` })
-    .where(and(eq(users.id, change.userId), live, sql`${col} + ${change.delta} - ${lapsed} >= 0`))
-    .returning({ balance: col, lapsed });
-  if (!row) {
-    const [user] = await tx
-      .select({ balance: sql<number>`${col} - ${lapsed}` })
-      .from(users)
-      .where(and(eq(users.id, change.userId), live));
-    if (!user) throw new AppError("NOT_FOUND", MSG.notFound);
-    throw insufficient(-change.delta, user.balance);
-  }
+    .where(and(eq(users.id, change.userId), live, sql`${col} + ${change.delta} >= 0`))
+    .returning({ balance: col });
+  if (!row) throw await refusal(tx, change, false);
   const ledgerRow = {
     userId: change.userId,
     account,
@@ -84,14 +95,6 @@ export async function applyChange(tx: Db, change: BalanceChange): Promise<{ bala
     actorId: change.actorId,
     note: change.note,
   };
-  if (account === "points" && change.delta < 0) {
-    // The ledger row and what it takes from the lots: one statement.
-    const [ledgerId] = await writeDebits(tx, [ledgerRow], { validOnly: spending });
-    // Lapsed points seen by this charge leave the balance now, as the expiry job would book them:
-    // the balance the member is answered is then what they can spend.
-    const balance = row.lapsed > 0 ? await expireMemberLots(tx, change.userId) : row.balance;
-    return { balance, ledgerId: ledgerId as string };
-  }
   const [entry] = await tx.insert(pointLedger).values(ledgerRow).returning({ id: pointLedger.id });
   if (!entry) throw new Error("ledger insert returned nothing");
   if (account === "points" && change.delta > 0) {

@@ -1,4 +1,4 @@
-import { type Db, pointLedger, pointLots, pointLotUsages, rowsOf } from "@enmusubi/db";
+import { type Db, pointLedger, pointLots, pointLotUsages, rowsOf, users } from "@enmusubi/db";
 import { FREE_POINT_VALIDITY_DAYS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 
@@ -22,34 +22,15 @@ function lotExpiry(kind: LedgerKind, paid: boolean) {
 }
 
 /**
- * Writes debits of the `points` account (ledger rows with a negative delta, each with the balance
- * after it) and takes each one's points from its member's lots, earliest expiry first, recording
- * what came from which lot: one statement for any number of debits. A member's unspent lots are
- * laid end to end in that order and their debits end to end in ledger order (balance after, highest
- * first), and each debit takes the overlap of its span with each lot's. A spending debit
- * (`validOnly`: a charge) takes only lots still valid at the transaction's time, so points past
- * their expiry are never spent, even before the expiry job has booked them. The caller holds the
- * members' row locks (the balance update), and every writer of lots takes that lock first, so
- * lots change one writer at a time. Lots that fall short mean the books disagree: fail, roll back.
- * Answers the ledger rows' ids (the database makes them), in ledger order per member.
+ * What takes a `ledger` CTE's debits (id, user_id, amount, balance_after) from their members' lots,
+ * earliest expiry first, recording what came from which lot. A member's unspent lots are laid end
+ * to end in that order and their debits end to end in ledger order (balance after, highest first),
+ * and each debit takes the overlap of its span with each lot's. A spending debit (`validOnly`: a
+ * charge) takes only lots still valid at the transaction's time, so points past their expiry are
+ * never spent, even before the expiry job has booked them. Ends with `used` (ledger_id, amount).
  */
-export async function writeDebits(
-  tx: Db,
-  rows: Array<typeof pointLedger.$inferInsert>,
-  { validOnly }: { validOnly: boolean },
-): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const owners = sql.join(
-    [...new Set(rows.map((r) => r.userId))].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const [taken] = await rowsOf<{ ids: string[] | null; ledgers: number; points: number }>(
-    tx,
-    sql`
-    with ledger as (
-      ${tx.insert(pointLedger).values(rows).getSQL()}
-      returning id, user_id, -delta as amount, balance_after
-    ),
+function takeFromLots(owners: SQL, validOnly: boolean): SQL {
+  return sql`
     need as (
       select id as ledger_id, user_id, amount,
              sum(amount) over (partition by user_id order by balance_after desc) - amount as start
@@ -77,16 +58,113 @@ export async function writeDebits(
       insert into ${pointLotUsages} (lot_id, ledger_id, amount)
       select lot_id, ledger_id, amount from take
       returning ledger_id, amount
-    )
+    )`;
+}
+
+/** Lots that fall short of a debit mean the books disagree: fail, and the transaction rolls back. */
+function lotsMustCover(
+  taken: { ids: string[] | null; ledgers: number; points: number } | undefined,
+  rows: number,
+  owed: number,
+): void {
+  if (taken?.ledgers !== rows || taken.points !== owed || taken.ids?.length !== rows) {
+    throw new Error(`point lots held ${taken?.points ?? 0} of the ${owed} points debited`);
+  }
+}
+
+/**
+ * Writes debits of the `points` account (ledger rows with a negative delta, each with the balance
+ * after it) and takes each one's points from its member's lots (`takeFromLots`): one statement for
+ * any number of debits. The caller holds the members' row locks (the balance update), and every
+ * writer of lots takes that lock first, so lots change one writer at a time. Answers the ledger
+ * rows' ids (the database makes them), in ledger order per member.
+ */
+export async function writeDebits(
+  tx: Db,
+  rows: Array<typeof pointLedger.$inferInsert>,
+  { validOnly }: { validOnly: boolean },
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const owners = sql.join(
+    [...new Set(rows.map((r) => r.userId))].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [taken] = await rowsOf<{ ids: string[] | null; ledgers: number; points: number }>(
+    tx,
+    sql`
+    with ledger as (
+      ${tx.insert(pointLedger).values(rows).getSQL()}
+      returning id, user_id, -delta as amount, balance_after
+    ),
+    ${takeFromLots(owners, validOnly)}
     select (select array_agg(id::text order by user_id, balance_after desc) from ledger) as ids,
            count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
     from used`,
   );
-  const owed = rows.reduce((sum, r) => sum - r.delta, 0);
-  if (taken?.ledgers !== rows.length || taken.points !== owed || taken.ids?.length !== rows.length) {
-    throw new Error(`point lots held ${taken?.points ?? 0} of the ${owed} points debited`);
-  }
-  return taken.ids;
+  lotsMustCover(taken, rows.length, rows.reduce((sum, r) => sum - r.delta, 0));
+  return taken?.ids ?? [];
+}
+
+/** One debit of the `points` account: the balance it may take, and the ledger row's other columns. */
+export interface PointsDebit {
+  userId: string;
+  /** Negative. */
+  delta: number;
+  kind: LedgerKind;
+  actionName?: string;
+  quantity?: number;
+  reference?: string;
+  actorId?: string;
+  note?: string;
+  /** A deleted account's balance may be taken too (else it is not found). */
+  includeDeleted?: boolean;
+  /** A spending debit: valid lots only, and the balance less lapsed points must cover it. */
+  spending: boolean;
+}
+
+/**
+ * One debit of a member's points in one statement: the balance (never below zero, nor below the
+ * lapsed points for a spending debit), its ledger row with the balance after it, and what it takes
+ * from the lots (`takeFromLots`). The caller holds the member's row lock. Answers nothing when the
+ * balance does not cover it or the member is not found (the statement then changed nothing).
+ */
+export async function debitPoints(
+  tx: Db,
+  debit: PointsDebit,
+): Promise<{ balance: number; lapsed: number; ledgerId: string } | undefined> {
+  const lapsed = debit.spending ? lapsedPoints(debit.userId) : sql`0`;
+  const [row] = await rowsOf<{
+    balance: number | null;
+    lapsed: number | null;
+    ids: string[] | null;
+    ledgers: number;
+    points: number;
+  }>(
+    tx,
+    sql`
+    with balance as (
+      update ${users} set points = points + ${debit.delta}, updated_at = now()
+      where id = ${debit.userId} ${debit.includeDeleted ? sql`` : sql`and deleted_at is null`}
+        and points + ${debit.delta} - ${lapsed} >= 0
+      returning id, points, ${lapsed} as lapsed
+    ),
+    ledger as (
+      insert into ${pointLedger} (user_id, account, kind, delta, balance_after, action_name, quantity, reference, actor_id, note)
+      select b.id, 'points'::ledger_account, ${debit.kind}::ledger_kind, ${debit.delta}::integer, b.points,
+             ${debit.actionName ?? null}::text, ${debit.quantity ?? null}::integer, ${debit.reference ?? null}::text,
+             ${debit.actorId ?? null}::uuid, ${debit.note ?? null}::text
+      from balance b
+      returning id, user_id, -delta as amount, balance_after
+    ),
+    ${takeFromLots(sql`${debit.userId}::uuid`, debit.spending)}
+    select (select points from balance) as balance, (select lapsed from balance) as lapsed,
+           (select array_agg(id::text) from ledger) as ids,
+           count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
+    from used`,
+  );
+  if (row?.balance === null || row?.balance === undefined) return undefined;
+  lotsMustCover(row, 1, -debit.delta);
+  return { balance: row.balance, lapsed: Number(row.lapsed ?? 0), ledgerId: row.ids?.[0] as string };
 }
 
 /** Gives `amount` back to the lots `fromLedgerId` took it from, latest expiry first; any excess becomes a new lot. */
