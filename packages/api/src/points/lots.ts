@@ -101,7 +101,11 @@ export async function writeDebits(
            count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
     from used`,
   );
-  lotsMustCover(taken, rows.length, rows.reduce((sum, r) => sum - r.delta, 0));
+  lotsMustCover(
+    taken,
+    rows.length,
+    rows.reduce((sum, r) => sum - r.delta, 0),
+  );
   return taken?.ids ?? [];
 }
 
