@@ -418,7 +418,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
             .transaction((tx) => chargeBatch(tx, "profile_view", [{ userId: member.id, quantity: 1 }]))
             .then(([r]) => (r instanceof AppError ? refused(r) : taken(r as ChargeResult)))
         : (n % 3 === 1
-            ? db().transaction((tx) => chargeAction(tx, { userId: member.id, actionName: "profile_view" }))
+            ? payForAction(db(), { userId: member.id, action: "profile_view" }, (_tx, charge) => charge())
             : prepayAction(db(), { userId: member.id, actionName: "profile_view" })
           ).then(taken, refused);
     const work = members.map((member) => Promise.all(Array.from({ length: 6 }, (_, n) => spend(member, n))));

@@ -1,8 +1,9 @@
-import { type Db, pointCosts, users } from "@enmusubi/db";
+import { type Db, pointCosts, rowsOf, users } from "@enmusubi/db";
 import { MSG, type PointAction } from "@enmusubi/shared";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { type ChargeResult, changeBalance, insufficient, unitCost } from "./ledger";
+import { type ChargeResult, changeBalance, expireMemberLots, insufficient, unitCost } from "./ledger";
+import { type Debited, debitedColumns, lapsedPoints, lotsMustCover, oneDebit } from "./lots";
 import { consumePrepaidCredits, prepaidCreditsWaiting } from "./prepaid";
 
 /*
@@ -76,21 +77,12 @@ export async function chargeAction(
   input: { userId: string; actionName: PointAction; quantity?: number; reference?: string },
 ): Promise<ChargeResult> {
   const quantity = input.quantity ?? 1;
-  // The cost, the balance and whether prepaid units wait, in one statement. The caller holds the
-  // member's row lock already, so this statement does not wait for it, and its snapshot, taken
-  // after the lock, sees every prepayment committed before (a statement that waited for the lock
-  // would read its subqueries as they were before it waited, and charge points for units already
-  // paid for).
-  const [state] = await tx
-    .select({
-      // Uncorrelated on purpose: drizzle writes a one-table query's columns unqualified.
-      cost: sql<number | null>`(select c.point_cost from ${pointCosts} c where c.action_name = ${input.actionName})`,
-      points: users.points,
-      prepaid: prepaidCreditsWaiting(input.userId, input.actionName),
-    })
-    .from(users)
-    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
-    .for("no key update");
+  // The cost, the balance, whether prepaid units wait, and the debit when none does: one
+  // statement. The caller holds the member's row lock already, so this statement does not wait
+  // for it, and its snapshot, taken after the lock, sees every prepayment committed before (a
+  // statement that waited for the lock would read its subqueries as they were before it waited,
+  // and charge points for units already paid for).
+  const state = await chargePoints(tx, { ...input, quantity });
   if (state?.cost === null || state?.cost === undefined) {
     await unitCost(tx, input.actionName); // an unknown action is the caller's error first
     throw new AppError("NOT_FOUND", MSG.notFound);
@@ -98,11 +90,17 @@ export async function chargeAction(
   const cost = state.cost;
   const required = cost * quantity;
   const available = state.points;
+  if (state.debited) {
+    // Lapsed points seen by this charge leave the balance now, as the expiry job would book them:
+    // the balance the member is answered is then what they can spend.
+    const remainingPoints = state.lapsed > 0 ? await expireMemberLots(tx, input.userId) : state.debited.balance;
+    return { success: true, required, available: remainingPoints + required, remainingPoints };
+  }
+  if (required === 0) return { success: true, required, available, remainingPoints: available };
+  // Not debited with units to pay: short of spendable points, or prepaid units wait.
+  if (!state.prepaid) throw insufficient(required, available - state.lapsed);
   // Units the member already paid for through the legacy deduct-points call first.
-  const unpaidUnits =
-    required > 0 && state.prepaid
-      ? await consumePrepaidCredits(tx, { userId: input.userId, actionName: input.actionName, quantity })
-      : quantity;
+  const unpaidUnits = await consumePrepaidCredits(tx, { userId: input.userId, actionName: input.actionName, quantity });
   const toCharge = cost * unpaidUnits;
   if (toCharge === 0) return { success: true, required, available, remainingPoints: available };
   const remainingPoints = await changeBalance(tx, {
@@ -123,4 +121,54 @@ export async function chargeAction(
   });
   // Spendable before the charge: what is left (lapsed points booked out) plus what it took.
   return { success: true, required, available: remainingPoints + toCharge, remainingPoints };
+}
+
+/**
+ * A charge for `quantity` units of an action in one statement (chargeAction's usual case): the
+ * action's cost, the member's points, whether prepaid units of it wait and the lapsed points are
+ * read, and when no prepaid unit waits and the spendable points cover cost × quantity > 0, that
+ * is debited (`oneDebit`, kind charge). The caller holds the member's row lock, so what is read
+ * is current. Answers what was read, and the balance after the debit when there was one; nothing
+ * when the member is not found (or deleted).
+ */
+async function chargePoints(
+  tx: Db,
+  charge: { userId: string; actionName: string; quantity: number; reference?: string },
+): Promise<
+  | {
+      cost: number | null;
+      points: number;
+      prepaid: boolean;
+      lapsed: number;
+      debited?: { balance: number; ledgerId: string };
+    }
+  | undefined
+> {
+  const quantity = sql`${charge.quantity}::integer`;
+  const required = sql`(s.cost * ${quantity})`;
+  const [row] = await rowsOf<Debited & { cost: number | null; held: number; prepaid: boolean }>(
+    tx,
+    sql`
+    with state as (
+      select (select c.point_cost from ${pointCosts} c where c.action_name = ${charge.actionName}) as cost,
+             u.points, ${prepaidCreditsWaiting(sql`u.id`, charge.actionName)} as prepaid, ${lapsedPoints(sql`u.id`)} as lapsed
+      from ${users} u where u.id = ${charge.userId} and u.deleted_at is null
+    ),
+    ${oneDebit({
+      userId: charge.userId,
+      kind: "charge",
+      actionName: charge.actionName,
+      quantity: charge.quantity,
+      reference: charge.reference,
+      delta: sql`-${required}`,
+      covered: sql`not s.prepaid and ${required} > 0 and u.points - ${required} - s.lapsed >= 0`,
+      spending: true,
+    })}
+    select s.cost, s.points as held, s.prepaid, s.lapsed, ${debitedColumns} from state s`,
+  );
+  if (!row) return undefined;
+  const read = { cost: row.cost, points: row.held, prepaid: row.prepaid, lapsed: Number(row.lapsed ?? 0) };
+  if (row.balance === null || row.cost === null) return read;
+  lotsMustCover(row, 1, row.cost * charge.quantity);
+  return { ...read, debited: { balance: row.balance, ledgerId: row.ids?.[0] as string } };
 }

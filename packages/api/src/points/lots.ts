@@ -62,7 +62,7 @@ function takeFromLots(owners: SQL, validOnly: boolean): SQL {
 }
 
 /** Lots that fall short of a debit mean the books disagree: fail, and the transaction rolls back. */
-function lotsMustCover(
+export function lotsMustCover(
   taken: { ids: string[] | null; ledgers: number; points: number } | undefined,
   rows: number,
   owed: number,
@@ -109,17 +109,60 @@ export async function writeDebits(
   return taken?.ids ?? [];
 }
 
-/** One debit of the `points` account: the balance it may take, and the ledger row's other columns. */
-export interface PointsDebit {
+/** The ledger row's columns of one debit, other than the balance after it. */
+interface DebitEntry {
   userId: string;
-  /** Negative. */
-  delta: number;
   kind: LedgerKind;
   actionName?: string;
   quantity?: number;
   reference?: string;
   actorId?: string;
   note?: string;
+}
+
+/**
+ * The CTEs of one debit after a `state` CTE (`s`): `balance` takes `delta` (SQL, negative) from
+ * the member's points where `covered` holds, `ledger` writes its row with the balance after it,
+ * then `takeFromLots`. When `covered` does not hold, or the member is not found, none of them
+ * writes anything.
+ */
+export function oneDebit(
+  d: DebitEntry & { delta: SQL; covered: SQL; includeDeleted?: boolean; spending: boolean },
+): SQL {
+  return sql`
+    balance as (
+      update ${users} u set points = u.points + ${d.delta}, updated_at = now()
+      from state s
+      where u.id = ${d.userId} ${d.includeDeleted ? sql`` : sql`and u.deleted_at is null`} and ${d.covered}
+      returning u.id, u.points
+    ),
+    ledger as (
+      insert into ${pointLedger} (user_id, account, kind, delta, balance_after, action_name, quantity, reference, actor_id, note)
+      select b.id, 'points'::ledger_account, ${d.kind}::ledger_kind, ${d.delta}, b.points,
+             ${d.actionName ?? null}::text, ${d.quantity ?? null}::integer, ${d.reference ?? null}::text,
+             ${d.actorId ?? null}::uuid, ${d.note ?? null}::text
+      from balance b, state s
+      returning id, user_id, -delta as amount, balance_after
+    ),
+    ${takeFromLots(sql`${d.userId}::uuid`, d.spending)}`;
+}
+
+/** What a statement built on `oneDebit` answers: the balance after it (null when nothing was taken). */
+export interface Debited {
+  balance: number | null;
+  lapsed: number | null;
+  ids: string[] | null;
+  ledgers: number;
+  points: number;
+}
+
+export const debitedColumns = sql`(select points from balance) as balance, (select array_agg(id::text) from ledger) as ids,
+  (select count(distinct ledger_id)::int from used) as ledgers, (select coalesce(sum(amount), 0)::int from used) as points`;
+
+/** One debit of the `points` account: the balance it may take, and the ledger row's other columns. */
+export interface PointsDebit extends DebitEntry {
+  /** Negative. */
+  delta: number;
   /** A deleted account's balance may be taken too (else it is not found). */
   includeDeleted?: boolean;
   /** A spending debit: valid lots only, and the balance less lapsed points must cover it. */
@@ -136,35 +179,13 @@ export async function debitPoints(
   tx: Db,
   debit: PointsDebit,
 ): Promise<{ balance: number; lapsed: number; ledgerId: string } | undefined> {
-  const lapsed = debit.spending ? lapsedPoints(debit.userId) : sql`0`;
-  const [row] = await rowsOf<{
-    balance: number | null;
-    lapsed: number | null;
-    ids: string[] | null;
-    ledgers: number;
-    points: number;
-  }>(
+  const delta = sql`${debit.delta}::integer`;
+  const [row] = await rowsOf<Debited>(
     tx,
     sql`
-    with balance as (
-      update ${users} set points = points + ${debit.delta}, updated_at = now()
-      where id = ${debit.userId} ${debit.includeDeleted ? sql`` : sql`and deleted_at is null`}
-        and points + ${debit.delta} - ${lapsed} >= 0
-      returning id, points, ${lapsed} as lapsed
-    ),
-    ledger as (
-      insert into ${pointLedger} (user_id, account, kind, delta, balance_after, action_name, quantity, reference, actor_id, note)
-      select b.id, 'points'::ledger_account, ${debit.kind}::ledger_kind, ${debit.delta}::integer, b.points,
-             ${debit.actionName ?? null}::text, ${debit.quantity ?? null}::integer, ${debit.reference ?? null}::text,
-             ${debit.actorId ?? null}::uuid, ${debit.note ?? null}::text
-      from balance b
-      returning id, user_id, -delta as amount, balance_after
-    ),
-    ${takeFromLots(sql`${debit.userId}::uuid`, debit.spending)}
-    select (select points from balance) as balance, (select lapsed from balance) as lapsed,
-           (select array_agg(id::text) from ledger) as ids,
-           count(distinct ledger_id)::int as ledgers, coalesce(sum(amount), 0)::int as points
-    from used`,
+    with state as (select ${debit.spending ? lapsedPoints(debit.userId) : sql`0`} as lapsed),
+    ${oneDebit({ ...debit, delta, covered: sql`u.points + ${delta} - s.lapsed >= 0` })}
+    select (select lapsed from state) as lapsed, ${debitedColumns}`,
   );
   if (row?.balance === null || row?.balance === undefined) return undefined;
   lotsMustCover(row, 1, -debit.delta);
