@@ -127,16 +127,24 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
   const [check] = await checkMemberSends(tx, [{ senderId, recipientIds: input.recipientIds }]);
   if (!check || check.refusal) throw check?.refusal ?? new Error("no send check");
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
-  const ids = await insertMessages(
-    tx,
-    input.recipientIds.map((toUserId) => ({
-      fromUserId: senderId,
-      toUserId,
-      body: input.body,
-      ...(input.replyToId ? { replyToId: input.replyToId } : {}),
-    })),
-  );
+  const ids = input.recipientIds.map(() => randomUUID());
+  // The insert is not waited for: the charge follows it in the same write to the database and runs
+  // after it (a transaction's statements run in order); a failure of either fails the transaction.
+  const inserted = tx
+    .insert(messages)
+    .values(
+      input.recipientIds.map((toUserId, i) => ({
+        id: ids[i],
+        fromUserId: senderId,
+        toUserId,
+        body: input.body,
+        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+      })),
+    )
+    .then(() => undefined);
+  inserted.catch(() => {}); // awaited below; a refused charge must not leave it unobserved
   const result = await charge({ quantity: check.paid, reference: ids[0] });
+  await inserted;
   return { messageIds: ids, sent: ids.length, cost: result.required, remainingPoints: result.remainingPoints };
 }
 
