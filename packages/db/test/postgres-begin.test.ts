@@ -15,10 +15,11 @@ describe.skipIf(!url)("postgres.js transactions (patched BEGIN)", () => {
   const clients: postgres.Sql[] = [];
   /** A client whose connections count the writes they make to PostgreSQL. */
   const client = (max: number) => {
-    const sql = postgres(url as string, {
+    // postgres.js takes a `socket` factory; its types do not declare it.
+    const options = {
       max,
       onnotice: () => {},
-      socket: ({ host, port }) => {
+      socket: ({ host, port }: { host: string[]; port: number[] }) => {
         const socket = net.connect({ host: host[0] as string, port: port[0] as number });
         const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
         socket.write = ((...args: unknown[]) => {
@@ -27,7 +28,8 @@ describe.skipIf(!url)("postgres.js transactions (patched BEGIN)", () => {
         }) as typeof socket.write;
         return socket;
       },
-    });
+    };
+    const sql = postgres(url as string, options as postgres.Options<Record<string, postgres.PostgresType>>);
     clients.push(sql);
     return sql;
   };

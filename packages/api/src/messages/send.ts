@@ -127,7 +127,7 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
   const [check] = await checkMemberSends(tx, [{ senderId, recipientIds: input.recipientIds }]);
   if (!check || check.refusal) throw check?.refusal ?? new Error("no send check");
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
-  const ids = input.recipientIds.map(() => randomUUID());
+  const ids: string[] = input.recipientIds.map(() => randomUUID());
   // The insert is not waited for: the charge follows it in the same write to the database and runs
   // after it (a transaction's statements run in order); a failure of either fails the transaction.
   const inserted = tx
