@@ -120,6 +120,17 @@ export function statementsOf(logText: string, who: string): string[] {
   return out;
 }
 
+/**
+ * A captured statement as pgbench can run it again and again: an INSERT that gives its rows' ids
+ * (the server makes a message's id before its insert, so the charge can follow in the same write)
+ * gets a new id per row from `gen_random_uuid()`, as a second call of the endpoint would; replayed
+ * as captured, every transaction after the first would fail on the primary key.
+ */
+export function replayable(statement: string): string {
+  if (!/^insert into "\w+" \("id",/.test(statement)) return statement;
+  return statement.replace(/\(\s*'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'/g, "(gen_random_uuid()");
+}
+
 interface PgbenchResult {
   tps: number;
   latencyMs: number;
@@ -388,7 +399,7 @@ async function main(): Promise<void> {
         fromMemory.add(endpoint.name);
       }
       const file = path.join(process.env.BENCH_HTTP_SQL_DIR ?? target.work, `${scripts.size}.sql`);
-      writeFileSync(file, `${statements.map((s) => `${s};`).join("\n")}\n`);
+      writeFileSync(file, `${statements.map((s) => `${replayable(s)};`).join("\n")}\n`);
       scripts.set(endpoint.name, file);
       log(
         fromMemory.has(endpoint.name)
