@@ -128,7 +128,10 @@ export function statementsOf(logText: string, who: string): string[] {
  */
 export function replayable(statement: string): string {
   if (!/^insert into "\w+" \("id",/.test(statement)) return statement;
-  return statement.replace(/\(\s*'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'/g, "(gen_random_uuid()");
+  return statement.replace(
+    /\(\s*'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'/g,
+    "(gen_random_uuid()",
+  );
 }
 
 interface PgbenchResult {
