@@ -2,7 +2,7 @@ import { type Db, pointCosts, pointLedger, users } from "@enmusubi/db";
 import { insufficientPoints, type LedgerAccount, MSG } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import { addLot, debitPoints, type LedgerKind, lapsedPoints, restoreToLots } from "./lots";
+import { addLot, type DebitEntry, debitPoints, type LedgerKind, lapsedPoints, restoreToLots } from "./lots";
 
 /*
  * Balance changes: the one writer of `users.points` / `users.send_points` and their ledger rows
@@ -12,16 +12,9 @@ import { addLot, debitPoints, type LedgerKind, lapsedPoints, restoreToLots } fro
 
 const column = (account: LedgerAccount) => (account === "points" ? users.points : users.sendPoints);
 
-export interface BalanceChange {
-  userId: string;
+export interface BalanceChange extends DebitEntry {
   account?: LedgerAccount;
   delta: number;
-  kind: LedgerKind;
-  actionName?: string;
-  quantity?: number;
-  reference?: string;
-  actorId?: string;
-  note?: string;
   /** Also for a deleted account (a refund owed to a member who has left). */
   includeDeleted?: boolean;
   /** A credit bought with money (kind `purchase`): the lot is paid-for and valued at this many yen. */

@@ -109,8 +109,8 @@ export async function writeDebits(
   return taken?.ids ?? [];
 }
 
-/** The ledger row's columns of one debit, other than the balance after it. */
-interface DebitEntry {
+/** A ledger row's own columns, other than its account, delta and the balance after it. */
+export interface DebitEntry {
   userId: string;
   kind: LedgerKind;
   actionName?: string;
