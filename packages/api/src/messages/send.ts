@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Db, messages, rowsOf, users } from "@enmusubi/db";
+import { type Db, messages, rowsOf, sentAhead, users } from "@enmusubi/db";
 import { type MemberSendInput, MSG, type VerificationStatus } from "@enmusubi/shared";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -128,11 +128,9 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
   if (!check || check.refusal) throw check?.refusal ?? new Error("no send check");
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
   const ids: string[] = input.recipientIds.map(() => randomUUID());
-  // The insert is not waited for: the charge follows it in the same write to the database and runs
-  // after it (a transaction's statements run in order); a failure of either fails the transaction.
-  const inserted = tx
-    .insert(messages)
-    .values(
+  // Sent ahead: the charge follows the insert in the same write (the ids are made here for that).
+  const inserted = sentAhead(
+    tx.insert(messages).values(
       input.recipientIds.map((toUserId, i) => ({
         id: ids[i],
         fromUserId: senderId,
@@ -140,9 +138,8 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
         body: input.body,
         ...(input.replyToId ? { replyToId: input.replyToId } : {}),
       })),
-    )
-    .then(() => undefined);
-  inserted.catch(() => {}); // awaited below; a refused charge must not leave it unobserved
+    ),
+  );
   const result = await charge({ quantity: check.paid, reference: ids[0] });
   await inserted;
   return { messageIds: ids, sent: ids.length, cost: result.required, remainingPoints: result.remainingPoints };

@@ -1,4 +1,4 @@
-import { type Db, pointCosts, rowsOf, users } from "@enmusubi/db";
+import { type Db, pointCosts, rowsOf, sentAhead, users } from "@enmusubi/db";
 import { MSG, type PointAction } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -41,16 +41,10 @@ export async function payForAction<T>(
     // the order the scheduled batch takes them (it charges, then inserts). Locked only at the
     // charge, a send crossing a batch that charges the same member could wait in a circle. Held
     // from here, it also lets the charge read the prepaid units in its own statement (chargeAction).
-    // Not waited for: the action's first statement follows it in the same write to the database and
-    // runs once the lock is held (a transaction's statements run in order); its failure fails the
-    // transaction, and is thrown below at the latest.
-    const locked = tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, payer.userId))
-      .for("no key update")
-      .then(() => undefined);
-    locked.catch(() => {}); // awaited below; a failing action must not leave it unobserved
+    // Sent ahead: the action's first statement follows it and runs once the lock is held.
+    const locked = sentAhead(
+      tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for("no key update"),
+    );
     let calls = 0;
     const charge: Charge = (options = {}) => {
       calls += 1;
