@@ -77,6 +77,33 @@ export function runPrimary(
   fork();
 }
 
+/** Host names that are this machine. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** Whether `databaseUrl` names a PostgreSQL server on this machine (loopback or a Unix socket). */
+export function databaseIsLocal(databaseUrl: string): boolean {
+  // postgres.js reads a socket directory from `?host=/path` as well as from an empty host.
+  if (/[?&]host=(?:\/|%2F)/i.test(databaseUrl)) return true;
+  // An empty host (`postgres:///db`, `postgres://user@/db`): the default socket.
+  if (/^[a-z]+:\/\/(?:[^@/?#]*@)?(?:[/?#]|$)/i.test(databaseUrl)) return true;
+  try {
+    return LOOPBACK.has(new URL(databaseUrl).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Workers when WORKERS is not set (PostgreSQL): one per core, but one core fewer when PostgreSQL
+ * runs on the same machine. Its backends need a core of their own: on 2 cores with PostgreSQL
+ * local, 2 workers answered every endpoint of `pnpm bench:http` no faster than 1 (10–25% slower
+ * on the lists, /me and the send) while each call cost the server 30–70% more CPU (two event
+ * loops, two JITs and two GCs contending with PostgreSQL and each other; decision 0037, sixth session).
+ */
+export function defaultWorkers(databaseUrl: string, cores = availableParallelism()): number {
+  return databaseIsLocal(databaseUrl) ? Math.max(1, cores - 1) : cores;
+}
+
 /**
  * The number of workers, read straight from the environment by the primary, which loads neither
  * the configuration schema (zod) nor anything else of the app: it stays a small supervisor. It
@@ -85,7 +112,7 @@ export function runPrimary(
  */
 export function workersFromEnvironment(env: NodeJS.ProcessEnv): number {
   if (!env.DATABASE_URL) return 1;
-  if (env.WORKERS === undefined) return availableParallelism();
+  if (env.WORKERS === undefined) return defaultWorkers(env.DATABASE_URL);
   const workers = Number(env.WORKERS);
   return Number.isInteger(workers) && workers >= 1 && workers <= 64 && env.WORKERS.trim() !== "" ? workers : 1;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultWorkers } from "./cluster";
 
 /** The one place that reads the environment. Invalid settings stop the process at boot. */
 const envSchema = z.object({
@@ -103,7 +103,8 @@ export interface Config {
   noticeLiveMinutes: number;
   /**
    * Worker processes (node:cluster) sharing the port: WORKERS, by default the number of cores with
-   * PostgreSQL and always 1 with PGlite (one process owns its data directory).
+   * PostgreSQL (one fewer when it runs on this machine, `defaultWorkers`) and always 1 with PGlite
+   * (one process owns its data directory).
    */
   workers: number;
   /** DATABASE_POOL_MAX, by default `poolMaxFor(workers)`. */
@@ -172,7 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   // pnpm runs scripts inside the package; INIT_CWD is where the command was typed.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
-  const workers = env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1;
+  const workers = env.DATABASE_URL ? (env.WORKERS ?? defaultWorkers(env.DATABASE_URL)) : 1;
   const config: Config = {
     env: env.NODE_ENV,
     port: env.PORT,

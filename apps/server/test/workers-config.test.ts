@@ -1,15 +1,44 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { workerEnvironment, workerExecArgv, workersFromEnvironment } from "../src/cluster";
+import {
+  databaseIsLocal,
+  defaultWorkers,
+  workerEnvironment,
+  workerExecArgv,
+  workersFromEnvironment,
+} from "../src/cluster";
 import { loadConfig, poolMaxFor, SERVER_POOL_TOTAL } from "../src/config";
 
 const base = { DATA_DIR: tmpdir(), JWT_SECRET: "workers-test-secret-workers-test-secret-0123" };
 const postgres = { ...base, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/enmusubi" };
+const remote = { ...base, DATABASE_URL: "postgres://app@db.internal:5432/enmusubi" };
 
 describe("WORKERS and JOBS", () => {
-  it("runs one worker per core with PostgreSQL unless WORKERS says otherwise", () => {
-    expect(loadConfig(postgres).workers).toBe(availableParallelism());
+  it("runs one worker per core with PostgreSQL elsewhere, one core fewer with PostgreSQL here, unless WORKERS says", () => {
+    expect(loadConfig(remote).workers).toBe(availableParallelism());
+    expect(loadConfig(postgres).workers).toBe(Math.max(1, availableParallelism() - 1));
     expect(loadConfig({ ...postgres, WORKERS: "3" }).workers).toBe(3);
+    expect(loadConfig({ ...remote, WORKERS: "1" }).workers).toBe(1);
+    expect(defaultWorkers(postgres.DATABASE_URL, 2)).toBe(1);
+    expect(defaultWorkers(postgres.DATABASE_URL, 1)).toBe(1);
+    expect(defaultWorkers(postgres.DATABASE_URL, 8)).toBe(7);
+    expect(defaultWorkers(remote.DATABASE_URL, 2)).toBe(2);
+  });
+
+  it("counts loopback and Unix sockets as this machine, any other host (or an unreadable URL) as elsewhere", () => {
+    for (const url of [
+      "postgres://postgres@127.0.0.1:5432/x",
+      "postgres://postgres@localhost/x",
+      "postgres://postgres@LOCALHOST/x",
+      "postgres://postgres@[::1]:5432/x",
+      "postgres:///x",
+      "postgres://postgres@/x?host=/var/run/postgresql",
+    ]) {
+      expect(databaseIsLocal(url), url).toBe(true);
+    }
+    for (const url of ["postgres://app@db.internal/x", "postgres://app@10.0.0.5:5432/x", "not a url"]) {
+      expect(databaseIsLocal(url), url).toBe(false);
+    }
   });
 
   it("always runs one process with PGlite (one process owns its data directory)", () => {
@@ -43,7 +72,7 @@ describe("WORKERS and JOBS", () => {
 
 describe("the primary's own reading of WORKERS (cluster.ts: it loads no configuration schema)", () => {
   it("agrees with loadConfig for every valid setting and gives 1 (one process, which reports the error) otherwise", () => {
-    for (const env of [base, postgres]) {
+    for (const env of [base, postgres, remote]) {
       for (const WORKERS of [undefined, "1", "2", "3", "64"]) {
         const source = WORKERS === undefined ? env : { ...env, WORKERS };
         expect(workersFromEnvironment(source)).toBe(loadConfig(source).workers);
