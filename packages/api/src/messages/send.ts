@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type Db, messages, rowsOf, sentAhead, users } from "@enmusubi/db";
+import { compiledStatement, type Db, messages, rowsOf, sentAhead, users } from "@enmusubi/db";
 import { type MemberSendInput, MSG, type VerificationStatus } from "@enmusubi/shared";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import type { ChargeBatch } from "../points/batch";
 import type { Charge } from "../points/charge";
@@ -74,28 +74,46 @@ interface SendCheck {
  * not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
  * scheduled entry.
  */
+interface PairRow {
+  sender: string;
+  recipient: string;
+  role: Role | null;
+  status: VerificationStatus | null;
+  blocked: boolean;
+}
+
+/** `checkMemberSends`' statement for the given `(sender, recipient)` rows. */
+const pairsCheck = (pairs: SQL[]) =>
+  sql`select v.sender, v.recipient, u.role, u.verification_status as status,
+             ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
+      from (values ${sql.join(pairs, sql`, `)}) as v(sender, recipient)
+      left join ${users} u on u.id = v.recipient and u.deleted_at is null and u.suspended_at is null`;
+
+/** One pair, a member's usual send: its text made once (compiledStatement). */
+const checkOnePair = compiledStatement<PairRow>(() =>
+  pairsCheck([sql`(${sql.placeholder("sender")}::uuid, ${sql.placeholder("recipient")}::uuid)`]),
+);
+
+/** A member's message to one recipient (the usual send), its text made once: other columns take their defaults. */
+const insertOneMessage = compiledStatement(
+  () =>
+    sql`insert into ${messages} (${sql.identifier(messages.id.name)}, ${sql.identifier(messages.fromUserId.name)}, ${sql.identifier(messages.toUserId.name)}, ${sql.identifier(messages.body.name)}, ${sql.identifier(messages.replyToId.name)})
+        values (${sql.placeholder("id")}, ${sql.placeholder("fromUserId")}, ${sql.placeholder("toUserId")}, ${sql.placeholder("body")}, ${sql.placeholder("replyToId")})`,
+);
+
 export async function checkMemberSends(
   tx: Db,
   sends: Array<{ senderId: string; recipientIds: string[] }>,
 ): Promise<SendCheck[]> {
   // Every (sender, recipient) pair in one statement: the recipient's role when live, and any block.
-  const pairs = sends.flatMap((s) => s.recipientIds.map((id) => sql`(${s.senderId}::uuid, ${id}::uuid)`));
+  const pairs = sends.flatMap((s) => s.recipientIds.map((id) => ({ sender: s.senderId, recipient: id })));
+  const [one] = pairs;
   const rows =
     pairs.length === 0
       ? []
-      : await rowsOf<{
-          sender: string;
-          recipient: string;
-          role: Role | null;
-          status: VerificationStatus | null;
-          blocked: boolean;
-        }>(
-          tx,
-          sql`select v.sender, v.recipient, u.role, u.verification_status as status,
-                     ${blockedBetween(sql`v.sender`, sql`v.recipient`)} as blocked
-              from (values ${sql.join(pairs, sql`, `)}) as v(sender, recipient)
-              left join ${users} u on u.id = v.recipient and u.deleted_at is null and u.suspended_at is null`,
-        );
+      : pairs.length === 1 && one
+        ? await checkOnePair(tx, one)
+        : await rowsOf<PairRow>(tx, pairsCheck(pairs.map((p) => sql`(${p.sender}::uuid, ${p.recipient}::uuid)`)));
   const live = new Map<string, Role>();
   const blocked = new Set<string>();
   // Member recipients who may not read members' messages (decision 0006): writing to them is refused.
@@ -129,16 +147,25 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
   const ids: string[] = input.recipientIds.map(() => randomUUID());
   // Sent ahead: the charge follows the insert in the same write (the ids are made here for that).
+  const [only] = input.recipientIds;
   const inserted = sentAhead(
-    tx.insert(messages).values(
-      input.recipientIds.map((toUserId, i) => ({
-        id: ids[i],
-        fromUserId: senderId,
-        toUserId,
-        body: input.body,
-        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
-      })),
-    ),
+    input.recipientIds.length === 1 && only
+      ? insertOneMessage(tx, {
+          id: ids[0],
+          fromUserId: senderId,
+          toUserId: only,
+          body: input.body,
+          replyToId: input.replyToId ?? null,
+        })
+      : tx.insert(messages).values(
+          input.recipientIds.map((toUserId, i) => ({
+            id: ids[i],
+            fromUserId: senderId,
+            toUserId,
+            body: input.body,
+            ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+          })),
+        ),
   );
   const result = await charge({ quantity: check.paid, reference: ids[0] });
   await inserted;

@@ -1,6 +1,6 @@
-import { type Db, pointCosts, rowsOf, sentAhead, users } from "@enmusubi/db";
+import { compiledStatement, type Db, pointCosts, sentAhead, users } from "@enmusubi/db";
 import { MSG, type PointAction } from "@enmusubi/shared";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { type ChargeResult, changeBalance, expireMemberLots, insufficient, unitCost } from "./ledger";
 import { type Debited, debitedColumns, lapsedPoints, lotsMustCover, oneDebit } from "./lots";
@@ -42,9 +42,7 @@ export async function payForAction<T>(
     // charge, a send crossing a batch that charges the same member could wait in a circle. Held
     // from here, it also lets the charge read the prepaid units in its own statement (chargeAction).
     // Sent ahead: the action's first statement follows it and runs once the lock is held.
-    const locked = sentAhead(
-      tx.select({ id: users.id }).from(users).where(eq(users.id, payer.userId)).for("no key update"),
-    );
+    const locked = sentAhead(lockPayer(tx, { userId: payer.userId }));
     let calls = 0;
     const charge: Charge = (options = {}) => {
       calls += 1;
@@ -57,6 +55,11 @@ export async function payForAction<T>(
     return result;
   });
 }
+
+/** The payer's row lock (payForAction), its text made once (compiledStatement). */
+const lockPayer = compiledStatement(
+  () => sql`select ${users.id} from ${users} where ${users.id} = ${sql.placeholder("userId")} for no key update`,
+);
 
 /**
  * The charge itself, inside the action's own transaction; called by `payForAction` (and by
@@ -118,6 +121,34 @@ export async function chargeAction(
 }
 
 /**
+ * `chargePoints`' statement, its text made once (compiledStatement): each value a placeholder of
+ * its own name. The debit's entry takes them as its values (a placeholder stands in for one).
+ */
+const chargeStatement = compiledStatement<Debited & { cost: number | null; held: number; prepaid: boolean }>(() => {
+  const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+  const userId = slot<string>("userId");
+  const actionName = slot<string>("actionName");
+  const required = sql`(s.cost * ${sql.placeholder("quantity")}::integer)`;
+  return sql`
+    with state as (
+      select (select c.point_cost from ${pointCosts} c where c.action_name = ${actionName}) as cost,
+             u.points, ${prepaidCreditsWaiting(sql`u.id`, actionName)} as prepaid, ${lapsedPoints(sql`u.id`)} as lapsed
+      from ${users} u where u.id = ${userId} and u.deleted_at is null
+    ),
+    ${oneDebit({
+      userId,
+      kind: "charge",
+      actionName,
+      quantity: slot<number>("quantity"),
+      reference: slot<string>("reference"),
+      delta: sql`-${required}`,
+      covered: sql`not s.prepaid and ${required} > 0 and u.points - ${required} - s.lapsed >= 0`,
+      spending: true,
+    })}
+    select s.cost, s.points as held, s.prepaid, s.lapsed, ${debitedColumns} from state s`;
+});
+
+/**
  * A charge for `quantity` units of an action in one statement (chargeAction's usual case): the
  * action's cost, the member's points, whether prepaid units of it wait and the lapsed points are
  * read, and when no prepaid unit waits and the spendable points cover cost × quantity > 0, that
@@ -138,28 +169,12 @@ async function chargePoints(
     }
   | undefined
 > {
-  const quantity = sql`${charge.quantity}::integer`;
-  const required = sql`(s.cost * ${quantity})`;
-  const [row] = await rowsOf<Debited & { cost: number | null; held: number; prepaid: boolean }>(
-    tx,
-    sql`
-    with state as (
-      select (select c.point_cost from ${pointCosts} c where c.action_name = ${charge.actionName}) as cost,
-             u.points, ${prepaidCreditsWaiting(sql`u.id`, charge.actionName)} as prepaid, ${lapsedPoints(sql`u.id`)} as lapsed
-      from ${users} u where u.id = ${charge.userId} and u.deleted_at is null
-    ),
-    ${oneDebit({
-      userId: charge.userId,
-      kind: "charge",
-      actionName: charge.actionName,
-      quantity: charge.quantity,
-      reference: charge.reference,
-      delta: sql`-${required}`,
-      covered: sql`not s.prepaid and ${required} > 0 and u.points - ${required} - s.lapsed >= 0`,
-      spending: true,
-    })}
-    select s.cost, s.points as held, s.prepaid, s.lapsed, ${debitedColumns} from state s`,
-  );
+  const [row] = await chargeStatement(tx, {
+    userId: charge.userId,
+    actionName: charge.actionName,
+    quantity: charge.quantity,
+    reference: charge.reference ?? null,
+  });
   if (!row) return undefined;
   const read = { cost: row.cost, points: row.held, prepaid: row.prepaid, lapsed: Number(row.lapsed ?? 0) };
   if (row.balance === null || row.cost === null) return read;
