@@ -1,6 +1,6 @@
 import { type Db, users } from "@enmusubi/db";
 import type { Gender, Role, VerificationStatus } from "@enmusubi/shared";
-import { and, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
 import { activeStale, touchActive } from "./members/activity";
@@ -118,18 +118,7 @@ export const sessionColumns = {
 export const sessionAccount = () =>
   and(eq(users.id, sql.placeholder("id")), isNull(users.deletedAt), isNull(users.suspendedAt));
 
-/**
- * `sessionColumns` of the account `id` as one JSON value, null when it is deleted, suspended or
- * missing: a column any statement can carry (an uncorrelated subquery, read once whatever its
- * rows), so a route's session comes in the round trip of its answer (`resolveSessionWith`).
- */
-export function sessionValue(id: string | SQL | Placeholder): SQL<SessionRow | null> {
-  const pairs = Object.entries(sessionColumns).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`);
-  return sql<SessionRow | null>`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${users}
-    where ${users.id} = ${id} and ${users.deletedAt} is null and ${users.suspendedAt} is null)`;
-}
-
-export interface SessionRow extends Session {
+interface SessionRow extends Session {
   tokenVersion: number;
   activeStale: boolean;
 }
@@ -179,8 +168,7 @@ export async function resolveSessionWith<R extends SessionRow>(
   return { session: toSession(row), row };
 }
 
-/** The session's own statement (what `resolveSession` reads) for the account `id`. */
-export async function readSession(db: Db, id: string): Promise<SessionRow | undefined> {
+async function readSession(db: Db, id: string) {
   const [user] = await sessionQueryOf(db).execute({ id });
   return user;
 }

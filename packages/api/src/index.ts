@@ -11,7 +11,6 @@ export { type ApiDeps, createContext, createContextInner, resolveSession, type S
 export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./errors";
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
-export { resolveSessionWithSearch } from "./members/search";
 export { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from "./messages/events";
 export { sendDueNotices } from "./notices/job";
 export { sendAllDueNotices } from "./notices/jobs";

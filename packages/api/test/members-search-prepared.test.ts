@@ -1,8 +1,6 @@
-import { annualIncomes, occupations, users } from "@enmusubi/db";
-import { memberSearchInput, yearsBefore } from "@enmusubi/shared";
-import { eq, sql } from "drizzle-orm";
+import { annualIncomes, occupations } from "@enmusubi/db";
+import { yearsBefore } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveSessionWithSearch } from "../src/members/search";
 import { type TestUser, useTestApi } from "./helpers";
 
 /**
@@ -136,65 +134,5 @@ describe("profile search, prepared per shape", () => {
     const prepared = await ids({ occupationId: o[0], ageMin: 25 });
     const keyworded = await ids({ occupationId: o[0], ageMin: 25, keyword: "形" });
     expect(prepared).toEqual(keyworded);
-  });
-});
-
-describe("the REST search's page read with its session (resolveSessionWithSearch, issue 27)", () => {
-  const bearer = async (user: TestUser, tv = 0) =>
-    `Bearer ${await api.deps.tokens.sign({ sub: user.id, role: user.role, tv })}`;
-  const read = async (user: TestUser, input: Input, tv = 0) =>
-    resolveSessionWithSearch(api.deps, await bearer(user, tv), memberSearchInput.parse(input));
-
-  it("answers what the procedure answers, for each shape, either gender and past the last page", async () => {
-    const woman = await api.createUser({ gender: "female" });
-    const inputs: Input[] = [
-      {},
-      { limit: 5, page: 2 },
-      { occupationId: o[0], ageMin: 26, ageMax: 38 },
-      { hasPhoto: true, prefecture: "東京都" },
-      { excludeSameSex: false, limit: 50 },
-      { order: "newest", limit: 3 },
-    ];
-    for (const who of [searcher, woman]) {
-      for (const input of inputs) {
-        const found = await read(who, input);
-        expect(found?.session.id).toBe(who.id);
-        const answer = await api.caller(who).members.search(input);
-        // An empty page carries nothing: the route then asks the procedure.
-        expect(found?.page, JSON.stringify(input)).toEqual(answer.profiles.length > 0 ? answer : null);
-      }
-    }
-    // A woman searching the other gender finds the men, read from her row in the statement.
-    expect((await read(woman, {}))?.page?.profiles.map((p) => p.gender)).toContain("male");
-    expect((await read(woman, {}))?.page?.profiles.map((p) => p.gender)).not.toContain("female");
-    // Past the last page: no row carried the session, so it was read on its own.
-    const past = await read(searcher, { limit: 5, page: 4 });
-    expect(past).toMatchObject({ session: { id: searcher.id }, page: null });
-  });
-
-  it("refuses a token the session's own statement refuses, whatever the page", async () => {
-    const member = await api.createUser({ gender: "male" });
-    expect(await read(member, {})).not.toBeNull();
-    expect(await resolveSessionWithSearch(api.deps, undefined, memberSearchInput.parse({}))).toBeNull();
-    // A token from before a password change.
-    await api.database.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, member.id));
-    expect(await read(member, {}, 0)).toBeNull();
-    expect(await read(member, {}, 1)).not.toBeNull();
-    // Suspended, then deleted.
-    await api.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, member.id));
-    expect(await read(member, {}, 1)).toBeNull();
-    await api.database.db
-      .update(users)
-      .set({ suspendedAt: null, deletedAt: new Date() })
-      .where(eq(users.id, member.id));
-    expect(await read(member, {}, 1)).toBeNull();
-  });
-
-  it("gives an administrator's session as an administrator's (the route then refuses it)", async () => {
-    const admin = await api.createUser({ role: "admin" });
-    expect((await read(admin, {}))?.session.role).toBe("admin");
   });
 });

@@ -96,12 +96,12 @@ type SessionResolver = (
  * `foundWith`. The access check still comes first: a refused caller never reaches the handler.
  */
 export function sessionCarrying<F extends { session: Session }>(
-  read: (deps: ApiDeps, authorization: string | undefined, request: FastifyRequest) => Promise<F | null>,
+  read: (deps: ApiDeps, authorization: string | undefined) => Promise<F | null>,
 ): { resolve: SessionResolver; foundWith(request: FastifyRequest): F } {
   const found = new WeakMap<FastifyRequest, F>();
   return {
     async resolve(deps, authorization, request) {
-      const result = await read(deps, authorization, request);
+      const result = await read(deps, authorization);
       if (!result) return null;
       found.set(request, result);
       return result.session;

@@ -1,4 +1,3 @@
-import { resolveSession, resolveSessionWithSearch } from "@enmusubi/api";
 import {
   LAST_ACTIVE_BUCKETS,
   MEMBER_SEARCH_PAGE_SIZE,
@@ -8,7 +7,7 @@ import {
   pageWithinOffset,
 } from "@enmusubi/shared";
 import { z } from "zod";
-import { type Caller, route, sessionCarrying } from "./adapter";
+import { type Caller, route } from "./adapter";
 import { queryBoolean, queryNumber } from "./coerce";
 import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
 import { isoOf, successMessage } from "./legacy-shapes";
@@ -115,22 +114,6 @@ const favoriteBody = z
   .object({ favoriteUserId: memberIdInput.shape.id.meta({ description: "The member's _id" }) })
   .transform((b) => ({ id: b.favoriteUserId }));
 
-/**
- * The search's session read in the statement of its page (issue 27): the query is read here as
- * the route and its procedure read it; a query either refuses is left to the usual order (401
- * before 400), with the session read on its own.
- */
-const searchWithSession = sessionCarrying(async (deps, authorization, request) => {
-  // As the route, then its procedure, read it (the procedure's rules: ages in order…).
-  const query = searchQuery.safeParse(request.query ?? {});
-  const input = query.success ? memberSearchInput.safeParse(query.data) : undefined;
-  if (!input?.success) {
-    const session = await resolveSession(deps, authorization);
-    return session && { session, page: null };
-  }
-  return resolveSessionWithSearch(deps, authorization, input.data);
-});
-
 export const memberRoutes = [
   route({
     method: "GET",
@@ -159,10 +142,8 @@ export const memberRoutes = [
       totalPages: 1,
     },
     errors: { 400: [MSG.ageRangeInvalid, MSG.prefectureInvalid, MSG.keywordTooLong, MSG.searchOrderInvalid] },
-    resolveSession: searchWithSession.resolve,
-    handler: async (caller, input, request) => {
-      // The page read with the session when it could be (resolveSessionWithSearch), else the procedure's.
-      const result = searchWithSession.foundWith(request).page ?? (await caller.members.search(input));
+    handler: async (caller, input) => {
+      const result = await caller.members.search(input);
       return {
         ...result,
         profiles: result.profiles.map((p) => {

@@ -110,15 +110,12 @@ export function selectPublicProfilesWithFavorite(
   memberId: string | Placeholder,
   where: SQL | undefined,
   counting: SQLWrapper,
-  /** More columns a statement carries along (the request's session, members/search.ts). */
-  extra?: Record<string, SQL>,
 ) {
   return db
     .select({
       ...publicColumns,
       isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${memberId} and ${favorites.favoriteUserId} = ${users.id})`,
       matches: carriedCount(counting),
-      ...extra,
     })
     .from(users)
     .leftJoin(occupations, eq(users.occupationId, occupations.id))

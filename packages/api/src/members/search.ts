@@ -3,15 +3,6 @@ import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@e
 import { and, count, desc, eq, gt, inArray, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
-import {
-  type ApiDeps,
-  readSession,
-  resolveSession,
-  resolveSessionWith,
-  type Session,
-  type SessionRow,
-  sessionValue,
-} from "../context";
 import { carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
@@ -76,7 +67,23 @@ export async function searchMembers(
       (await db.select({ gender: users.gender }).from(users).where(eq(users.id, searcherId)))[0]?.gender;
     if (gender) otherGender = gender === "male" ? "female" : "male";
   }
-  const { values, page, offset, cap } = searchPlan(searcherId, input, today, otherGender);
+  const values: SearchValues = {
+    searcherId,
+    gender: otherGender,
+    occupationId: input.occupationId,
+    annualIncomeId: input.annualIncomeId,
+    prefecture: input.prefecture,
+    hasPhoto: input.hasPhoto,
+    // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
+    bornBy: input.ageMin === undefined ? undefined : yearsBefore(today, input.ageMin),
+    bornAfter: input.ageMax === undefined ? undefined : yearsBefore(today, input.ageMax + 1),
+  };
+  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
+  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
+  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
+  const offset = pageOffset(input.page, input.limit);
+  const page = { order: input.order, limit: input.limit, offset, countLimit: countLimit(cap, SEARCH_COUNT_CAP) };
+
   let rows: SearchRow[];
   let counting: () => PromiseLike<Array<{ total: number }>>;
   if (input.keyword) {
@@ -105,48 +112,7 @@ export async function searchMembers(
     rows = await preparedSearchOf(db, shape).execute({ ...values, offset, countLimit: cap + 1 });
     counting = () => searchStatements(db, values, page).counting;
   }
-  return pageFrom(rows, await carriedTotal(rows, counting), cap, input, today);
-}
-
-/** A search's values and how its page is cut, for the searcher and the other gender (when filtered by it). */
-function searchPlan(
-  searcherId: string,
-  input: z.output<typeof memberSearchInput>,
-  today: Date,
-  otherGender: Gender | undefined,
-) {
-  const values: SearchValues = {
-    searcherId,
-    gender: otherGender,
-    occupationId: input.occupationId,
-    annualIncomeId: input.annualIncomeId,
-    prefecture: input.prefecture,
-    hasPhoto: input.hasPhoto,
-    // Age ≥ n ⇔ born on or before today minus n years; age ≤ n ⇔ born after today minus n + 1 years.
-    bornBy: input.ageMin === undefined ? undefined : yearsBefore(today, input.ageMin),
-    bornAfter: input.ageMax === undefined ? undefined : yearsBefore(today, input.ageMax + 1),
-  };
-  // The count stops after SEARCH_COUNT_CAP matches (or one past the page shown): counting a whole
-  // gender of 1,000,000 members for the "N件" line would cost more than the page itself.
-  const cap = Math.max(SEARCH_COUNT_CAP, input.page * input.limit);
-  const offset = pageOffset(input.page, input.limit);
-  const page: PageOf = {
-    order: input.order,
-    limit: input.limit,
-    offset,
-    countLimit: countLimit(cap, SEARCH_COUNT_CAP),
-  };
-  return { values, page, offset, cap };
-}
-
-/** The answer for a page's rows and the capped count of every match. */
-function pageFrom(
-  rows: SearchRow[],
-  counted: number,
-  cap: number,
-  input: { page: number; limit: number },
-  today: Date,
-): MemberSearchPage {
+  const counted = await carriedTotal(rows, counting);
   const totalCapped = counted > cap;
   const total = totalCapped ? cap : counted;
   return {
@@ -165,65 +131,13 @@ function pageFrom(
   };
 }
 
-/**
- * The session of `authorization` and, when it counts, the search it asks for, read in one
- * statement (REST GET /api/users/search, issue 27): the page's statement carries the session as
- * one more column (`sessionValue`), and the other gender is read there too; the token is held to
- * that row as `resolveSession` holds it (`resolveSessionWith`). Null when the token does not
- * count. `page` is null when no row came back (an empty page, or no such account: the session is
- * then read on its own) and for a keyword search (built per call): the caller asks the procedure.
- * The caller checks the session's role before it answers the page.
- */
-export async function resolveSessionWithSearch(
-  deps: ApiDeps,
-  authorization: string | undefined,
-  input: z.output<typeof memberSearchInput>,
-  today = new Date(),
-): Promise<{ session: Session; page: MemberSearchPage | null } | null> {
-  if (input.keyword) {
-    const session = await resolveSession(deps, authorization);
-    return session && { session, page: null };
-  }
-  let plan: ReturnType<typeof searchPlan> | undefined;
-  const found = await resolveSessionWith(
-    deps,
-    authorization,
-    async (db, id): Promise<(SessionRow & { rows: SearchRow[] | null }) | undefined> => {
-      plan = searchPlan(id, input, today, undefined);
-      const shape = { ...shapeOf(plan.values, plan.page), otherGender: input.excludeSameSex, session: true };
-      const rows = (await preparedSearchOf(db, shape).execute({
-        ...plan.values,
-        offset: plan.offset,
-        countLimit: plan.cap + 1,
-      })) as Array<SearchRow & { session: SessionRow | null }>;
-      const first = rows[0];
-      if (!first) {
-        const session = await readSession(db, id);
-        return session && { ...session, rows: null };
-      }
-      return first.session ? { ...first.session, rows } : undefined;
-    },
-  );
-  if (!found) return null;
-  const { rows } = found.row;
-  return {
-    session: found.session,
-    page: rows && plan ? pageFrom(rows, await carriedTotal(rows, neverCounted), plan.cap, input, today) : null,
-  };
-}
-
-/** A page with rows carries its count. */
-const neverCounted = (): never => {
-  throw new Error("a search page with rows carries its count");
-};
-
 type Value = string | Placeholder;
 
 /** A search's filter values: as given, or as a prepared shape's placeholders (same names). */
 interface SearchValues {
   searcherId: Value;
-  /** The other gender, with `excludeSameSex` (or read from the searcher's row in SQL). */
-  gender?: Gender | Placeholder | SQL;
+  /** The other gender, with `excludeSameSex`. */
+  gender?: Gender | Placeholder;
   occupationId?: Value;
   annualIncomeId?: Value;
   prefecture?: Value;
@@ -263,10 +177,6 @@ interface SearchShape {
   offset: boolean;
   /** The count's LIMIT is a parameter (a deep page raised the cap), not the usual literal. */
   deepCount: boolean;
-  /** The other gender of the searcher, read in the statement (the session rides along: it is not known before). */
-  otherGender?: boolean;
-  /** The session rides along as a column (`resolveSessionWithSearch`). */
-  session?: boolean;
 }
 
 function shapeOf(values: SearchValues, page: PageOf): SearchShape {
@@ -285,29 +195,23 @@ const preparedSearchOf = perDatabaseShape(
   (db, shape) => {
     const values: SearchValues = { searcherId: sql.placeholder("searcherId"), hasPhoto: shape.hasPhoto };
     for (const key of shape.given) values[key] = sql.placeholder(key);
-    if (shape.otherGender) values.gender = otherGenderOf(values.searcherId);
     const page: PageOf = {
       order: shape.order,
       limit: shape.limit,
       offset: shape.offset ? sql.placeholder("offset") : 0,
       countLimit: shape.deepCount ? sql.placeholder("countLimit") : countLimit(SEARCH_COUNT_CAP, SEARCH_COUNT_CAP),
     };
-    return searchStatements(db, values, page, undefined, shape.session).page.prepare("member_search");
+    return searchStatements(db, values, page).page.prepare("member_search");
   },
 );
 
 type SearchRow = Awaited<ReturnType<typeof searchStatements>["page"]>[number];
 
-/** The gender other than the searcher's, read from the searcher's row. */
-const otherGenderOf = (searcherId: Value) =>
-  sql<Gender>`(select case s.${sql.identifier(users.gender.name)} when 'male' then 'female'::gender else 'male'::gender end
-    from ${users} s where s.${sql.identifier(users.id.name)} = ${searcherId})`;
-
 /**
  * A search's page (its count riding along, lists/capped-count.ts) and that count on its own, for
  * the given values or placeholders.
  */
-function searchStatements(db: Db, v: SearchValues, page: PageOf, keyword?: KeywordFilter, withSession = false) {
+function searchStatements(db: Db, v: SearchValues, page: PageOf, keyword?: KeywordFilter) {
   const conditions: SQL[] = [ne(users.id, v.searcherId), notBlockedWith(v.searcherId, users.id), canRead];
   // Equality (not <>) so the search indexes on (gender, …) apply.
   if (v.gender !== undefined) conditions.push(eq(users.gender, v.gender));
@@ -345,13 +249,7 @@ function searchStatements(db: Db, v: SearchValues, page: PageOf, keyword?: Keywo
   const holders = keyword?.holders ? inArray(users.id, keyword.holders) : undefined;
   // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
   // match, which has no row to carry it, asks for it on its own.
-  const rows = selectPublicProfilesWithFavorite(
-    db,
-    v.searcherId,
-    and(where, holders),
-    counting,
-    withSession ? { session: sessionValue(v.searcherId) } : undefined,
-  )
+  const rows = selectPublicProfilesWithFavorite(db, v.searcherId, and(where, holders), counting)
     .orderBy(...order)
     .limit(pageLimit(page.limit))
     .offset(page.offset);
