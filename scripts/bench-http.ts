@@ -313,7 +313,7 @@ async function httpCeiling(
     const result = await cpuPerCall(ceiling, () => load(port, { ...costs, name: "ceiling" }, undefined));
     log();
     log(
-      `HTTP ceiling (node:http alone, ${workers} workers, the point costs' ${statSync(bodyFile).size} bytes): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} p99 ${result.p99} ms; CPU per call: machine ${result.cpu.machine.toFixed(3)} ms, server ${result.cpu.server.toFixed(3)}, client ${result.cpu.client.toFixed(3)}`,
+      `HTTP ceiling (node:http alone, ${workers} worker${workers === "1" ? "" : "s"}, the point costs' ${statSync(bodyFile).size} bytes): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} p99 ${result.p99} ms; CPU per call: machine ${result.cpu.machine.toFixed(3)} ms, server ${result.cpu.server.toFixed(3)}, client ${result.cpu.client.toFixed(3)}`,
     );
     for (const [name, tps] of pgbenchTps) {
       const needed = tps * TARGET_RATIO;

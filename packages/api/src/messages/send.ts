@@ -64,16 +64,6 @@ interface SendCheck {
   paid: number;
 }
 
-/**
- * The rules of a member's send, for one send or a batch of them in the same two statements: not
- * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
- * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
- * any of them, and every member recipient able to read members' messages — age verification
- * approved (else CONFLICT with `recipientCannotRead`, decision 0025; administrators always read).
- * A send to several is all or nothing, and its refusal names no one. Standing (a verified member,
- * not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
- * scheduled entry.
- */
 interface PairRow {
   sender: string;
   recipient: string;
@@ -101,6 +91,16 @@ const insertOneMessage = compiledStatement(
         values (${sql.placeholder("id")}, ${sql.placeholder("fromUserId")}, ${sql.placeholder("toUserId")}, ${sql.placeholder("body")}, ${sql.placeholder("replyToId")})`,
 );
 
+/**
+ * The rules of a member's send, for one send or a batch of them in the same two statements: not
+ * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
+ * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
+ * any of them, and every member recipient able to read members' messages — age verification
+ * approved (else CONFLICT with `recipientCannotRead`, decision 0025; administrators always read).
+ * A send to several is all or nothing, and its refusal names no one. Standing (a verified member,
+ * not suspended) is the caller's: `verifiedProcedure` for a request, the dispatcher for a
+ * scheduled entry.
+ */
 export async function checkMemberSends(
   tx: Db,
   sends: Array<{ senderId: string; recipientIds: string[] }>,
