@@ -4,9 +4,11 @@ import type { Db } from "./client";
 
 /** The rows of a raw statement, whichever driver answered (postgres.js: an array; PGlite: `{ rows }`). */
 export async function rowsOf<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsIn<T>(await db.execute(query));
 }
+
+/** postgres.js answers an array of rows, PGlite `{ rows }`. */
+const rowsIn = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * Sends a statement of a transaction without waiting for its answer: the statements issued after
@@ -45,7 +47,6 @@ export function compiledStatement<T>(build: () => SQL): (db: Db, values: Record<
     const parts = db as unknown as HandleParts;
     // Both drivers speak PostgreSQL's dialect: one text serves every handle.
     query ??= parts.dialect.sqlToQuery(build());
-    const result = (await parts.session.prepareQuery(query, undefined, undefined, false).execute(values)) as unknown;
-    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+    return rowsIn<T>(await parts.session.prepareQuery(query, undefined, undefined, false).execute(values));
   };
 }
