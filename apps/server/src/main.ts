@@ -1,4 +1,13 @@
-import { isClusterPrimary, runPrimary, workerEnvironment, workerExecArgv, workersFromEnvironment } from "./cluster";
+import cluster from "node:cluster";
+import { setFlagsFromString } from "node:v8";
+import {
+  isClusterPrimary,
+  runPrimary,
+  runtimeV8Flags,
+  workerEnvironment,
+  workerExecArgv,
+  workersFromEnvironment,
+} from "./cluster";
 
 /**
  * The primary of a cluster only forks and watches its workers (cluster.ts), so it imports nothing
@@ -12,6 +21,10 @@ async function main() {
     runPrimary(workers, workerExecArgv(process.execArgv, env.NODE_OPTIONS), workerEnvironment(env));
     return;
   }
+  // A worker got its V8 settings on its command line; the single process sets on itself those V8
+  // reads at each collection, before it allocates anything of the app's.
+  if (!cluster.isWorker)
+    for (const flag of runtimeV8Flags(process.execArgv, env.NODE_OPTIONS)) setFlagsFromString(flag);
   const [{ loadConfig }, { buildApp }] = await Promise.all([import("./config"), import("./app")]);
   const config = loadConfig();
   const app = await buildApp(config);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   databaseIsLocal,
   defaultWorkers,
+  runtimeV8Flags,
   workerEnvironment,
   workerExecArgv,
   workersFromEnvironment,
@@ -84,12 +85,25 @@ describe("the primary's own reading of WORKERS (cluster.ts: it loads no configur
   });
 });
 
-describe("the workers' V8 settings", () => {
-  it("a smaller young generation unless the command line or NODE_OPTIONS sets one", () => {
-    expect(workerExecArgv([])).toEqual(["--max-semi-space-size=4"]);
-    expect(workerExecArgv(["--enable-source-maps"])).toEqual(["--max-semi-space-size=4", "--enable-source-maps"]);
-    expect(workerExecArgv(["--max-semi-space-size=16"])).toEqual(["--max-semi-space-size=16"]);
-    expect(workerExecArgv([], "--max-old-space-size=512 --max-semi-space-size=8")).toEqual([]);
+describe("the serving processes' V8 settings", () => {
+  const defaults = ["--max-semi-space-size=4", "--no-parallel-scavenge"];
+  it("workers: a smaller young generation, collected on the serving thread, unless the command line or NODE_OPTIONS says", () => {
+    expect(workerExecArgv([])).toEqual(defaults);
+    expect(workerExecArgv(["--enable-source-maps"])).toEqual([...defaults, "--enable-source-maps"]);
+    expect(workerExecArgv(["--max-semi-space-size=16"])).toEqual([
+      "--no-parallel-scavenge",
+      "--max-semi-space-size=16",
+    ]);
+    // Either form of a flag, with dashes or underscores, counts as given.
+    expect(workerExecArgv(["--parallel-scavenge"])).toEqual(["--max-semi-space-size=4", "--parallel-scavenge"]);
+    expect(workerExecArgv([], "--max-old-space-size=512 --max-semi-space-size=8 --no_parallel_scavenge")).toEqual([]);
+  });
+
+  it("the single process: only what V8 reads at each collection (a heap size is fixed at start)", () => {
+    expect(runtimeV8Flags([])).toEqual(["--no-parallel-scavenge"]);
+    expect(runtimeV8Flags(["--max-semi-space-size=16"])).toEqual(["--no-parallel-scavenge"]);
+    expect(runtimeV8Flags(["--parallel-scavenge"])).toEqual([]);
+    expect(runtimeV8Flags([], "--parallel_scavenge")).toEqual([]);
   });
 });
 
