@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * patches/postgres@3.4.9.patch: postgres.js's `Result` (an Array subclass) and `Query` (a Promise
- * subclass) name their species in a data property instead of a static getter. Unpatched, V8 on
+ * subclass) name their species in a data property instead of a static getter in the class body. Unpatched, V8 on
  * Node 20 aborted every optimised compilation of both ("Bailed out due to dependency change") and
  * queued it again, a few hundred times a second under load: a tenth of a busy server's CPU spent
  * compiling on another thread (issue 27). These hold the patch to the same answers as the getter
@@ -90,7 +90,7 @@ describe("postgres.js species (patched)", () => {
       const afterMark = stdout.slice(stdout.indexOf("MARK"));
       expect(afterMark.length).toBeGreaterThan(0);
       const aborted = afterMark.match(/aborted optimizing .*<JSFunction (Result|Query|unsafe|ReadyForQuery) /g) ?? [];
-      // Unpatched: 300–800 in these two seconds on a 2-core machine; patched: none or a few.
+      // Unpatched: about 300 in these two seconds on a 2-core machine; patched: none or a few.
       expect(aborted.length).toBeLessThan(20);
     },
     30_000,
