@@ -10,7 +10,8 @@
  * Prints each figure with PASS/FAIL; exits 1 when a target is missed. CHROME_PATH overrides
  * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2;
  * Each page is measured BENCH_WEB_RUNS times (5 by default) and judged by the median score, as
- * Lighthouse's own documentation on variability advises; every run's figures are printed.
+ * Lighthouse's own documentation on variability advises; every run's figures are printed. A run
+ * whose trace Lighthouse could not read (a runtimeError such as NO_NAVSTART) is run again, twice at most.
  * BENCH_WEB_REPORT=<dir> also writes each page's full Lighthouse report there (login.json,
  * dashboard.json) and its trace (login.trace.json, dashboard.trace.json: open it in Chromium's
  * performance panel) to find where the time goes (bootup-time, mainthread-work-breakdown, long tasks).
@@ -118,33 +119,42 @@ async function runLighthouse(): Promise<void> {
       // Lighthouse advises the median of several runs: one run moves by several points with
       // whatever else the machine does (its slow phone is the observed trace slowed four times).
       const runs: Array<{ score: number; line: string }> = [];
+      let reported = false;
       for (let run = 0; run < RUNS; run++) {
-        // Every run loads cold: keeping the storage (the signed-in session) keeps the HTTP cache too,
-        // filled by the /login visit above and by the run before.
-        const cdp = await page.createCDPSession();
-        await cdp.send("Network.clearBrowserCache");
-        await cdp.detach();
-        const result = await lighthouse(
-          url,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            disableStorageReset: signedIn,
-            onlyCategories: ["performance"],
-          },
-          undefined,
-          page,
-        );
-        const lhr = result?.lhr;
-        if (REPORT_DIR && lhr && run === 0) {
+        // A run whose trace Lighthouse could not read (its runtimeError, e.g. NO_NAVSTART) measured
+        // nothing: it is run again, twice at most, rather than judged as a score of 0.
+        let result: NonNullable<Awaited<ReturnType<typeof lighthouse>>> | undefined;
+        for (let attempt = 0; attempt < 3 && !(result && !result.lhr.runtimeError); attempt++) {
+          if (result) log(`  ${label} run ${run + 1}: Lighthouse failed (${result.lhr.runtimeError?.code}), run again`);
+          // Every run loads cold: keeping the storage (the signed-in session) keeps the HTTP cache too,
+          // filled by the /login visit above and by the run before.
+          const cdp = await page.createCDPSession();
+          await cdp.send("Network.clearBrowserCache");
+          await cdp.detach();
+          result = await lighthouse(
+            url,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              disableStorageReset: signedIn,
+              onlyCategories: ["performance"],
+            },
+            undefined,
+            page,
+          );
+          if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        }
+        const lhr = (result as NonNullable<typeof result>).lhr;
+        if (REPORT_DIR && !reported && !lhr.runtimeError) {
+          reported = true;
           mkdirSync(REPORT_DIR, { recursive: true });
           writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr));
           // The page load's Chromium trace (unthrottled; Lighthouse simulates the slow phone from it).
           writeFileSync(path.join(REPORT_DIR, `${report}.trace.json`), JSON.stringify(result?.artifacts.Trace));
         }
-        const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
-        const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "?";
+        const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.displayValue ?? "?";
         const line = `FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")}`;
         runs.push({ score, line });
         log(`  ${label} run ${run + 1}: ${score} — ${line}`);

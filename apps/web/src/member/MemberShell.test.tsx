@@ -136,8 +136,16 @@ describe("MemberShell header", () => {
     expect(await screen.findByRole("heading", { name: "ダッシュボード" })).toBeInTheDocument();
     expect(screen.getByText("読み込み中...")).toBeInTheDocument();
     expect(screen.queryByTestId("dashboard-points")).not.toBeInTheDocument();
+    // Drawn whole meanwhile (the page keeps its height when the data comes): the labels, and the
+    // points-expiry card, whose figures do not wait for the member's data.
+    expect(screen.getByText("所持ポイント")).toBeInTheDocument();
+    expect(screen.getByText("生年月日")).toBeInTheDocument();
+    expect(await screen.findByTestId("point-expiry")).toHaveTextContent("有効期限が近いポイントはありません。");
+    expect(screen.getByRole("button", { name: "プロフィールを編集" })).toBeDisabled();
     answer(me);
     expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567pt");
+    expect(screen.queryByText("読み込み中...")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "プロフィールを編集" })).toBeEnabled();
     expect(screen.getAllByRole("heading", { name: "ダッシュボード" })).toHaveLength(1);
   });
 

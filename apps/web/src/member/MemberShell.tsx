@@ -8,6 +8,7 @@ import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Skeleton.css";
 import { Anchor, Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
