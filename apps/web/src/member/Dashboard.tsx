@@ -1,20 +1,9 @@
-import {
-  Avatar,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router-dom";
 import { displayName, UNSET } from "../lib/display-name";
 import { formatDate, formatPoints } from "../lib/format";
+import { TextPlaceholder } from "../ui/TextPlaceholder";
 import { lazyScreen } from "./lazy-screen";
 import { PointExpiry } from "./PointExpiry";
 import { useCurrentUser } from "./useCurrentUser";
@@ -62,7 +51,7 @@ export function Dashboard() {
               {item.label}
             </Text>
             {item.value === undefined ? (
-              <Placeholder size="xl" />
+              <TextPlaceholder size="xl" />
             ) : (
               <Text size="xl" fw={700} data-testid={item.testId}>
                 {item.value}
@@ -112,7 +101,7 @@ export function Dashboard() {
             {profile.map((row) => (
               <Table.Tr key={row.label}>
                 <Table.Th w={110}>{row.label}</Table.Th>
-                <Table.Td>{row.value ?? <Placeholder />}</Table.Td>
+                <Table.Td>{row.value ?? <TextPlaceholder />}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -125,17 +114,5 @@ export function Dashboard() {
         </Suspense>
       )}
     </Stack>
-  );
-}
-
-/**
- * A value not loaded yet: a skeleton one line high, of the value's text size (`xl`) or, without
- * one, of the text around it (a table cell's); the line is a non-breaking space.
- */
-function Placeholder({ size }: { size?: "xl" }) {
-  return (
-    <Skeleton visible width="8em" aria-hidden="true">
-      {size ? <Text size={size}>{"\u00a0"}</Text> : "\u00a0"}
-    </Skeleton>
   );
 }

@@ -10,6 +10,7 @@ import type { CurrentUser } from "./useCurrentUser";
  */
 export function MemberMenu({
   user,
+  loading,
   activeKey,
   unread,
   narrow,
@@ -17,6 +18,8 @@ export function MemberMenu({
   onLogout,
 }: {
   user: CurrentUser | undefined;
+  /** The member's data is on its way: the card is drawn with placeholders (none when it failed). */
+  loading: boolean;
   activeKey: string | undefined;
   unread: number | undefined;
   narrow: boolean;
@@ -25,7 +28,7 @@ export function MemberMenu({
 }) {
   return (
     <Stack gap="md">
-      {user && <MemberCard user={user} />}
+      {(user || loading) && <MemberCard user={user} />}
       <nav aria-label="会員メニュー">
         {MENU_GROUPS.map((group) => {
           const items = group.keys.flatMap((k) => {

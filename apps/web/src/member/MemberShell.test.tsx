@@ -142,10 +142,12 @@ describe("MemberShell header", () => {
     expect(screen.getByText("生年月日")).toBeInTheDocument();
     expect(await screen.findByTestId("point-expiry")).toHaveTextContent("有効期限が近いポイントはありません。");
     expect(screen.getByRole("button", { name: "プロフィールを編集" })).toBeDisabled();
+    expect(screen.getByLabelText("会員情報")).toHaveAttribute("aria-busy", "true");
     answer(me);
     expect(await screen.findByTestId("dashboard-points")).toHaveTextContent("1,234,567pt");
     expect(screen.queryByText("読み込み中...")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "プロフィールを編集" })).toBeEnabled();
+    expect(screen.getByLabelText("会員情報")).not.toHaveAttribute("aria-busy");
     expect(screen.getAllByRole("heading", { name: "ダッシュボード" })).toHaveLength(1);
   });
 
@@ -159,6 +161,7 @@ describe("MemberShell header", () => {
     });
     expect(await screen.findByText("会員情報の取得に失敗しました。再読み込みしてください。")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "ダッシュボード" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("会員情報")).not.toBeInTheDocument();
   });
 
   it("names the page, starts with the skip link, and links the balance and the menu to ポイントの使い方", async () => {

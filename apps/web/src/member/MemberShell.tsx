@@ -90,6 +90,7 @@ export default function MemberShell() {
   const menu = (
     <MemberMenu
       user={user}
+      loading={isLoading}
       activeKey={key}
       unread={unread}
       narrow={!!narrow}
