@@ -294,7 +294,7 @@ async function explainSearch(app: App, userID: string): Promise<void> {
       ([label, where]): Array<[string, string]> => [
         [
           `profile search page 1, ${label}`,
-          `select u.id from users u where ${base} and ${where} order by u.last_active_at desc, u.id desc limit 20`,
+          `select u.id from users u where ${base} and ${where} order by u.last_active_at desc nulls last, u.id desc limit 20`,
         ],
         [
           `profile search count (capped at 1,000), ${label}`,

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { purgeWithdrawn } from "../src/accounts/retention";
 import { unusedBalanceAt } from "../src/payments/report";
-import { changeBalance } from "../src/points/ledger";
+import { changeBalance, setBalance } from "../src/points/ledger";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -184,6 +184,96 @@ describe("restoring a withdrawn member (adminUsers.restore)", () => {
       code: "CONFLICT",
       message: MSG.restoreEmailTaken,
     });
+  });
+});
+
+/** The balance set to 0 by an administrator's correction, as the user edit does. */
+async function zero(member: TestUser, admin: TestUser) {
+  await db().transaction(async (tx) => {
+    for (const account of ["points", "send_points"] as const)
+      await setBalance(tx, { userId: member.id, account, value: 0, actorId: admin.id });
+  });
+}
+
+describe("a restoration gives back what that withdrawal took, once (decision 0038)", () => {
+  it("withdraw, restore, spend to 0, withdraw, restore: the second restoration gives nothing", async () => {
+    const admin = await api.createUser({ role: "admin" });
+    const member = await api.createUser({ points: 100 });
+    await buy(member, 900, 1800);
+    expect((await api.caller(member).account.withdraw({ password: member.password })).forfeited).toMatchObject({
+      purchased: 900,
+      free: 100,
+      sendPoints: 20,
+    });
+    await api.caller(admin).adminUsers.restore({ id: member.id });
+    expect(await books(member.id)).toEqual({ points: 1000, sendPoints: 20, ledger: 1000, lots: 1000 });
+    await zero(member, admin);
+    // The second withdrawal forfeits nothing, so its restoration gives nothing back.
+    expect((await api.caller(member).account.withdraw({ password: member.password })).forfeited).toEqual({
+      purchased: 0,
+      free: 0,
+      lapsed: 0,
+      sendPoints: 0,
+    });
+    await api.caller(admin).adminUsers.restore({ id: member.id });
+    expect(await books(member.id)).toEqual({ points: 0, sendPoints: 0, ledger: 0, lots: 0 });
+    const refunds = await db()
+      .select({ account: pointLedger.account, delta: pointLedger.delta })
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, member.id), eq(pointLedger.kind, "refund")));
+    expect(refunds).toHaveLength(2);
+    // A third cycle with a balance again: exactly that balance comes back.
+    await buy(member, 300, 600);
+    await api.caller(member).account.withdraw({ password: member.password });
+    await api.caller(admin).adminUsers.restore({ id: member.id });
+    expect(await books(member.id)).toEqual({ points: 300, sendPoints: 0, ledger: 300, lots: 300 });
+    const audits = await db()
+      .select({ details: adminAuditLog.details })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, member.id), eq(adminAuditLog.action, "user.restore")));
+    expect(audits.map((a) => a.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ points: 1000, sendPoints: 20 }),
+        expect.objectContaining({ points: 0, sendPoints: 0 }),
+        expect.objectContaining({ points: 300, sendPoints: 0 }),
+      ]),
+    );
+  });
+
+  it("the mixed case: no points but send points; only the send points come back, never an earlier forfeit", async () => {
+    const admin = await api.createUser({ role: "admin" });
+    const member = await api.createUser({ points: 100 });
+    await api.caller(member).account.withdraw({ password: member.password });
+    await api.caller(admin).adminUsers.restore({ id: member.id });
+    expect(await books(member.id)).toMatchObject({ points: 100, sendPoints: 20 });
+    await db().transaction((tx) =>
+      setBalance(tx, { userId: member.id, account: "points", value: 0, actorId: admin.id }),
+    );
+    expect((await api.caller(member).account.withdraw({ password: member.password })).forfeited).toEqual({
+      purchased: 0,
+      free: 0,
+      lapsed: 0,
+      sendPoints: 20,
+    });
+    await api.caller(admin).adminUsers.restore({ id: member.id });
+    expect(await books(member.id)).toEqual({ points: 0, sendPoints: 20, ledger: 0, lots: 0 });
+  });
+
+  it("concurrent restorations of one withdrawal give its balance back once", async () => {
+    const admin = await api.createUser({ role: "admin" });
+    const other = await api.createUser({ role: "admin" });
+    const member = await api.createUser({ points: 100 });
+    await buy(member, 500, 1000);
+    await api.caller(member).account.withdraw({ password: member.password });
+    const outcomes = await Promise.allSettled([
+      api.caller(admin).adminUsers.restore({ id: member.id }),
+      api.caller(other).adminUsers.restore({ id: member.id }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({
+      reason: expect.objectContaining({ code: "NOT_FOUND", message: MSG.notWithdrawn }),
+    });
+    expect(await books(member.id)).toEqual({ points: 600, sendPoints: 20, ledger: 600, lots: 600 });
   });
 });
 

@@ -174,7 +174,7 @@ describe("members.search", () => {
       made.push((await api.createUser({ gender: "female", name: `${tag}${i}`, createdAt: day(10 + i) })).id);
     }
     const newestFirst = [...made].reverse();
-    const page2 = await api.caller(me).members.search({ keyword: tag, page: 2, limit: 2 });
+    const page2 = await api.caller(me).members.search({ keyword: tag, page: 2, limit: 2, order: "newest" });
     expect(page2).toMatchObject({ total: 5, page: 2, limit: 2, totalPages: 3 });
     expect(page2.profiles.map((p) => p.id)).toEqual(newestFirst.slice(2, 4));
     const past = await api.caller(me).members.search({ keyword: tag, page: 9, limit: 2 });

@@ -106,6 +106,19 @@ describe("new-message notices: who gets none", () => {
     expect(await noticesTo(a)).toHaveLength(1);
   });
 
+  it("a member who has never been active is not on the site: a new account is told at once (decision 0038)", async () => {
+    const fresh = await api.createUser({ name: "はじめ" });
+    const [row] = await api.database.db
+      .select({ lastActiveAt: users.lastActiveAt })
+      .from(users)
+      .where(eq(users.id, fresh.id));
+    expect(row?.lastActiveAt).toBeNull();
+    await send(b, fresh);
+    // A few seconds after the account was made, not 10 minutes.
+    expect(await sendDueNotices(api.deps, { now: new Date(Date.now() + 5_000) })).toMatchObject({ mailed: 1 });
+    expect(await noticesTo(fresh)).toHaveLength(1);
+  });
+
   it("none to a suspended, an unverified or a deleted member, nor to one who turned notices off", async () => {
     const suspended = await api.createUser({ name: "停止" });
     const unverified = await api.createUser({ name: "未確認", verificationStatus: "pending" });

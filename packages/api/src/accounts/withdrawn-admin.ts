@@ -83,13 +83,18 @@ export async function restoreWithdrawn(
         .update(users)
         .set({ deletedAt: null, withdrawnAt: null })
         .where(and(eq(users.id, id), isNotNull(users.withdrawnAt)));
-      const points = await restoreForfeited(tx, id, adminId);
+      const restored = await restoreForfeited(tx, id, adminId);
       await writeAudit(tx, {
         adminId,
         action: "user.restore",
         targetType: "user",
         targetId: id,
-        details: { userID: user.userId, withdrawnAt: new Date(user.withdrawnAt).toISOString(), points },
+        details: {
+          userID: user.userId,
+          withdrawnAt: new Date(user.withdrawnAt).toISOString(),
+          points: restored.points,
+          sendPoints: restored.sendPoints,
+        },
       });
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { type Db, users } from "@enmusubi/db";
 import { LAST_ACTIVE_REFRESH_MINUTES } from "@enmusubi/shared";
-import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 
 /**
  * When members were last active (decision 0029). Recorded at sign-in (`markActive`) and by the
@@ -12,9 +12,15 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
  * shown (24時間以内 … 1ヶ月以上) cannot tell.
  */
 
-/** True when the row's last activity is older than the refresh interval (read by the session query). */
+/** Older than the refresh interval; null when never recorded. */
+const stale = sql`${users.lastActiveAt} < now() - make_interval(mins => ${sql.raw(String(LAST_ACTIVE_REFRESH_MINUTES))})`;
+
+/**
+ * True when the row's last activity is older than the refresh interval, or was never recorded (a new
+ * account is not active until it signs in or makes a request; decision 0038). Read by the session query.
+ */
 export function activeStale(): SQL<boolean> {
-  return sql<boolean>`${users.lastActiveAt} < now() - make_interval(mins => ${sql.raw(String(LAST_ACTIVE_REFRESH_MINUTES))})`;
+  return sql<boolean>`coalesce(${stale}, true)`;
 }
 
 /** Records activity now unless it was recorded within the interval: usually updates nothing. */
@@ -22,12 +28,7 @@ export async function touchActive(db: Db, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ lastActiveAt: sql`now()` })
-    .where(
-      and(
-        eq(users.id, userId),
-        lt(users.lastActiveAt, sql`now() - make_interval(mins => ${sql.raw(String(LAST_ACTIVE_REFRESH_MINUTES))})`),
-      ),
-    );
+    .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), stale)));
 }
 
 /** Records activity now (a successful sign-in). */

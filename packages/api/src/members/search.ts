@@ -245,7 +245,9 @@ function searchStatements(db: Db, v: SearchValues, page: PageOf, keyword?: Keywo
     .as("matches");
   const counting = db.select({ total: count() }).from(matches);
   const order =
-    page.order === "newest" ? [desc(users.createdAt), desc(users.id)] : [desc(users.lastActiveAt), desc(users.id)];
+    page.order === "newest"
+      ? [desc(users.createdAt), desc(users.id)]
+      : [sql`${users.lastActiveAt} desc nulls last`, desc(users.id)];
   const holders = keyword?.holders ? inArray(users.id, keyword.holders) : undefined;
   // The count rides along the page's rows (PostgreSQL runs it once); only a page past the last
   // match, which has no row to carry it, asks for it on its own.

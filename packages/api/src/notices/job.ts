@@ -68,7 +68,7 @@ export async function sendDueNotices(
       tx,
       sql`select n.user_id, n.enabled, n.pending_since, n.stop_version, u.email, u.role, u.verification_status,
                  u.suspended_at is not null as suspended, u.deleted_at is not null as deleted,
-                 u.last_active_at > ${minutes(now, -(deps.noticeLiveMinutes ?? NOTICE_LIVE_MINUTES)).toISOString()}::timestamptz as live
+                 coalesce(u.last_active_at > ${minutes(now, -(deps.noticeLiveMinutes ?? NOTICE_LIVE_MINUTES)).toISOString()}::timestamptz, false) as live
           from ${messageNotices} n join users u on u.id = n.user_id
           where n.pending_count > 0 and n.due_at <= ${now.toISOString()}::timestamptz
           order by n.due_at

@@ -12,3 +12,4 @@ export * from "./reference";
 export * from "./safety";
 export * from "./users";
 export * from "./verification";
+export * from "./withdrawals";

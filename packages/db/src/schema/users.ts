@@ -60,8 +60,10 @@ export const users = pgTable(
     /**
      * When the member was last active: set at sign-in and by the session read at most once per
      * LAST_ACTIVE_REFRESH_MINUTES (context.ts). Never shown: the detail shows a bucket (decision 0029).
+     * Null until the member's first sign-in or request: a new account is not "on the site"
+     * (a notice mail is not held back for a member who never came; decision 0038).
      */
-    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     /**
      * The profile search's text (decision 0029): name and self-introduction normalised as the
      * board's (board_search_normalize: NFKC, lower case, kana folded), joined by U+001F. Kept by a
@@ -119,14 +121,15 @@ export const users = pgTable(
       .on(t.gender, t.address, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.role} = 'user'`),
     // Profile search, most recently active first (decision 0029): only the members it lists
-    // (live, not suspended, members, age verified), of one gender or of both.
+    // (live, not suspended, members, age verified), of one gender or of both. Read forwards for
+    // ORDER BY last_active_at DESC NULLS LAST, id DESC (never-active members last; decision 0038).
     index("users_search_gender_active_idx")
-      .on(t.gender, t.lastActiveAt, t.id)
+      .on(t.gender, t.lastActiveAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(
         sql`${t.deletedAt} is null and ${t.suspendedAt} is null and ${t.role} = 'user' and ${t.verificationStatus} = 'verified'`,
       ),
     index("users_search_active_idx")
-      .on(t.lastActiveAt, t.id)
+      .on(t.lastActiveAt.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(
         sql`${t.deletedAt} is null and ${t.suspendedAt} is null and ${t.role} = 'user' and ${t.verificationStatus} = 'verified'`,
       ),
