@@ -94,3 +94,30 @@ describe("POST /api/scheduled-messages", () => {
     expect(await snapshotTables(server, "scheduled_messages")).toEqual(before);
   });
 });
+
+describe("POST /api/account/email (decision 0038)", () => {
+  const ask = (as: RestUser, newEmail: string) =>
+    server.request({
+      method: "POST",
+      url: "/api/account/email",
+      as,
+      payload: { newEmail, currentPassword: as.password },
+    });
+
+  it("5 requests an hour per member, then 429 in Japanese; nothing is stored or mailed", async () => {
+    const member = await server.createUser();
+    for (let i = 0; i < 5; i++) expect((await ask(member, `limit-member-${i}@example.jp`)).statusCode).toBe(201);
+    const before = await snapshotTables(server, "email_changes", "mail_outbox");
+    const refused = await ask(member, "limit-member-5@example.jp");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MSG.tooManyRequests });
+    expect(await snapshotTables(server, "email_changes", "mail_outbox")).toEqual(before);
+  });
+
+  it("3 requests an hour per new address, whoever asks", async () => {
+    const askers = [await server.createUser(), await server.createUser(), await server.createUser()];
+    for (const asker of askers) expect((await ask(asker, "Wanted@Example.jp")).statusCode).toBe(201);
+    const fourth = await server.createUser();
+    expect((await ask(fourth, "wanted@example.jp")).statusCode).toBe(429);
+  });
+});

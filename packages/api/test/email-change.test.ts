@@ -2,7 +2,7 @@ import { emailChanges, mailOutbox, rowsOf } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { confirmEmailChange, EMAIL_CHANGE_HOURS } from "../src/accounts/email-change";
+import { confirmEmailChange, EMAIL_CHANGE_HOURS, maskedAddress } from "../src/accounts/email-change";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -78,5 +78,55 @@ describe("changing the e-mail address", () => {
     expect(await snapshotTables(api, "users")).toEqual({ users: (before as { users: unknown }).users });
     const rows = await api.database.db.select().from(emailChanges).where(eq(emailChanges.userId, member.id));
     expect(rows.every((r) => r.usedAt === null)).toBe(true);
+  });
+
+  it("tells the current address at once, naming the new one masked", async () => {
+    const member = await api.createUser();
+    const old = (await emailOf(member)) ?? "";
+    await request(member, "someone.else@example.jp");
+    const [notice] = await mailsTo(old);
+    expect(notice?.subject).toBe("【縁結び】メールアドレス変更のお申し込みがありました");
+    expect(notice?.text).toContain("so***@example.jp");
+    expect(notice?.text).not.toContain("someone.else@example.jp");
+    expect(maskedAddress("a@example.jp")).toBe("a***@example.jp");
+  });
+});
+
+describe("a pending e-mail change ends with a password change, a reissue or 退会 (decision 0038)", () => {
+  it("a password change: the link then answers that it is no longer valid, changing nothing", async () => {
+    const member = await api.createUser();
+    const old = await emailOf(member);
+    const token = await request(member, "intruder1@example.jp");
+    await api.caller(member).profile.update({ currentPassword: member.password, newPassword: "another-pass-123" });
+    await expect(api.caller(null).account.confirmEmailChange({ token })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: MSG.emailChangeCancelled,
+    });
+    expect(await emailOf(member)).toBe(old);
+  });
+
+  it("a password reissue, when asked and again when the new password is first used", async () => {
+    const member = await api.createUser();
+    const old = (await emailOf(member)) ?? "";
+    const first = await request(member, "intruder2@example.jp");
+    await api.caller(null).auth.forgot({ userID: member.userID, email: old });
+    await expect(api.caller(null).account.confirmEmailChange({ token: first })).rejects.toThrow(
+      MSG.emailChangeCancelled,
+    );
+    // Asked again before the reissued password is used: that first use ends it too.
+    const second = await request(member, "intruder3@example.jp");
+    const reissued = (await mailsTo(old)).find((m) => m.subject.includes("パスワード再発行"))?.secret ?? "";
+    await api.caller(null).auth.login({ userID: member.userID, password: reissued });
+    await expect(api.caller(null).account.confirmEmailChange({ token: second })).rejects.toThrow(
+      MSG.emailChangeCancelled,
+    );
+    expect(await emailOf(member)).toBe(old);
+  });
+
+  it("退会 ends it", async () => {
+    const member = await api.createUser();
+    const token = await request(member, "intruder4@example.jp");
+    await api.caller(member).account.withdraw({ password: member.password });
+    await expect(api.caller(null).account.confirmEmailChange({ token })).rejects.toThrow(MSG.emailChangeCancelled);
   });
 });

@@ -134,7 +134,7 @@ export const accountRoutes = [
     path: "/api/auth/withdraw",
     summary: "Member: withdraw (退会) with the current password; the balance is forfeited",
     description:
-      "Unused points (purchased and free) and send points are forfeited, as the terms say; the answer says how many. Every session ends and the account cannot sign in again. The account data is kept 1 year (an administrator may restore it), the usage history 3 years; the address may register again at once.",
+      "Wrong passwords are counted with the account's failed logins (10 in 15 minutes, then 429). Unused points (purchased and free) and send points are forfeited, as the terms say; the answer says how many. Every session ends and the account cannot sign in again. The account data is kept 1 year (an administrator may restore it), the usage history 3 years; the address may register again at once.",
     access: "member",
     input: withdrawInput,
     response: successMessage.extend({ forfeited }),
@@ -143,7 +143,7 @@ export const accountRoutes = [
       message: MSG.withdrawDone,
       forfeited: { purchased: 500, free: 100, lapsed: 0, sendPoints: 20 },
     },
-    errors: { 400: [MSG.withdrawPasswordRequired, MSG.withdrawPasswordWrong] },
+    errors: { 400: [MSG.withdrawPasswordRequired, MSG.withdrawPasswordWrong], 429: MSG.tooManyRequests },
     handler: (caller, input) => caller.account.withdraw(input),
   }),
   route({

@@ -142,7 +142,7 @@ export const authRoutes = [
     path: "/api/auth/profile",
     summary: "Update the signed-in account's profile (a new password needs currentPassword)",
     description:
-      'Fields left out stay as they are; `null` or "" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session: the answer then carries a fresh `token`.',
+      'Fields left out stay as they are; `null` or "" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account\'s failed logins (10 in 15 minutes, then 429).',
     access: "signedIn",
     input: legacyProfileInput,
     response: z.object({ message: z.string(), user: legacyUser, token: z.string().optional() }),

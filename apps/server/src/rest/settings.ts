@@ -49,7 +49,7 @@ export const settingsRoutes = [
     path: "/api/account/email",
     summary: "Member: ask to change the e-mail address (a confirmation link is mailed to the new one)",
     description:
-      "Needs the current password. Nothing changes until the link mailed to the new address is followed (within 24 hours, once); then the old address is told. An address another member uses answers 409.",
+      "Needs the current password; wrong ones are counted with the account's failed logins (10 in 15 minutes, then 429). At most 5 requests an hour per member and 3 per new address (429). The current address is told at once; nothing changes until the link mailed to the new address is followed (within 24 hours, once), and then the old address is told again. A password change, a password reissue or 退会 cancels the pending change. An address another member uses answers 409.",
     access: "member",
     input: emailChangeInput,
     response: message,
@@ -58,6 +58,7 @@ export const settingsRoutes = [
     errors: {
       400: [MSG.currentPasswordWrong, MSG.emailChangeSame, MSG.emailInvalid],
       409: MSG.emailInUse,
+      429: MSG.tooManyRequests,
     },
     handler: (caller, input) => caller.account.requestEmailChange(input),
   }),

@@ -2,21 +2,23 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Db, emailChanges, users } from "@enmusubi/db";
 import { type EmailChangeInput, MSG } from "@enmusubi/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { PasswordHasher } from "../auth/password";
+import { type CurrentPasswordDeps, checkCurrentPassword } from "../auth/current-password";
 import { AppError, isUniqueViolation } from "../errors";
 import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
+import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 
 /**
- * Changing the e-mail address (issue 25): the request (current password required) mails a link
- * to the new address; only following it, once and within EMAIL_CHANGE_HOURS, changes the address,
- * and then the old address is told. An address another live account uses is refused, at the
+ * Changing the e-mail address (decision 0033): the request (current password required, counted
+ * like a login's attempts; at most RATE_LIMITS.emailChangePerMember an hour per member and
+ * emailChangePerAddress per new address) mails a link to the new address and tells the current
+ * address at once; only following the link, once and within EMAIL_CHANGE_HOURS, changes the address,
+ * and then the old address is told again. A password change, a password reissue and 退会 cancel
+ * the pending change (decision 0038). An address another live account uses is refused, at the
  * request and again at the confirmation (the unique index decides a race).
  */
 export const EMAIL_CHANGE_HOURS = 24;
 
-interface EmailChangeDeps {
-  db: Db;
-  passwords: PasswordHasher;
+interface EmailChangeDeps extends CurrentPasswordDeps {
   publicUrl: string;
   onMailQueued(): void;
 }
@@ -31,21 +33,42 @@ async function assertFree(tx: Db, userId: string, email: string) {
   if (taken) throw new AppError("CONFLICT", MSG.emailInUse);
 }
 
+/** The address shown to the current address's owner: enough to recognise it, not to harvest it. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at);
+  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${email.slice(at)}`;
+}
+
+/**
+ * Ends the account's pending e-mail change (a password change, a password reissue, 退会): its link
+ * then answers MSG.emailChangeCancelled. Call it in the transaction that makes the change.
+ */
+export async function cancelEmailChanges(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(emailChanges)
+    .set({ cancelledAt: sql`now()` })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), isNull(emailChanges.cancelledAt)));
+}
+
 export async function requestEmailChange(
-  deps: EmailChangeDeps,
+  deps: EmailChangeDeps & { ip: string },
   userId: string,
   input: EmailChangeInput,
   now = new Date(),
 ) {
+  await enforceRateLimit(deps.limiter, [
+    [`email-change:member:${userId}`, RATE_LIMITS.emailChangePerMember],
+    [`email-change:address:${input.newEmail}`, RATE_LIMITS.emailChangePerAddress],
+  ]);
+  await checkCurrentPassword(deps, { userId, ip: deps.ip }, input.currentPassword, MSG.currentPasswordWrong);
   await deps.db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ email: users.email, passwordHash: users.passwordHash })
+      .select({ email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
     if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
-    if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword)))
-      throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong);
     if (user.email.toLowerCase() === input.newEmail) throw new AppError("BAD_REQUEST", MSG.emailChangeSame);
     await assertFree(tx, userId, input.newEmail);
     // One pending change at a time: an earlier link stops working.
@@ -70,6 +93,19 @@ export async function requestEmailChange(
       ].join("\n"),
       secret: token,
     });
+    // The current address is told now, not only once the change is done: its owner can still stop it.
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: "【縁結び】メールアドレス変更のお申し込みがありました",
+      text: [
+        `縁結びに登録されたメールアドレスを ${maskedAddress(input.newEmail)} に変更するお申し込みがありました。`,
+        `新しいアドレスに送った確認リンクが${EMAIL_CHANGE_HOURS}時間以内に開かれると、変更が完了します。`,
+        "",
+        "お心当たりのない場合は、すぐにログインしてパスワードを変更してください（変更手続きは取り消されます）。",
+        "ログインできない場合は、ログイン画面の「パスワードをお忘れの方」から再発行するか、お問い合わせからご連絡ください：",
+        `${deps.publicUrl}/login`,
+      ].join("\n"),
+    });
   });
   deps.onMailQueued();
   return { message: MSG.emailChangeSent };
@@ -86,6 +122,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, token: string, n
         .for("update");
       if (!change) throw new AppError("BAD_REQUEST", MSG.emailChangeInvalid);
       if (change.usedAt) throw new AppError("BAD_REQUEST", MSG.emailChangeUsed);
+      if (change.cancelledAt) throw new AppError("BAD_REQUEST", MSG.emailChangeCancelled);
       if (change.expiresAt <= now) throw new AppError("BAD_REQUEST", MSG.emailChangeInvalid);
       const [user] = await tx
         .select({ email: users.email })

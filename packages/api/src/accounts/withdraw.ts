@@ -1,9 +1,10 @@
 import { type Db, users } from "@enmusubi/db";
 import { MSG, type WithdrawInput } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { PasswordHasher } from "../auth/password";
+import { type CurrentPasswordDeps, checkCurrentPassword } from "../auth/current-password";
 import { AppError } from "../errors";
 import { type Forfeited, forfeitable, forfeitBalance } from "../points/forfeit";
+import { cancelEmailChanges } from "./email-change";
 
 /*
  * 退会 (issue 25, decision 0034). The member's password is checked, then in one transaction: the
@@ -21,19 +22,18 @@ export async function withdrawalPreview(db: Db, userId: string): Promise<Forfeit
 }
 
 export async function withdraw(
-  deps: { db: Db; passwords: PasswordHasher },
+  deps: CurrentPasswordDeps & { ip: string },
   userId: string,
   input: WithdrawInput,
 ): Promise<{ success: true; message: string; forfeited: Forfeited }> {
   const [user] = await deps.db
-    .select({ passwordHash: users.passwordHash, role: users.role })
+    .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
   if (user.role !== "user") throw new AppError("FORBIDDEN", MSG.adminNotWithdrawable);
-  if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
-    throw new AppError("BAD_REQUEST", MSG.withdrawPasswordWrong);
-  }
+  // Counted like a login's attempts (decision 0038).
+  await checkCurrentPassword(deps, { userId, ip: deps.ip }, input.password, MSG.withdrawPasswordWrong);
   const forfeited = await deps.db.transaction(async (tx) => {
     // The member's row lock: charges and the expiry job wait, so the balance read is the one taken.
     const [locked] = await tx
@@ -53,6 +53,7 @@ export async function withdraw(
         pendingPasswordExpiresAt: null,
       })
       .where(eq(users.id, userId));
+    await cancelEmailChanges(tx, userId);
     return taken;
   });
   return { success: true, message: MSG.withdrawDone, forfeited };

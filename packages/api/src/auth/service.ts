@@ -11,10 +11,12 @@ import {
 } from "@enmusubi/shared";
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { createAccount, uniqueUserId } from "../accounts/create-account";
+import { cancelEmailChanges } from "../accounts/email-change";
 import { AppError, isUniqueViolation } from "../errors";
 import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
 import { markActive } from "../members/activity";
 import { enforceRateLimit, LOGIN_FAILURES_PER_ACCOUNT, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
+import { loginThrottleKey } from "./current-password";
 import { generatePassword, type PasswordHasher } from "./password";
 import type { TokenService } from "./tokens";
 
@@ -42,7 +44,7 @@ let dummyHash: Promise<string> | undefined;
  * account is refused (FORBIDDEN) once its password matched, and nothing about it changes.
  */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ token: string; role: Role }> {
-  const throttle = `login:account:${input.userID.toLowerCase()}:${ip}`;
+  const throttle = loginThrottleKey(input.userID, ip);
   await enforceRateLimit(deps.limiter, [
     [`login:ip:${ip}`, RATE_LIMITS.loginPerIp],
     [throttle, LOGIN_FAILURES_PER_ACCOUNT],
@@ -83,6 +85,8 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
       })
       .where(and(eq(users.id, user.id), eq(users.pendingPasswordHash, pending)))
       .returning({ tokenVersion: users.tokenVersion });
+    // The password changed: a pending e-mail change (perhaps an intruder's) ends (decision 0038).
+    if (promoted) await cancelEmailChanges(deps.db, user.id);
     // A concurrent login already promoted it: read the version that one wrote.
     tokenVersion =
       promoted?.tokenVersion ??
@@ -217,8 +221,11 @@ export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, 
           isNull(users.deletedAt),
         ),
       )
-      .returning({ email: users.email });
+      .returning({ id: users.id, email: users.email });
     if (!user) return false;
+    // A reissue is asked by someone who may have lost the account: a pending e-mail change ends now
+    // (it may be an intruder's), and again when the new password is first used (decision 0038).
+    await cancelEmailChanges(tx, user.id);
     await enqueueMail(tx, {
       to: user.email,
       subject: "【縁結び】パスワード再発行のお知らせ",

@@ -1,23 +1,22 @@
 import { annualIncomes, type Db, favorites, occupations, users } from "@enmusubi/db";
 import { MSG, type ProfileUpdateInput } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { PasswordHasher } from "../auth/password";
+import { cancelEmailChanges } from "../accounts/email-change";
+import { type CurrentPasswordDeps, checkCurrentPassword } from "../auth/current-password";
 import type { TokenService } from "../auth/tokens";
 import { type ApiDeps, resolveSessionWith, sessionAccount, sessionColumns } from "../context";
 import { AppError } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { perDatabase } from "../request-scope";
-import type { RateLimiter } from "../security/rate-limit";
 import { toUserView, type UserView, userColumns, withPhotoUrl } from "../users/user-view";
 
 /** The signed-in account's own view of itself and its profile edits (members and administrators). */
 
-interface ProfileDeps {
-  db: Db;
-  passwords: PasswordHasher;
+interface ProfileDeps extends CurrentPasswordDeps {
   tokens: TokenService;
-  limiter: RateLimiter;
   uploadsDir: string;
+  /** The client's address: a password change's attempts are counted like a login's (decision 0038). */
+  ip: string;
 }
 
 /** The own view's columns: the fields of getOwnUserView, with the favourites folded into one statement. */
@@ -90,19 +89,22 @@ async function assertReference(db: Db, table: typeof occupations | typeof annual
 /**
  * Updates the own profile. Everything one request asks for applies together or not at all: a new
  * photo (`newPhoto`, the legacy `photoLink: { photodatas }`) is stored first and removed again if
- * the rest fails (a wrong current password, an unknown occupation…). A new password needs the
- * current one, ends every other session (token version) and drops a pending reissued password; the
- * answer carries a fresh token for this session.
+ * the rest fails (an unknown occupation…). A new password needs the current one (checked first,
+ * counted like a login's attempts), ends every other session (token version), drops a pending
+ * reissued password and cancels a pending e-mail change; the answer carries a fresh token for this
+ * session.
  */
 export async function updateProfile(deps: ProfileDeps, userId: string, input: ProfileUpdateInput) {
   const { db, passwords, tokens } = deps;
+  // The current password first, counted like a login's attempts (decision 0038), before any work.
+  if (input.newPassword)
+    await checkCurrentPassword(deps, { userId, ip: deps.ip }, input.currentPassword ?? "", MSG.currentPasswordWrong);
   const newPasswordHash = input.newPassword ? await passwords.hash(input.newPassword) : undefined;
   const photo = input.newPhoto ? { data: input.newPhoto, actorId: userId } : undefined;
   const outcome = await withStoredPhoto(deps, photo, (newLink) =>
     db.transaction(async (tx) => {
       const [user] = await tx
         .select({
-          passwordHash: users.passwordHash,
           role: users.role,
           tokenVersion: users.tokenVersion,
           photoLink: users.photoLink,
@@ -115,9 +117,6 @@ export async function updateProfile(deps: ProfileDeps, userId: string, input: Pr
       // so nobody can point their profile at another member's file.
       if (input.photoLink && input.photoLink !== user.photoLink)
         throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
-      if (newPasswordHash && !(await passwords.verify(user.passwordHash, input.currentPassword ?? ""))) {
-        throw new AppError("BAD_REQUEST", MSG.currentPasswordWrong);
-      }
       if (input.occupationId) await assertReference(tx, occupations, input.occupationId, MSG.occupationUnknown);
       if (input.annualIncomeId) await assertReference(tx, annualIncomes, input.annualIncomeId, MSG.annualIncomeUnknown);
       const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
@@ -151,6 +150,8 @@ export async function updateProfile(deps: ProfileDeps, userId: string, input: Pr
         .where(eq(users.id, userId))
         .returning({ tokenVersion: users.tokenVersion });
       if (!updated) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
+      // A new password ends the pending e-mail change too: it may be the intruder's (decision 0038).
+      if (newPasswordHash) await cancelEmailChanges(tx, userId);
       const released = photoLink !== undefined && photoLink !== user.photoLink ? user.photoLink : null;
       return { tokenVersion: updated.tokenVersion, role: user.role, released };
     }),

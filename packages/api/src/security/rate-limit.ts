@@ -113,6 +113,12 @@ export const RATE_LIMITS = {
   signupPerEmail: { max: 3, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 60 * 60_000 },
   forgotPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /**
+   * E-mail change requests (each mails a link to the new address and a notice to the current one):
+   * per member, and per new address whoever asks, as sign-up counts per client and per address.
+   */
+  emailChangePerMember: { max: 5, windowMs: 60 * 60_000 },
+  emailChangePerAddress: { max: 3, windowMs: 60 * 60_000 },
   /** Each upload decodes and re-encodes an image: bounded so nobody can keep the CPU busy. */
   photoUploadPerMember: { max: 30, windowMs: 60 * 60_000 },
   photoUploadPerAdmin: { max: 300, windowMs: 60 * 60_000 },

@@ -46,6 +46,11 @@ export const emailChanges = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /**
+     * When a password change, a password reissue or 退会 cancelled the pending change (decision 0038):
+     * its link then answers that it is no longer valid.
+     */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("email_changes_token_key").on(t.tokenHash), index("email_changes_user_idx").on(t.userId)],

@@ -11,6 +11,8 @@ export const SETTINGS_MSG = {
   emailChangeDone: "メールアドレスを変更しました。",
   emailChangeInvalid: "確認リンクが正しくないか、有効期限が切れています。もう一度変更手続きをしてください。",
   emailChangeUsed: "この確認リンクはすでに使用されています。",
+  emailChangeCancelled:
+    "この確認リンクは無効になりました（パスワードの変更・再発行または退会により、変更手続きが取り消されました）。必要な場合は、もう一度変更手続きをしてください。",
   tokenRequired: "リンクが正しくありません。",
   passwordChanged: "パスワードを変更しました。ほかの端末ではログアウトされました。",
 } as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "email_changes" ADD COLUMN "cancelled_at" timestamp with time zone;
