@@ -1,0 +1,59 @@
+import { ActionIcon, Button, Tooltip } from "@mantine/core";
+import { SuspendButton } from "../moderation/SuspendButton";
+import type { AdminUser } from "./types";
+
+export interface UserActionHandlers {
+  onSendPoints(user: AdminUser): void;
+  onEdit(user: AdminUser): void;
+  onLedger(user: AdminUser): void;
+  onMessage(user: AdminUser): void;
+  onDelete(user: AdminUser): void;
+  deletingId: string | undefined;
+}
+
+/** A user's buttons, the same in the table and on a phone's card: 編集 / 履歴, and メッセージ / 利用停止 / 削除 for members. */
+export function UserActions({ user, handlers: h }: { user: AdminUser; handlers: UserActionHandlers }) {
+  return (
+    <>
+      <Button size="compact-xs" variant="light" onClick={() => h.onEdit(user)}>
+        編集
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={() => h.onLedger(user)}>
+        履歴
+      </Button>
+      {user.role !== "admin" && (
+        <Button size="compact-xs" variant="light" color="teal" onClick={() => h.onMessage(user)}>
+          メッセージ
+        </Button>
+      )}
+      {user.role !== "admin" && <SuspendButton user={user} />}
+      {user.role !== "admin" && (
+        <Button
+          size="compact-xs"
+          color="red"
+          variant="light"
+          onClick={() => h.onDelete(user)}
+          loading={h.deletingId === user.id}
+        >
+          削除
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** ✎ beside the send points: opens their edit. */
+export function SendPointsEdit({ user, handlers }: { user: AdminUser; handlers: UserActionHandlers }) {
+  return (
+    <Tooltip label="送信ポイントを編集">
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        onClick={() => handlers.onSendPoints(user)}
+        aria-label={`${user.userID}の送信ポイントを編集`}
+      >
+        ✎
+      </ActionIcon>
+    </Tooltip>
+  );
+}
