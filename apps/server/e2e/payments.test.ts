@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
+import { inViewport, noSidewaysScroll } from "./layout";
 
 const e2e = useE2E();
 
@@ -171,6 +172,19 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await expect.poll(() => headerPoints(member)).toBe("1,100pt");
     await e2e.visit(member, "/user/point-purchase", "購入履歴", "point purchase history");
     await member.getByTestId("purchase-history-row").filter({ hasText: transactionId }).getByText("支払済").waitFor();
+  });
+
+  it("at 375 px the purchase history shows each purchase's amount and status in view, with no sideways scroll", async () => {
+    const page = await memberPage(375);
+    await e2e.visit(page, "/user/point-purchase", "購入履歴", "point purchase history at 375 px");
+    const entry = page.getByTestId("purchase-history-row").filter({ hasText: transactionId });
+    await entry.getByText("支払済").waitFor();
+    await entry.scrollIntoViewIfNeeded();
+    for (const text of ["3,000円", "1,000pt", "支払済", "スマートピット（コンビニ払い）"])
+      await inViewport(page, entry.getByText(text, { exact: true }));
+    await noSidewaysScroll(page);
+    await settle(page);
+    await e2e.screenshot(page, "point-purchase-history");
   });
 
   it("特商法 and the terms state the very rate the purchase screen shows", async () => {

@@ -52,11 +52,11 @@ export function UserCards({ users, handlers }: { users: AdminUser[] | undefined;
               <Text size="sm">購入 {formatPoints(user.points)}</Text>
               <Group gap={2} wrap="nowrap">
                 <Text size="sm">送信 {formatPoints(user.sendPoints)}</Text>
-                <SendPointsEdit user={user} handlers={handlers} />
+                <SendPointsEdit user={user} handlers={handlers} size="xs" />
               </Group>
             </Group>
             <Group gap={6} wrap="wrap">
-              <UserActions user={user} handlers={handlers} />
+              <UserActions user={user} handlers={handlers} size="xs" />
             </Group>
           </Stack>
         </Card>

@@ -6,11 +6,20 @@ import type { Transaction } from "../../features/payments/types";
 import { formatDateTime } from "../../lib/format";
 
 /** What a purchase offers after its status: a pending order's payment details again, or when it was paid. */
-export function PaymentCell({ transaction: t, onShow }: { transaction: Transaction; onShow(t: Transaction): void }) {
+export function PaymentCell({
+  transaction: t,
+  onShow,
+  size = "compact-xs",
+}: {
+  transaction: Transaction;
+  onShow(t: Transaction): void;
+  /** "xs" on a phone's card (a finger's target). */
+  size?: "compact-xs" | "xs";
+}) {
   if (t.status === "pending" && (t.smartPit || t.bank))
     return (
       <Button
-        size="compact-xs"
+        size={size}
         variant="light"
         onClick={() => onShow(t)}
         aria-label={`表示（取引 ${t.transactionId} のお支払い方法）`}
@@ -68,7 +77,7 @@ export function PurchaseCards({ rows, onShow }: { rows: Transaction[]; onShow(t:
               <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: "anywhere" }}>
                 取引ID {t.transactionId}
               </Text>
-              {t.status === "pending" && <PaymentCell transaction={t} onShow={onShow} />}
+              {t.status === "pending" && <PaymentCell transaction={t} onShow={onShow} size="xs" />}
               {t.status === "paid" && (
                 <Text size="xs" c="dimmed">
                   入金確認 {formatDateTime(t.confirmedAt)}
