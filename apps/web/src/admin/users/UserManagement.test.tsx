@@ -162,9 +162,6 @@ describe("UserManagement on a phone", () => {
     const admin = { ...member(9, false), userID: "boss", name: "管理者", role: "admin" as const };
     renderWithProviders(<UserManagement />, {
       "adminUsers.list": () => ({ ...page(2, false), users: [member(1, false), admin] }),
-      "adminUsers.get": () => member(1, false),
-      "reference.occupations.list": () => [],
-      "reference.annualIncomes.list": () => [],
     });
     const list = await screen.findByRole("list", { name: "ユーザー一覧" });
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
