@@ -28,8 +28,9 @@ async function adminPage(width = 1280) {
   return page;
 }
 
+/** A user's row of the table, or their card on a phone. */
 function row(page: Page, userID: string) {
-  return page.locator(`tr[data-userid="${userID}"]`);
+  return page.locator(`[data-userid="${userID}"]`);
 }
 
 describe.skipIf(!hasChromium)("identity and reference data in the browser", () => {

@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await e2e.screenshot(pageA, "member-sent");
   });
 
-  it("at 375 px: the unread screen, the drawer with the count, a scheduled reply listed and cancelled", async () => {
+  it("at 375 px: the unread screen, the drawer with the count, a reply's draft kept, a scheduled reply listed and cancelled", async () => {
     const page = await e2e.memberPage("mailtaro", 375);
     await page.getByRole("button", { name: "メニューを開く" }).click();
     const drawer = await e2e.dialog(page, "メニュー", "member drawer");
@@ -200,6 +200,20 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
     await page.keyboard.press("Escape");
     await keyed.waitFor({ state: "detached" });
     await expect.poll(() => replyButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // What was typed is the draft to 花子 (one per partner): there again when the reply opens, and
+    // in the conversation's reply box.
+    await replyButton.click();
+    const again = await e2e.dialog(page, "メール 花子さんへ返信");
+    await expect.poll(() => again.getByLabel("メッセージ").inputValue()).toBe("鍵盤😀");
+    await page.keyboard.press("Escape");
+    await again.waitFor({ state: "detached" });
+    await card.getByRole("link", { name: "メール 花子さんとのやりとりを見る" }).click();
+    await page.getByRole("heading", { name: "メール 花子さんとのメッセージ" }).waitFor();
+    await expect.poll(() => page.getByLabel("メッセージ", { exact: true }).inputValue()).toBe("鍵盤😀");
+    await e2e.screen(page, "conversation with the reply's draft");
+    await page.goBack();
+    await page.getByRole("heading", { name: "未読メッセージ" }).waitFor();
 
     // Sender search (the name, searched on the server): 花子's two still unread (the long one,
     // opened above, is read now).

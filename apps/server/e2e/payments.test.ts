@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
+import { inViewport, noSidewaysScroll } from "./layout";
 
 const e2e = useE2E();
 
@@ -42,7 +43,7 @@ async function tabTo(page: Page, name: RegExp): Promise<void> {
 describe.skipIf(!hasChromium)("points purchase in the browser", () => {
   let transactionId = "";
 
-  it("the administrator sets the rate and switches SmartPit on, each tab saved on its own", async () => {
+  it("before any method is configured, the purchase screen says purchases are not available and where to configure one", async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.call(admin, "adminUsers.create", {
       userID: "buyer01",
@@ -51,7 +52,19 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
       email: "buyer01@example.jp",
       gender: "male",
     });
+    const page = await memberPage(375);
+    await e2e.visit(page, "/user/point-purchase", "購入履歴", "point purchase without a method");
+    const notice = page.getByTestId("purchase-unavailable");
+    await notice.getByText("現在ポイントはご購入いただけません。").waitFor();
+    await notice.getByText(/管理画面の「決済設定」/).waitFor();
+    await notice.getByRole("link", { name: "お問い合わせ" }).waitFor();
+    expect(await page.getByRole("button", { name: "確認画面へ進む" }).count()).toBe(0);
+    await settle(page);
+    await e2e.screenshot(page, "point-purchase-no-method");
+  });
 
+  it("the administrator sets the rate and switches SmartPit on, each tab saved on its own", async () => {
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     const page = await adminPage();
     await page.getByRole("link", { name: "決済設定" }).click();
     await page.getByRole("tab", { name: "為替レート" }).waitFor();
@@ -171,6 +184,19 @@ describe.skipIf(!hasChromium)("points purchase in the browser", () => {
     await expect.poll(() => headerPoints(member)).toBe("1,100pt");
     await e2e.visit(member, "/user/point-purchase", "購入履歴", "point purchase history");
     await member.getByTestId("purchase-history-row").filter({ hasText: transactionId }).getByText("支払済").waitFor();
+  });
+
+  it("at 375 px the purchase history shows each purchase's amount and status in view, with no sideways scroll", async () => {
+    const page = await memberPage(375);
+    await e2e.visit(page, "/user/point-purchase", "購入履歴", "point purchase history at 375 px");
+    const entry = page.getByTestId("purchase-history-row").filter({ hasText: transactionId });
+    await entry.getByText("支払済").waitFor();
+    await entry.scrollIntoViewIfNeeded();
+    for (const text of ["3,000円", "1,000pt", "支払済", "スマートピット（コンビニ払い）"])
+      await inViewport(page, entry.getByText(text, { exact: true }));
+    await noSidewaysScroll(page);
+    await settle(page);
+    await e2e.screenshot(page, "point-purchase-history");
   });
 
   it("特商法 and the terms state the very rate the purchase screen shows", async () => {

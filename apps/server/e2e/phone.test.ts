@@ -1,7 +1,8 @@
 import { MSG } from "@enmusubi/shared";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
+import { inViewport, noHorizontalScroll } from "./layout";
 
 /**
  * The phone-first finish of issue 24 (decision 0032) in the browser: the profile-edit dropdowns
@@ -13,27 +14,6 @@ import { hasChromium, loginThroughUi, useE2E } from "./harness";
 const e2e = useE2E();
 
 const WIDTHS = [375, 1280] as const;
-
-/** The element's box lies inside the viewport (nothing clipped at either side). */
-async function inViewport(page: Page, locator: Locator): Promise<void> {
-  const box = await locator.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, "element not drawn").not.toBeNull();
-  if (!box) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.height).toBeGreaterThan(0);
-}
-
-/** No horizontal scroll: the page is no wider than the screen. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  expect(innerWidth).toBe(page.viewportSize()?.width);
-}
 
 /**
  * Starts counting how often an open listbox disappears (the flicker: hidden by Mantine when its

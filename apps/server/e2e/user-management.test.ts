@@ -1,12 +1,14 @@
 import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
+import { inViewport, noSidewaysScroll } from "./layout";
 
 /**
  * User management with a full page (50 rows): every member row draws its 利用停止 / 停止解除
  * button. Each row read its standing in its own query, batched into one GET whose path passed the
  * server's limit (414), and the buttons drew nothing (issue 21). No request of the page may be
- * refused or longer than the web app's batches are allowed to be.
+ * refused or longer than the web app's batches are allowed to be. At 320 px each user is a card
+ * with its buttons in view (the table hid them behind a sideways scroll).
  */
 const e2e = useE2E();
 
@@ -79,5 +81,29 @@ describe.skipIf(!hasChromium)("user management with a full page", () => {
       await page.locator(`tr[data-userid="${userID}"]`).getByRole("button", { name, exact: true }).waitFor();
     }
     expect(refused).toEqual([]);
+  });
+
+  it("at 320 px each user is a card with its buttons in view and working, and nothing scrolls sideways", async () => {
+    const page = await e2e.page(320);
+    await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    await e2e.visit(page, "/admin/user-management", "ユーザー管理", "user management at 320 px");
+    const card = page.locator('[data-userid^="row"]').first();
+    await card.waitFor();
+    const userID = (await card.getAttribute("data-userid")) ?? "";
+    const suspend = SUSPENDED.has(Number(userID.slice(3))) ? `${userID}の停止解除` : `${userID}を利用停止`;
+    await noSidewaysScroll(page);
+    await card.scrollIntoViewIfNeeded();
+    for (const name of ["編集", "履歴", "メッセージ", suspend, "削除", `${userID}の送信ポイントを編集`])
+      await inViewport(page, card.getByRole("button", { name, exact: true }));
+    expect(await page.getByRole("table", { name: "ユーザー一覧" }).count()).toBe(0);
+    await settle(page);
+    await e2e.screenshot(page, "user-management-cards");
+    await card.getByRole("button", { name: "編集", exact: true }).click();
+    const dialog = await e2e.dialog(page, `ユーザー編集: ${userID}`, "edit user at 320 px");
+    await dialog.getByLabel("名前").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await card.getByRole("button", { name: "履歴", exact: true }).click();
+    await e2e.dialog(page, `ポイント履歴: ${userID}`, "ledger at 320 px");
   });
 });

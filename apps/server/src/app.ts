@@ -17,7 +17,7 @@ import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import proxyAddr from "@fastify/proxy-addr";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { assertSafeForEnv, type Config } from "./config";
-import { ensureFirstAdmin, openDatabase } from "./database";
+import { ensureFirstAdmin, openDatabase, prepareSmartPit } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
 import { createPostgresMailboxEvents } from "./mailbox-events";
@@ -238,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("config", config);
 
   if (!options.database) await ensureFirstAdmin(database.db, config.admin, app.log, passwords);
+  await prepareSmartPit(database.db, config, app.log);
 
   app.setErrorHandler(sendError);
 

@@ -1,8 +1,16 @@
-import { createAccount, createPasswordHasher, generatePassword, type PasswordHasher } from "@enmusubi/api";
+import {
+  configureSmartPitForSimulator,
+  createAccount,
+  createPasswordHasher,
+  generatePassword,
+  type PasswordHasher,
+  SIMULATOR_SMARTPIT_ID,
+  smartPitIsSimulators,
+} from "@enmusubi/api";
 import { createDatabase, type Database, type Db, seedReferenceData, users } from "@enmusubi/db";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config";
+import { assertSafeForEnv, type Config } from "./config";
 
 export class MigrationError extends Error {
   constructor(cause: unknown) {
@@ -62,6 +70,28 @@ export async function ensureFirstAdmin(
     // Printed once on purpose: there is no other way to learn generated credentials.
     process.stdout.write(
       `\n  First administrator created.\n    user ID:  ${userID}\n    password: ${password}\n  Change the password after logging in.\n\n`,
+    );
+  }
+}
+
+/**
+ * SMARTPIT_SIMULATOR on: SmartPit without an id and a key is configured for the simulator, so a
+ * purchase works at once (decision 0039). Off: a SmartPit still carrying the simulator's id is
+ * logged as a warning (a development database started without the simulator, e.g. in production).
+ */
+export async function prepareSmartPit(
+  db: Db,
+  config: Pick<Config, "env" | "smartPitSimulator">,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (config.smartPitSimulator) {
+    assertSafeForEnv(config);
+    if (await configureSmartPitForSimulator(db))
+      log.info({ smartPitId: SIMULATOR_SMARTPIT_ID }, "SmartPit configured for the simulator (SMARTPIT_SIMULATOR)");
+  } else if (await smartPitIsSimulators(db)) {
+    log.warn(
+      { smartPitId: SIMULATOR_SMARTPIT_ID },
+      "SmartPit still has the simulator's settings: set the real SmartPit ID and API key in 決済設定",
     );
   }
 }

@@ -15,6 +15,11 @@ export { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from
 export { sendDueNotices } from "./notices/job";
 export { sendAllDueNotices } from "./notices/jobs";
 export { createLinkSigner, type LinkSigner } from "./notices/links";
+export {
+  configureSmartPitForSimulator,
+  SIMULATOR_SMARTPIT_ID,
+  smartPitIsSimulators,
+} from "./payments/simulator-settings";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";

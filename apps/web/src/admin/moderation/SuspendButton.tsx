@@ -16,8 +16,11 @@ import { FormActions } from "../../ui/FormActions";
  */
 export function SuspendButton({
   user,
+  size = "compact-xs",
 }: {
   user: { id: string; userID: string; name: string | null; suspended: boolean };
+  /** A phone's card uses a bigger button than the table's row. */
+  size?: "compact-xs" | "xs";
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -67,7 +70,7 @@ export function SuspendButton({
     <>
       {suspended ? (
         <Button
-          size="compact-xs"
+          size={size}
           color="orange"
           variant="light"
           onClick={() => void askUnsuspend()}
@@ -78,7 +81,7 @@ export function SuspendButton({
         </Button>
       ) : (
         <Button
-          size="compact-xs"
+          size={size}
           color="orange"
           variant="subtle"
           onClick={() => {

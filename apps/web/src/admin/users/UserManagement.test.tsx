@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeMediaQueryList } from "../../test/media-query";
 import { renderWithProviders } from "../../test/render";
 import { UserManagement, usersCsvPath } from "./UserManagement";
 
@@ -146,5 +147,30 @@ describe("UserManagement search and export (issue 26)", () => {
     expect(usersCsvPath("佐藤", "female")).toBe(
       `/api/admin/users.csv?q=${encodeURIComponent("佐藤")}&field=gender&search=female`,
     );
+  });
+});
+
+describe("UserManagement on a phone", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("draws a card per user with every button, no table; 編集 opens the edit", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
+      fakeMediaQueryList(query, query.includes("max-width: 48em")),
+    );
+    const admin = { ...member(9, false), userID: "boss", name: "管理者", role: "admin" as const };
+    renderWithProviders(<UserManagement />, {
+      "adminUsers.list": () => ({ ...page(2, false), users: [member(1, false), admin] }),
+    });
+    const list = await screen.findByRole("list", { name: "ユーザー一覧" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const card = await within(list).findByRole("listitem", { name: "会員1（row1）" });
+    for (const name of ["編集", "履歴", "メッセージ", "row1を利用停止", "削除", "row1の送信ポイントを編集"])
+      expect(within(card).getByRole("button", { name })).toBeVisible();
+    const adminCard = within(list).getByRole("listitem", { name: "管理者（boss）" });
+    expect(within(adminCard).queryByRole("button", { name: "削除" })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "編集" }));
+    expect(await screen.findByRole("dialog", { name: "ユーザー編集: row1" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { ADMIN_USER_KEYWORD_MAX, ADMIN_USER_PAGE_SIZE, MSG } from "@enmusubi/shared";
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -14,6 +15,8 @@ import { EditUserModal } from "./EditUserModal";
 import { LedgerModal } from "./LedgerModal";
 import { SendPointsModal } from "./SendPointsModal";
 import type { AdminUser } from "./types";
+import type { UserActionHandlers } from "./UserActions";
+import { UserCards } from "./UserCards";
 import { UserTable } from "./UserTable";
 import { WithdrawnMembers } from "./WithdrawnMembers";
 
@@ -41,7 +44,8 @@ const people = (n: number, estimated = false, capped = false) =>
  * User management (spec §2 admin screen 1): the total and the matches, one keyword box (name,
  * e-mail address or user ID, partial; issue 26) and a gender filter, the member table with edit /
  * send points / ledger / delete, and the filtered members as CSV. Searching and paging run on the
- * server. Admin rows have no delete button; the server refuses such a deletion anyway.
+ * server. Admin rows have no delete button; the server refuses such a deletion anyway. On a phone
+ * each user is a card with its buttons in view.
  */
 export function UserManagement() {
   const trpc = useTRPC();
@@ -56,6 +60,8 @@ export function UserManagement() {
   const [sendPointsFor, setSendPointsFor] = useState<AdminUser | null>(null);
   const [ledgerFor, setLedgerFor] = useState<AdminUser | null>(null);
   const [messageTo, setMessageTo] = useState<AdminUser | null>(null);
+  // Cards below the shell's breakpoint, read at the first render (no table drawn first on a phone).
+  const phone = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
 
   const list = useQuery({
     ...trpc.adminUsers.list.queryOptions({
@@ -105,6 +111,14 @@ export function UserManagement() {
     }
   };
 
+  const handlers: UserActionHandlers = {
+    onSendPoints: setSendPointsFor,
+    onEdit: setEditing,
+    onLedger: setLedgerFor,
+    onMessage: setMessageTo,
+    onDelete: (user) => void askDelete(user),
+    deletingId: remove.isPending ? remove.variables?.id : undefined,
+  };
   const data = list.data;
   const filtered = Boolean(search || gender);
   return (
@@ -182,15 +196,11 @@ export function UserManagement() {
           </Group>
         </Alert>
       )}
-      <UserTable
-        users={data?.users}
-        onSendPoints={setSendPointsFor}
-        onEdit={setEditing}
-        onLedger={setLedgerFor}
-        onMessage={setMessageTo}
-        onDelete={(user) => void askDelete(user)}
-        deletingId={remove.isPending ? remove.variables?.id : undefined}
-      />
+      {phone ? (
+        <UserCards users={data?.users} handlers={handlers} />
+      ) : (
+        <UserTable users={data?.users} handlers={handlers} />
+      )}
       {list.isLoading && <Text c="dimmed">読み込み中...</Text>}
       {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} siblings={2} names="ページ目" />}
       <WithdrawnMembers onRestored={() => void refresh()} />

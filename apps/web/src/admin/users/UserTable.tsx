@@ -1,32 +1,16 @@
 import { genderLabels } from "@enmusubi/shared";
-import { ActionIcon, Avatar, Badge, Button, Group, Table, Tooltip } from "@mantine/core";
+import { Avatar, Badge, Group, Table } from "@mantine/core";
 import { displayName } from "../../lib/display-name";
 import { formatPoints } from "../../lib/format";
 import { EmptyTableRow } from "../../ui/EmptyTableRow";
-import { SuspendButton } from "../moderation/SuspendButton";
 import type { AdminUser } from "./types";
+import { SendPointsEdit, type UserActionHandlers, UserActions } from "./UserActions";
 
 /**
  * ユーザー一覧: photo, user ID, name (管理者 badge), gender, points, send points (✎ edits them), and
- * 編集 / 履歴, plus メッセージ / 利用停止 / 削除 on member rows only.
+ * 編集 / 履歴, plus メッセージ / 利用停止 / 削除 on member rows only. Wide screens; a phone gets UserCards.
  */
-export function UserTable({
-  users,
-  onSendPoints,
-  onEdit,
-  onLedger,
-  onMessage,
-  onDelete,
-  deletingId,
-}: {
-  users: AdminUser[] | undefined;
-  onSendPoints(user: AdminUser): void;
-  onEdit(user: AdminUser): void;
-  onLedger(user: AdminUser): void;
-  onMessage(user: AdminUser): void;
-  onDelete(user: AdminUser): void;
-  deletingId: string | undefined;
-}) {
+export function UserTable({ users, handlers }: { users: AdminUser[] | undefined; handlers: UserActionHandlers }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="ユーザー一覧">
@@ -63,43 +47,12 @@ export function UserTable({
               <Table.Td ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {formatPoints(user.sendPoints)}
-                  <Tooltip label="送信ポイントを編集">
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      onClick={() => onSendPoints(user)}
-                      aria-label={`${user.userID}の送信ポイントを編集`}
-                    >
-                      ✎
-                    </ActionIcon>
-                  </Tooltip>
+                  <SendPointsEdit user={user} handlers={handlers} />
                 </Group>
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Button size="compact-xs" variant="light" onClick={() => onEdit(user)}>
-                    編集
-                  </Button>
-                  <Button size="compact-xs" variant="default" onClick={() => onLedger(user)}>
-                    履歴
-                  </Button>
-                  {user.role !== "admin" && (
-                    <Button size="compact-xs" variant="light" color="teal" onClick={() => onMessage(user)}>
-                      メッセージ
-                    </Button>
-                  )}
-                  {user.role !== "admin" && <SuspendButton user={user} />}
-                  {user.role !== "admin" && (
-                    <Button
-                      size="compact-xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => onDelete(user)}
-                      loading={deletingId === user.id}
-                    >
-                      削除
-                    </Button>
-                  )}
+                  <UserActions user={user} handlers={handlers} />
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -5,6 +5,13 @@ import { EmojiPicker, type EmojiPickerSize, useInsertAtCaret } from "./EmojiPick
 import { SchedulePicker } from "./SchedulePicker";
 import { NO_SCHEDULE, type Schedule, scheduleApplies, scheduleTime } from "./schedule";
 
+/** Text kept elsewhere (the member's draft per partner): read on opening, written as typed, cleared once sent. */
+export interface ComposeDraft {
+  text: string;
+  setText(next: string): void;
+  clear(): void;
+}
+
 export interface ComposeResult {
   body: string;
   /** Set when the schedule applies (ticked and in the future); otherwise the message goes now. */
@@ -14,7 +21,8 @@ export interface ComposeResult {
 /**
  * The reply / send dialog both shells use: textarea, emoji picker inserting at the caret, optional
  * schedule (the button then reads 予約), a cost hint. Blank text disables sending (spec §5).
- * `onSubmit` answers true to close the dialog (success), false to keep it open (failure).
+ * `onSubmit` answers true to close the dialog (success), false to keep it open (failure). With a
+ * `draft` the text is the draft's: closing (Escape, キャンセル) keeps it, a send clears it.
  */
 export function ComposeDialog({
   opened,
@@ -28,6 +36,7 @@ export function ComposeDialog({
   extraInvalid,
   onSubmit,
   initialBody = "",
+  draft,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -43,8 +52,11 @@ export function ComposeDialog({
   extraInvalid?: string | null;
   onSubmit: (result: ComposeResult) => Promise<boolean>;
   initialBody?: string;
+  draft?: ComposeDraft;
 }) {
-  const [body, setBody] = useState(initialBody);
+  const [ownBody, setOwnBody] = useState(initialBody);
+  const body = draft ? draft.text : ownBody;
+  const setBody = draft ? draft.setText : setOwnBody;
   const [schedule, setSchedule] = useState<Schedule>(NO_SCHEDULE);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -53,7 +65,7 @@ export function ComposeDialog({
 
   useEffect(() => {
     if (opened) {
-      setBody(initialBody);
+      setOwnBody(initialBody);
       setSchedule(NO_SCHEDULE);
       setBusy(false);
       setTouched(false);
@@ -68,7 +80,10 @@ export function ComposeDialog({
     setBusy(true);
     try {
       const done = await onSubmit({ body: body.trim(), scheduledAt: scheduled ? scheduleTime(schedule) : null });
-      if (done) onClose();
+      if (done) {
+        draft?.clear();
+        onClose();
+      }
     } finally {
       setBusy(false);
     }
@@ -97,7 +112,7 @@ export function ComposeDialog({
               setTouched(true);
             }}
             error={touched && blank ? MSG.messageRequired : undefined}
-            description={`${body.length.toLocaleString("ja-JP")} / ${MESSAGE_BODY_MAX.toLocaleString("ja-JP")}文字`}
+            description={`${body.length.toLocaleString("ja-JP")} / ${MESSAGE_BODY_MAX.toLocaleString("ja-JP")}文字${draft ? "（下書きは自動で保存されます）" : ""}`}
             disabled={busy}
           />
           <EmojiPicker size={emojiSize} onPick={insert} disabled={busy} />

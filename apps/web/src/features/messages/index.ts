@@ -1,4 +1,4 @@
-export { ComposeDialog, type ComposeResult } from "./ComposeDialog";
+export { ComposeDialog, type ComposeDraft, type ComposeResult } from "./ComposeDialog";
 export { confirmCost } from "./confirmCost";
 export { EmojiPicker, type EmojiPickerSize, useInsertAtCaret } from "./EmojiPicker";
 export { EMOJIS, insertAt } from "./emojis";

@@ -17,7 +17,11 @@ export const PAYMENT_TEXT = {
   settingsSaved: "設定を保存しました",
   salesFetchFailed: "売上の取得に失敗しました",
   reportFetchFailed: "未使用残高の取得に失敗しました",
-  noPaymentMethod: "現在ご利用いただける支払い方法がありません。",
+  noPaymentMethod: "現在ポイントはご購入いただけません。",
+  noPaymentMethodReason: "ご利用いただける支払い方法がまだ設定されていません。",
+  /** For the operator reading the member's screen: where a method is configured (the admin menu's name). */
+  configureMethodHint:
+    "運営者の方へ：管理画面の「決済設定」で支払い方法（スマートピットなど）を設定して有効にすると、この画面から購入できるようになります。",
   notificationsFetchFailed: "入金通知の取得に失敗しました",
   notificationResolved: "入金を処理済みにしました",
   notificationResolveFailed: "入金の処理に失敗しました",

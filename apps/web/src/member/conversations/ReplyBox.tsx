@@ -14,8 +14,8 @@ import {
 import { confirmAction } from "../../lib/confirm";
 import { formatPoints } from "../../lib/format";
 import { costFor, useSendMail } from "../mail/useSend";
+import { useDraft } from "../useDraft";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
-import { useDraft } from "./useDraft";
 
 /**
  * The reply box under a conversation (issue 24): the compose dialog's textarea, emoji picker and

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { RouterOutputs } from "../../lib/api-types";
 import { me, pointCost, verificationStatus } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
+import { draftKey } from "../useDraft";
 import { ConversationList } from "./ConversationList";
 import { ConversationView } from "./ConversationView";
 import { partnerIdOf } from "./Messages";
-import { draftKey } from "./useDraft";
 
 type Thread = RouterOutputs["messages"]["thread"];
 type Message = Thread["messages"][number];

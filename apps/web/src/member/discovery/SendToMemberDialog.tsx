@@ -13,6 +13,8 @@ import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
+import { useCurrentUser } from "../useCurrentUser";
+import { useDraft } from "../useDraft";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, type PublicProfile } from "./types";
@@ -21,7 +23,8 @@ export type DiscoverySource = Extract<ScheduledSource, "user:search" | "user:fav
 
 /**
  * The message popup of the search and favourites screens (spec §2): the shared compose dialog
- * (emoji picker, optional schedule); sending costs send_message, confirmed first (spec §5, §6).
+ * (emoji picker, optional schedule); sending costs send_message, confirmed first (spec §5, §6). The
+ * text is the member's draft to the recipient, shared with their conversation (useDraft).
  */
 export function SendToMemberDialog({
   recipient,
@@ -36,6 +39,7 @@ export function SendToMemberDialog({
 }) {
   const trpc = useTRPC();
   const sendLock = useSendLock();
+  const draft = useDraft(useCurrentUser().data?.id, recipient?.id);
   const queryClient = useQueryClient();
   const cost = useSendCost();
   const send = useMutation(trpc.messages.send.mutationOptions());
@@ -79,6 +83,7 @@ export function SendToMemberDialog({
       emojiSize={emojiSize}
       costNote={cost > 0 ? `送信には${formatPoints(cost)}が必要です` : "この送信にポイントは必要ありません"}
       extraInvalid={sendLock}
+      draft={draft}
       onSubmit={submit}
     >
       {sendLock && <SendLockNotice />}

@@ -2,6 +2,8 @@ import { MSG } from "@enmusubi/shared";
 import { Card, Text } from "@mantine/core";
 import { ComposeDialog, type MemberMessage, MessagePreview, partyName } from "../../features/messages";
 import { formatPoints } from "../../lib/format";
+import { useCurrentUser } from "../useCurrentUser";
+import { useDraft } from "../useDraft";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 import type { MailSource } from "./mailbox";
 import { costFor, useSendMail } from "./useSend";
@@ -9,7 +11,8 @@ import { costFor, useSendMail } from "./useSend";
 /**
  * The reply dialog of the unread and received screens (spec §2): textarea, 60 emojis, optional
  * schedule. Replying to an administrator is free; to a member it costs send_message (confirmed).
- * The original is marked replied, and read too from the unread screen (spec §4).
+ * The original is marked replied, and read too from the unread screen (spec §4). The text is the
+ * member's draft to the sender, the one their conversation's reply box shows (useDraft).
  */
 export function ReplyDialog({
   message,
@@ -23,6 +26,7 @@ export function ReplyDialog({
   const { perMember, submit } = useSendMail();
   const sendLock = useSendLock();
   const recipient = message?.from;
+  const draft = useDraft(useCurrentUser().data?.id, recipient?.id);
   const cost = recipient ? costFor([recipient], perMember) : 0;
   return (
     <ComposeDialog
@@ -33,6 +37,7 @@ export function ReplyDialog({
       emojiSize="large"
       costNote={cost > 0 ? `送信には${formatPoints(cost)}が必要です` : "この返信にポイントは必要ありません"}
       extraInvalid={sendLock}
+      draft={draft}
       onSubmit={(result) =>
         message && recipient
           ? submit({

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
+import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { CANCELLATION_RULES, CREDIT_TIMING } from "../../features/payments/terms";
 import type { RouterOutputs } from "../../lib/api-types";
 import { type Handlers, renderWithProviders } from "../../test/render";
@@ -196,12 +197,16 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
   });
 
-  it("with no method configured, says so instead of offering an order (issue 21)", async () => {
+  it("with no method configured, says purchases are not available now, where a method is configured, and where to ask", async () => {
     renderWithProviders(
       <PointPurchase />,
       handlers({ "purchase.settings": () => ({ ...settings, methods: { smartPit: false, bankTransfer: false } }) }),
     );
-    expect(await screen.findByText("現在ご利用いただける支払い方法がありません。")).toBeInTheDocument();
+    const notice = await screen.findByTestId("purchase-unavailable");
+    expect(notice).toHaveTextContent(PAYMENT_TEXT.noPaymentMethod);
+    // The operator's screen by its menu name, and a way on for the member.
+    expect(notice).toHaveTextContent("管理画面の「決済設定」");
+    expect(within(notice).getByRole("link", { name: "お問い合わせ" })).toHaveAttribute("href", "/user/inquiry");
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/購入金額/)).not.toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { MSG } from "@enmusubi/shared";
-import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { limitsText, pointsFor, pointsText, rateText, yen } from "../../features/payments/calc";
 import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
@@ -9,6 +10,29 @@ type PurchaseSettings = RouterOutputs["purchase"]["settings"];
 
 /** Amounts offered as one-tap choices, kept to those inside the limits. */
 const PRESETS = [1000, 3000, 5000, 10000, 30000, 50000];
+
+/**
+ * Purchases open but no method usable: not a dead end. The member is told purchases are not
+ * available now and where to ask; the operator, where a method is configured (決済設定).
+ */
+function NoPaymentMethod() {
+  return (
+    <Alert color="yellow" role="status" title={PAYMENT_TEXT.noPaymentMethod} data-testid="purchase-unavailable">
+      <Stack gap={6}>
+        <Text size="sm">
+          {PAYMENT_TEXT.noPaymentMethodReason}ご不明な点は
+          <Anchor component={Link} to="/user/inquiry" size="sm">
+            お問い合わせ
+          </Anchor>
+          ください。
+        </Text>
+        <Text size="xs" c="dimmed">
+          {PAYMENT_TEXT.configureMethodHint}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
  * The order form: the rate and limits, or why nothing can be bought; the payment method, the amount
@@ -46,9 +70,13 @@ export function PurchaseForm({
         </Text>
         <Text size="sm">{limitsText(settings)}</Text>
         {!open ? (
-          <Alert color="yellow" role="status">
-            {settings.exchange.isActive ? PAYMENT_TEXT.noPaymentMethod : MSG.exchangeInactive}
-          </Alert>
+          settings.exchange.isActive ? (
+            <NoPaymentMethod />
+          ) : (
+            <Alert color="yellow" role="status">
+              {MSG.exchangeInactive}
+            </Alert>
+          )
         ) : (
           <>
             <Radio.Group label="支払方法" value={chosen} onChange={(v) => onMethod(v as PaymentMethodKey)}>

@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Modal, Stack, Table, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
@@ -10,11 +11,15 @@ import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
+import { PaymentCell, PurchaseCards } from "./PurchaseCards";
 
 const NOWRAP = { whiteSpace: "nowrap" } as const;
 const POLL_PENDING_MS = 15_000;
 
-/** The member's own purchases, newest first, with their status; a pending order's payment details again. */
+/**
+ * The member's own purchases, newest first, with their status; a pending order's payment details
+ * again. A table on wide screens, a card per purchase on a phone (48em, the shell's narrow width).
+ */
 export function PurchaseHistory() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
@@ -26,6 +31,8 @@ export function PurchaseHistory() {
       query.state.data?.transactions.some((t) => t.status === "pending") ? POLL_PENDING_MS : false,
   });
   const [shown, setShown] = useState<Transaction | null>(null);
+  // Read at the first render: a phone never draws the table first.
+  const phone = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
   const rows = history.data?.transactions ?? [];
   // An order confirmed since the last look credited points: the header and card show the new balance.
   const paid = rows.filter((t) => t.status === "paid").length;
@@ -51,57 +58,48 @@ export function PurchaseHistory() {
         isEmpty={rows.length === 0}
         emptyText="購入履歴はありません"
       >
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped aria-labelledby="purchase-history-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th style={NOWRAP}>お申込み日時</Table.Th>
-                <Table.Th>取引ID</Table.Th>
-                <Table.Th ta="right">金額</Table.Th>
-                <Table.Th ta="right">ポイント</Table.Th>
-                <Table.Th>支払方法</Table.Th>
-                <Table.Th>状態</Table.Th>
-                <Table.Th>お支払い</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t.id} data-testid="purchase-history-row">
-                  <Table.Td style={NOWRAP}>{formatDateTime(t.createdAt)}</Table.Td>
-                  <Table.Td ff="monospace" fz="sm">
-                    {t.transactionId}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {yen(t.amount)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {pointsText(t.points)}
-                  </Table.Td>
-                  <Table.Td fz="sm">{METHOD_LABELS[t.paymentMethod]}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={t.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {t.status === "pending" && (t.smartPit || t.bank) ? (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => setShown(t)}
-                        aria-label={`表示（取引 ${t.transactionId} のお支払い方法）`}
-                      >
-                        表示
-                      </Button>
-                    ) : (
-                      <Text span size="sm" c="dimmed">
-                        {t.status === "paid" ? formatDateTime(t.confirmedAt) : "—"}
-                      </Text>
-                    )}
-                  </Table.Td>
+        {phone ? (
+          <PurchaseCards rows={rows} onShow={setShown} />
+        ) : (
+          <Table.ScrollContainer minWidth={680}>
+            <Table striped aria-labelledby="purchase-history-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th style={NOWRAP}>お申込み日時</Table.Th>
+                  <Table.Th>取引ID</Table.Th>
+                  <Table.Th ta="right">金額</Table.Th>
+                  <Table.Th ta="right">ポイント</Table.Th>
+                  <Table.Th>支払方法</Table.Th>
+                  <Table.Th>状態</Table.Th>
+                  <Table.Th>お支払い</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((t) => (
+                  <Table.Tr key={t.id} data-testid="purchase-history-row">
+                    <Table.Td style={NOWRAP}>{formatDateTime(t.createdAt)}</Table.Td>
+                    <Table.Td ff="monospace" fz="sm">
+                      {t.transactionId}
+                    </Table.Td>
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {yen(t.amount)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {pointsText(t.points)}
+                    </Table.Td>
+                    <Table.Td fz="sm">{METHOD_LABELS[t.paymentMethod]}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={t.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PaymentCell transaction={t} onShow={setShown} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <PagePagination total={totalPages} value={page} onChange={setPage} />
       </ListStates>
       <Modal opened={!!shown} onClose={() => setShown(null)} title="お支払い方法" centered size="lg">
