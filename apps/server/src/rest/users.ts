@@ -153,7 +153,7 @@ export const userRoutes = [
     path: "/api/admin/users.csv",
     summary: "Admin: the members of the user list's filter as CSV (UTF-8 with a BOM, CRLF), streamed; audited",
     description:
-      "The same `field`, `search` and `q` as `GET /api/admin/users`, every match (no paging), newest first. Columns: ユーザーID, 名前, メールアドレス, 性別, 生年月日, 住所, 職業, 年収, ポイント, 送信ポイント, 年齢確認, 利用停止, 権限, 登録日時 (Japan time). Never a password hash, a token, an ID image or a photo. Each export is written to the audit log (`user.export`, with its filter) before the first row is sent. Text a spreadsheet would read as a formula is prefixed with an apostrophe.",
+      "The same `field`, `search` and `q` as `GET /api/admin/users`, every match (no paging), newest first. Columns: ユーザーID, 名前, メールアドレス, 性別, 生年月日, 住所, 職業, 年収, ポイント, 送信ポイント, 年齢確認, 利用停止, 権限, 登録日時 (Japan time). Never a password hash, a token, an ID image or a photo. Each export is written to the audit log (`user.export`, with its filter) before the first row is sent. A line break inside a value is written as a space (one member per line). Text a spreadsheet could read as a formula is prefixed with an apostrophe: a cell starting with = + - @ (half- or full-width, behind any white space) or with an invisible character (a control, zero-width or direction character, a BOM).",
     access: "admin",
     input: exportQuery,
     contentType: "text/csv",
