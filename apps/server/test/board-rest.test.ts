@@ -253,7 +253,11 @@ describe("GET /api/board lists the other gender by default (decision 0038)", () 
   let otherMan: RestUser;
   let woman: RestUser;
   const tag = "鱒の会";
-  const titles = (res: { json(): { posts: Array<{ title: string }> } }) => res.json().posts.map((p) => p.title).sort();
+  const titles = (res: { json(): { posts: Array<{ title: string }> } }) =>
+    res
+      .json()
+      .posts.map((p) => p.title)
+      .sort();
 
   beforeAll(async () => {
     await setViewCost(0);
@@ -265,10 +269,20 @@ describe("GET /api/board lists the other gender by default (decision 0038)", () 
       [otherMan, "otherMan"],
       [woman, "woman"],
     ] as const) {
-      const res = await server.request({ method: "POST", url: "/api/board", as: who, payload: { title, content: tag } });
+      const res = await server.request({
+        method: "POST",
+        url: "/api/board",
+        as: who,
+        payload: { title, content: tag },
+      });
       expect(res.statusCode).toBe(201);
     }
-    await server.request({ method: "POST", url: "/api/admin/board", as: admin, payload: { title: "operator", content: tag } });
+    await server.request({
+      method: "POST",
+      url: "/api/admin/board",
+      as: admin,
+      payload: { title: "operator", content: tag },
+    });
   });
 
   it("answers a man women's posts and the operator's; his own and other men's with excludeSameSex=false", async () => {

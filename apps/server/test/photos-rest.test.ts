@@ -73,7 +73,12 @@ describe("photo-data rows", () => {
     // Another member's thumbnail is not one's own photo: refused, nothing changes.
     const other = await server.createUser();
     const before = await snapshotTables(server, "users");
-    const foreign = await server.request({ method: "PUT", url: "/api/auth/profile", as: other, payload: { photoLink: link } });
+    const foreign = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: other,
+      payload: { photoLink: link },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(MSG.photoLinkInvalid);
     expect(await snapshotTables(server, "users")).toEqual(before);

@@ -10,7 +10,7 @@ describe("csvField: CSV injection guard", () => {
   });
 
   it("guards full-width and small-form ＝ ＋ － ＠ (NFKC reads them as = + - @)", () => {
-    for (const s of ["＝HYPERLINK(\"x\")", "＋81", "－5", "＠SUM(A1)", "﹦1+1", "﹢1", "﹣1", "﹫x"]) {
+    for (const s of ['＝HYPERLINK("x")', "＋81", "－5", "＠SUM(A1)", "﹦1+1", "﹢1", "﹣1", "﹫x"]) {
       expect(csvField(s)).toBe(s.includes('"') ? `"'${s.replace(/"/g, '""')}"` : `'${s}`);
     }
   });

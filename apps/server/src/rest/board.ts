@@ -421,10 +421,7 @@ export const boardRoutes = [
     errors: { 400: [MSG.notFound, MSG.boardSearchBadRequest], 402: MSG.boardEntryRequired },
     // The member is named: their posts whatever their gender (decision 0038; the row has no such filter).
     handler: async (caller, input) =>
-      withPeople(
-        caller,
-        await caller.board.list({ posterUserID: input.id, page: input.page, excludeSameSex: false }),
-      ),
+      withPeople(caller, await caller.board.list({ posterUserID: input.id, page: input.page, excludeSameSex: false })),
   }),
   route({
     method: "POST",

@@ -49,7 +49,11 @@ export const photoRoutes = [
     summary: "Remove the signed-in account's photo (its file is deleted); answers the user",
     access: "signedIn",
     response: z.object({ message: z.string(), user: ownLegacyUser, photoLink: z.null() }),
-    example: { message: MSG.photoRemoved, user: { ...EXAMPLE_OWN_USER, photoLink: null, photoUrl: null }, photoLink: null },
+    example: {
+      message: MSG.photoRemoved,
+      user: { ...EXAMPLE_OWN_USER, photoLink: null, photoUrl: null },
+      photoLink: null,
+    },
     handler: async (caller) => {
       const user = await caller.profile.removePhoto();
       return { message: MSG.photoRemoved, user: toOwnLegacyUser(user), photoLink: null };

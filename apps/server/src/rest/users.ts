@@ -54,9 +54,9 @@ const createBody = z.preprocess(
  */
 const updateBody = z.preprocess(
   (raw) => {
-    const body = splitPhotoObject(
-      withNumbers(["points", "sendPoints", "expectedPoints", "expectedSendPoints"])(raw),
-    ) as Record<string, unknown> | undefined;
+    const body = splitPhotoObject(withNumbers(["points", "sendPoints", "expectedPoints", "expectedSendPoints"])(raw)) as
+      | Record<string, unknown>
+      | undefined;
     return body && typeof body === "object"
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
@@ -230,7 +230,7 @@ export const userRoutes = [
     description: [
       "A balance set here is recorded in the member's ledger as an administrator's adjustment (who, when, from → to). A new password ends the member's sessions.",
       "With `If-Match` (the `ETag` of `GET /api/admin/users/{id}` or of an earlier PUT) the edit applies only if the user has not changed since, a charge or a credit of points included; otherwise nothing is written and the answer is 412 with the current `points`, `sendPoints` and `ETag`. Without `If-Match` (or with `*`) the body's `points` and `sendPoints`, when sent, set the balances as they are now.",
-      "`expectedPoints` / `expectedSendPoints` (with or without `If-Match`) state the balances the edit replaces, as the client last read them, e.g. `{ \"points\": 300, \"expectedPoints\": 100 }`: when a stated balance is no longer the current one (the member bought or spent points meanwhile), nothing is written and the answer is 409 `{ \"message\": \"…\", \"points\": 85, \"sendPoints\": 20 }` with the current figures.",
+      '`expectedPoints` / `expectedSendPoints` (with or without `If-Match`) state the balances the edit replaces, as the client last read them, e.g. `{ "points": 300, "expectedPoints": 100 }`: when a stated balance is no longer the current one (the member bought or spent points meanwhile), nothing is written and the answer is 409 `{ "message": "…", "points": 85, "sendPoints": 20 }` with the current figures.',
     ].join("\n\n"),
     access: "admin",
     input: updateBody,

@@ -149,15 +149,13 @@ export const adminUserUpdateInput = adminUserUpdateFields
  * current balances (decision 0016). A balance sent without either sets the balance as it is now (the
  * legacy meaning: "set to this"), read under the row lock, and the ledger records from → to.
  */
-export const adminUserLegacyUpdateFields = adminUserUpdateFields
-  .omit({ expectedVersion: true })
-  .extend({
-    ifMatch: z
-      .array(text({ max: 100, trim: false }))
-      .min(1)
-      .max(20)
-      .optional(),
-  });
+export const adminUserLegacyUpdateFields = adminUserUpdateFields.omit({ expectedVersion: true }).extend({
+  ifMatch: z
+    .array(text({ max: 100, trim: false }))
+    .min(1)
+    .max(20)
+    .optional(),
+});
 
 export const adminUserLegacyUpdateInput = adminUserLegacyUpdateFields.refine(...passwordConfirmed);
 

@@ -55,7 +55,11 @@ describe("the board's same-gender switch", { timeout: 30_000 }, () => {
     await screen.findByRole("article", { name: /自分の投稿/ });
     expect(lists().at(-1)).toEqual({ page: 1, excludeSameSex: false });
     const chips = screen.getByTestId("filter-chips");
-    expect(within(chips).getAllByTestId("filter-chip").map((c) => c.textContent)).toEqual(["同性も表示"]);
+    expect(
+      within(chips)
+        .getAllByTestId("filter-chip")
+        .map((c) => c.textContent),
+    ).toEqual(["同性も表示"]);
 
     await userEvent.click(within(chips).getByRole("button", { name: "同性も表示 を解除" }));
     await waitFor(() => expect(lists().at(-1)).toEqual({ page: 1, excludeSameSex: true }));

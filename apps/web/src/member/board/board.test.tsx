@@ -372,7 +372,11 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     await userEvent.keyboard("{Enter}");
     const chips = await screen.findByTestId("filter-chips");
     expect(within(chips).getByText("キーワード: ランチ")).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({ page: 1, keyword: "ランチ", excludeSameSex: true });
+    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({
+      page: 1,
+      keyword: "ランチ",
+      excludeSameSex: true,
+    });
     answer(page([]));
   });
 
