@@ -26,7 +26,7 @@ const noneFound: Found = { ids: [], total: 0, totalIsLowerBound: false, hasNextP
 /** Where a list looks: conditions on the post and its author, a time range, or one author's posts. */
 interface Scope {
   where: SQL | undefined;
-  /** Only the posts one gender sees by default (`audienceOf`): a condition on board_posts alone. */
+  /** Only the posts one gender sees by default (`AUDIENCE`): a condition on board_posts alone. */
   audience?: SQL | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
