@@ -87,6 +87,20 @@ describe.skipIf(!hasChromium)("message board in the browser", () => {
     expect(await card.locator("b").count()).toBe(0);
     await settle(page);
     await e2e.screenshot(page, "board-my-posts");
+
+    // The board lists the other gender by default (decision 0040): his own post only with the
+    // profile search's switch turned off, said by a chip.
+    await e2e.visit(page, "/user/message-board-search", "まだ投稿はありません。", "board search (other gender only)");
+    await page.getByRole("button", { name: "検索条件を開く" }).click();
+    await settle(page);
+    const sameSex = page.getByRole("switch", { name: "同性を除外する" });
+    expect(await sameSex.isChecked()).toBe(true);
+    await sameSex.click();
+    await page.getByRole("button", { name: "検索", exact: true }).click();
+    await page.getByTestId("filter-chips").getByText("同性も表示").waitFor();
+    await page.getByRole("article", { name: new RegExp(TITLE) }).waitFor();
+    await settle(page);
+    await e2e.screenshot(page, "board-search-same-sex");
   });
 
   it("at 1280 px member B enters, finds it by 「食事」, likes it and reads it", async () => {

@@ -330,10 +330,10 @@ describe.skipIf(Boolean(missing))("two instances of the built server on one data
       body: { image: `data:image/jpeg;base64,${image.toString("base64")}` },
     });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
-    const link = uploaded.json.photoLink as string;
-    expect(link).toMatch(/^\/uploads\/photos\/[^/]+\.jpg$/);
-    // Written by one instance into the shared DATA_DIR; the card thumbnail (public) is read by the other.
-    const thumbnail = link.replace("/uploads/photos/", "/uploads/thumbs/");
+    // The owner's answered photoLink is the card thumbnail (public).
+    const thumbnail = uploaded.json.photoLink as string;
+    expect(thumbnail).toMatch(/^\/uploads\/thumbs\/[^/]+\.jpg$/);
+    // Written by one instance into the shared DATA_DIR; the thumbnail is read by the other.
     expect((await fetch(`${b.url}/uploads/thumbs/no-such-photo.jpg`)).status).toBe(404);
     const served = await fetch(`${b.url}${thumbnail}`);
     expect(served.status).toBe(200);

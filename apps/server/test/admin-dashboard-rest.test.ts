@@ -111,6 +111,52 @@ describe("GET /api/admin/users.csv", () => {
     expect(audit[0]?.details.q).toBe("bulk.example");
   });
 
+  it("guards every cell a spreadsheet could read as a formula and keeps one member per line", async () => {
+    const names = [
+      '\u200B=HYPERLINK("http://x")',
+      "\u200D+1",
+      "\u2060@SUM(A1)",
+      "＝1+1",
+      "－2+3",
+      "＋81",
+      "＠x",
+      "佐藤\n=cmd|' /C calc'!A0",
+      "鈴木\r\n+1",
+      "田中\u2028@x",
+    ];
+    const db = server.database.db;
+    for (const [i, name] of names.entries()) {
+      await db.execute(sql`
+        insert into users (user_id, name, email, password_hash, gender, address, created_at)
+        values (${`guard${i}`}, ${name}, ${`guard${i}@guard.example`}, 'x', 'female', ${"\u200C=1"},
+                now() - ${i} * interval '1 second')`);
+    }
+    const res = await server.request({ method: "GET", url: "/api/admin/users.csv?q=guard.example", as: admin });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.slice(1).split("\r\n").slice(1, -1);
+    expect(lines).toHaveLength(names.length);
+    const cells = lines.map((line) => line.split(","));
+    expect(cells.map((c) => c[0])).toEqual(names.map((_, i) => `guard${i}`));
+    // Every name and address cell starts with the apostrophe (after a quote when quoted), or is the
+    // name with its line break made a space; no line of the file starts with anything but a user ID.
+    expect(cells.map((c) => c[1])).toEqual([
+      `"'\u200B=HYPERLINK(""http://x"")"`,
+      "'\u200D+1",
+      "'\u2060@SUM(A1)",
+      "'＝1+1",
+      "'－2+3",
+      "'＋81",
+      "'＠x",
+      "佐藤 =cmd|' /C calc'!A0",
+      "鈴木 +1",
+      "田中 @x",
+    ]);
+    for (const c of cells) expect(c[5]).toBe("'\u200C=1");
+    const physicalLines = res.body.slice(1).split(/\r\n|[\n\r\u2028\u2029]/);
+    const starters = ["=", "+", "-", "@", "＝", "＋", "－", "＠", "\u200B", "\u200D", "\uFEFF", "\u2060"];
+    expect(physicalLines.filter((l) => starters.some((c) => l.startsWith(c)))).toEqual([]);
+  });
+
   it("refuses members without writing anything", async () => {
     const before = await snapshotTables(server, "admin_audit_log");
     const res = await server.request({ method: "GET", url: "/api/admin/users.csv", as: member });

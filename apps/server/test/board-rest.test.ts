@@ -248,6 +248,72 @@ describe("posts, reactions and reads in the legacy shapes", () => {
   });
 });
 
+describe("GET /api/board lists the other gender by default (decision 0040)", () => {
+  let man: RestUser;
+  let otherMan: RestUser;
+  let woman: RestUser;
+  const tag = "鱒の会";
+  const titles = (res: { json(): { posts: Array<{ title: string }> } }) =>
+    res
+      .json()
+      .posts.map((p) => p.title)
+      .sort();
+
+  beforeAll(async () => {
+    await setViewCost(0);
+    man = await server.createUser({ points: 1000, gender: "male" });
+    otherMan = await server.createUser({ points: 1000, gender: "male" });
+    woman = await server.createUser({ points: 1000, gender: "female" });
+    for (const [who, title] of [
+      [man, "man"],
+      [otherMan, "otherMan"],
+      [woman, "woman"],
+    ] as const) {
+      const res = await server.request({
+        method: "POST",
+        url: "/api/board",
+        as: who,
+        payload: { title, content: tag },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await server.request({
+      method: "POST",
+      url: "/api/admin/board",
+      as: admin,
+      payload: { title: "operator", content: tag },
+    });
+  });
+
+  it("answers a man women's posts and the operator's; his own and other men's with excludeSameSex=false", async () => {
+    const list = (query: Record<string, string>) =>
+      server.request({ method: "GET", url: `/api/board?${q({ search: tag, ...query })}`, as: man });
+    expect(titles(await list({}))).toEqual(["operator", "woman"]);
+    expect(titles(await list({ excludeSameSex: "true" }))).toEqual(["operator", "woman"]);
+    expect(titles(await list({ excludeSameSex: "false" }))).toEqual(["man", "operator", "otherMan", "woman"]);
+    const asWoman = await server.request({ method: "GET", url: `/api/board/?${q({ search: tag })}`, as: woman });
+    expect(titles(asWoman)).toEqual(["man", "operator", "otherMan"]);
+  });
+
+  it("a named member's posts (GET /api/board/{id}) whatever their gender; a bad value 400 and nothing written", async () => {
+    const his = await server.request({ method: "GET", url: `/api/board/${otherMan.id}`, as: man });
+    expect(titles(his)).toEqual(["otherMan"]);
+    const before = await snapshotTables(server, "board_posts", "board_entries", "point_ledger");
+    const bad = await server.request({ method: "GET", url: `/api/board?excludeSameSex=maybe`, as: man });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: MSG.boardSearchBadRequest });
+    expect(await snapshotTables(server, "board_posts", "board_entries", "point_ledger")).toEqual(before);
+  });
+
+  it("documents the parameter with its default", async () => {
+    const doc = (await server.request({ method: "GET", url: "/api/openapi.json" })).json();
+    const parameter = doc.paths["/api/board"].get.parameters.find((p: { name: string }) => p.name === "excludeSameSex");
+    expect(parameter).toMatchObject({ in: "query", required: false });
+    expect(JSON.stringify(parameter.schema)).toContain('"default":true');
+    expect(parameter.schema.description).toMatch(/the default/);
+  });
+});
+
 describe("administrators' rows", () => {
   beforeAll(() => setViewCost(0));
 

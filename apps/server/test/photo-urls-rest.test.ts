@@ -30,7 +30,9 @@ beforeAll(async () => {
     payload: { photodatas: `data:image/jpeg;base64,${(await jpeg(1200, 900)).toString("base64")}` },
   });
   expect(upload.statusCode).toBe(200);
-  herLink = upload.json().photoLink;
+  // The stored full-size path (her own answers' photoLink is the thumbnail; photoUrl the signed full size).
+  herLink = upload.json().user.photoUrl.split("?")[0];
+  expect(upload.json().photoLink).toBe(herLink.replace("/uploads/photos/", "/uploads/thumbs/"));
 });
 
 describe("thumbnails and signed full-size photos", () => {

@@ -28,18 +28,60 @@ describe("photo-data rows", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user.photoLink).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
     expect(body.photoLink).toBe(body.user.photoLink);
-
-    // The stored link is an identifier: unsigned, the full-size file is not served (decision 0028).
-    expect((await server.request({ method: "GET", url: body.photoLink })).statusCode).toBe(403);
     expect(body.user.photoUrl).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=/);
+    // The stored full-size path is an identifier: unsigned, it is not served (decision 0028).
+    const stored = body.user.photoUrl.split("?")[0];
+    expect((await server.request({ method: "GET", url: stored })).statusCode).toBe(403);
     const file = await server.request({ method: "GET", url: body.user.photoUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 600, height: 400 });
     expect(meta.exif).toBeUndefined();
+  });
+
+  it("answers a photoLink that loads, here and in GET /api/auth/me; sent back, it keeps the photo", async () => {
+    const res = await server.request({
+      method: "POST",
+      url: "/api/photo-data/photo-data",
+      as: member,
+      payload: { photodatas: await gpsJpeg() },
+    });
+    const me = await server.request({ method: "GET", url: "/api/auth/me", as: member });
+    const links = [res.json().photoLink, res.json().user.photoLink, me.json().photoLink];
+    expect(new Set(links).size).toBe(1);
+    const link = links[0] as string;
+    expect(link).toMatch(/^\/uploads\/thumbs\/[0-9a-f]{32}\.jpg$/);
+    // As a browser's <img> asks for it (no Authorization header), and with the member's token.
+    for (const as of [null, member]) {
+      const image = await server.request({ method: "GET", url: link, as });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/jpeg");
+      expect((await sharp(image.rawPayload).metadata()).format).toBe("jpeg");
+    }
+    // The legacy edit sends the whole user back: the answered link keeps the photo as it is.
+    const kept = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: member,
+      payload: { name: "写真そのまま", photoLink: link },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().user).toMatchObject({ name: "写真そのまま", photoLink: link });
+    expect(kept.json().user.photoUrl.split("?")[0]).toBe(res.json().user.photoUrl.split("?")[0]);
+    // Another member's thumbnail is not one's own photo: refused, nothing changes.
+    const other = await server.createUser();
+    const before = await snapshotTables(server, "users");
+    const foreign = await server.request({
+      method: "PUT",
+      url: "/api/auth/profile",
+      as: other,
+      payload: { photoLink: link },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(MSG.photoLinkInvalid);
+    expect(await snapshotTables(server, "users")).toEqual(before);
   });
 
   it("accepts the photoLink-as-object form, here and in PUT /api/auth/profile", async () => {
@@ -57,7 +99,7 @@ describe("photo-data rows", () => {
       payload: { name: "写真つき", photoLink: { photodatas: await gpsJpeg() } },
     });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().user.photoLink).toMatch(/^\/uploads\/photos\//);
+    expect(profile.json().user.photoLink).toMatch(/^\/uploads\/thumbs\//);
     expect(profile.json().user.photoLink).not.toBe(res.json().photoLink);
     // The replaced file is gone (its signed URL finds nothing).
     expect((await server.request({ method: "GET", url: res.json().user.photoUrl })).statusCode).toBe(404);

@@ -22,7 +22,7 @@ export {
 } from "./payments/simulator-settings";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
-export { ensureThumbnail, PHOTO_NAME } from "./photos/storage";
+export { ensureThumbnail, PHOTO_NAME, thumbnailLink } from "./photos/storage";
 export { changeBalance } from "./points/ledger";
 export { resolveSessionWithOwnView } from "./profile/service";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GRAM_PROBE_LIMIT } from "../src/board/search";
 import { addDays, CHART_DAYS, dashboardSummary, monthStarts, waitingWork } from "../src/dashboard/figures";
 import { LIST_COUNT_CAP } from "../src/lists/capped-count";
-import { csvField, usersExportPage } from "../src/users/admin-export";
+import { csvField } from "../src/lists/csv";
+import { usersExportPage } from "../src/users/admin-export";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

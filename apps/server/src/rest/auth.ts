@@ -14,13 +14,13 @@ import { route, sessionCarrying } from "./adapter";
 import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
 import {
   documentedAs,
-  legacyUser,
   newPhotoDoc,
   newPhotoField,
+  ownLegacyUser,
   photoLinkOrImage,
   splitPhotoObject,
   successMessage,
-  toLegacyUser,
+  toOwnLegacyUser,
 } from "./legacy-shapes";
 
 /** GET /api/auth/me's session and answer (`profile.me`'s), read in one statement. */
@@ -65,7 +65,11 @@ const legacyProfileInput = z
           description: 'A new password (needs currentPassword); "" leaves it unchanged',
         }),
       /** A link to keep or "" / null to clear; a new image `{ photodatas }` arrives as newPhoto. */
-      photoLink: z.string().nullable().optional().meta(photoLinkOrImage("The account's current link, to keep it")),
+      photoLink: z
+        .string()
+        .nullable()
+        .optional()
+        .meta(photoLinkOrImage("The account's current link as answered (its thumbnail) or as stored, to keep it")),
       newPhoto: newPhotoField.newPhoto.meta(newPhotoDoc),
     }),
   )
@@ -131,11 +135,11 @@ export const authRoutes = [
     path: "/api/auth/me",
     summary: "The signed-in account",
     access: "signedIn",
-    response: legacyUser,
+    response: ownLegacyUser,
     example: EXAMPLE_OWN_USER,
     // `profile.me`'s answer, read with the session in one statement.
     resolveSession: ownView.resolve,
-    handler: async (_caller, _input, request) => toLegacyUser(ownView.foundWith(request).view),
+    handler: async (_caller, _input, request) => toOwnLegacyUser(ownView.foundWith(request).view),
   }),
   route({
     method: "PUT",
@@ -145,7 +149,7 @@ export const authRoutes = [
       'Fields left out stay as they are; `null` or "" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account\'s failed logins (10 in 15 minutes, then 429).',
     access: "signedIn",
     input: legacyProfileInput,
-    response: z.object({ message: z.string(), user: legacyUser, token: z.string().optional() }),
+    response: z.object({ message: z.string(), user: ownLegacyUser, token: z.string().optional() }),
     example: { message: MSG.profileUpdated, user: EXAMPLE_OWN_USER },
     errors: {
       400: [
@@ -161,7 +165,7 @@ export const authRoutes = [
     handler: async (caller, input) => {
       // One procedure, one transaction: a new photo is kept only if the whole update applies.
       const { user, token } = await caller.profile.update(input);
-      return { message: MSG.profileUpdated, user: toLegacyUser(user), ...(token ? { token } : {}) };
+      return { message: MSG.profileUpdated, user: toOwnLegacyUser(user), ...(token ? { token } : {}) };
     },
   }),
   route({

@@ -172,12 +172,10 @@ const listQuery = z
       optionalText("Up to and including this day (YYYY-MM-DD, Japan time; an ISO instant stands for its Japanese day)"),
     ),
     userId: optionalText("A poster's _id, or part of a poster's name (at most 50 characters)"),
-    excludeSameSex: queryBoolean(
-      z
-        .boolean({ error: MSG.boardSearchBadRequest })
-        .optional()
-        .meta({ description: "true: only posts of the other gender (and the operator's); default false" }),
-    ),
+    excludeSameSex: queryBoolean(boardListInput.shape.excludeSameSex).meta({
+      description:
+        "true (the default, as GET /api/users/search's): only posts of members of the other gender and the operator's; false: every member's, the caller's own too (decision 0040)",
+    }),
   })
   .transform((q, ctx) => {
     const parsed = boardListInput.safeParse({
@@ -292,7 +290,7 @@ function boardList(path: string) {
     method: "GET",
     path,
     summary: "Member: the board, newest first, 10 a page (limit: 1–50), searched and filtered",
-    description: `${GATE_DESCRIPTION} Deleted posts, posts of members who left and of members blocked either way are never listed.`,
+    description: `${GATE_DESCRIPTION} Deleted posts, posts of members who left and of members blocked either way are never listed. Unless \`excludeSameSex=false\`, only posts of members of the other gender and the operator's are listed (the caller's own are in GET /api/board/my-posts).`,
     access: "member",
     input: listQuery,
     response: postPage,
@@ -421,8 +419,9 @@ export const boardRoutes = [
     response: postPage,
     example: { posts: [EXAMPLE_POST], pagination: EXAMPLE_PAGINATION },
     errors: { 400: [MSG.notFound, MSG.boardSearchBadRequest], 402: MSG.boardEntryRequired },
+    // The member is named: their posts whatever their gender (decision 0040; the row has no such filter).
     handler: async (caller, input) =>
-      withPeople(caller, await caller.board.list({ posterUserID: input.id, page: input.page })),
+      withPeople(caller, await caller.board.list({ posterUserID: input.id, page: input.page, excludeSameSex: false })),
   }),
   route({
     method: "POST",

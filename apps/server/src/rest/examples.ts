@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { legacyUser } from "./legacy-shapes";
+import type { legacyUser, ownLegacyUser } from "./legacy-shapes";
 
 /**
  * Example answers shown on the reference page (/api/docs). Each route's example is typed against
@@ -30,9 +30,12 @@ export const EXAMPLE_USER: z.input<typeof legacyUser> = {
   createdAt: "2025-08-20T01:23:45.000Z",
 };
 
-/** The signed-in account's own view (GET /api/auth/me) also lists its favourites. */
-export const EXAMPLE_OWN_USER: z.input<typeof legacyUser> = {
+/** The signed-in account's own view (GET /api/auth/me) also lists its favourites; its photoLink is the thumbnail. */
+export const EXAMPLE_OWN_USER: z.input<typeof ownLegacyUser> = {
   ...EXAMPLE_USER,
+  photoLink: "/uploads/thumbs/0123456789abcdef0123456789abcdef.jpg",
+  photoUrl:
+    "/uploads/photos/0123456789abcdef0123456789abcdef.jpg?exp=1756258800&sig=3q2-7wBd6kWm0Yl1Ff0c4o9R5pXbZ2uQeS8vT1yNaHc",
   favoriteUserIds: ["9d8c7b6a-5f4e-4d3c-8b2a-19f8e7d6c5b4"],
   selfIntroduction: "はじめまして。週末はカフェ巡りをしています。",
 };

@@ -1,4 +1,4 @@
-import type { UserView } from "@enmusubi/api";
+import { thumbnailLink, type UserView } from "@enmusubi/api";
 import { photoData, photoLink } from "@enmusubi/shared";
 import { z } from "zod";
 
@@ -60,6 +60,30 @@ export function toLegacyUser(
     ...(user.favoriteUserIds ? { favoriteUserIds: user.favoriteUserIds } : {}),
     ...(user.selfIntroduction !== undefined ? { selfIntroduction: user.selfIntroduction } : {}),
   };
+}
+
+/**
+ * The signed-in account's own answers (GET /api/auth/me, PUT /api/auth/profile, the photo upload):
+ * `photoLink` is the photo's public thumbnail, not the stored full-size path, which answers 403
+ * without a signature (decision 0028). The thumbnail rather than the signed full-size URL because a
+ * legacy client keeps the user it read and shows `photoLink` later, and sends it back to keep the
+ * photo: a signed URL stops loading within minutes and changes every minute, the thumbnail stays
+ * until the photo changes, and it is what every other member-facing `photoLink` holds. The full
+ * size is `photoUrl`, free for the owner.
+ */
+export const ownLegacyUser = legacyUser.extend({
+  photoLink: z.string().nullable().meta({
+    description:
+      "The account's photo as a link that loads: its public thumbnail (/uploads/thumbs/<name>.jpg, ≤ 320 px; decision 0028), or an outside link as set. Sent back unchanged with an edit, it keeps the photo; photoUrl is the full size",
+  }),
+});
+
+export function toOwnLegacyUser(
+  user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null; selfIntroduction?: string },
+): z.input<typeof ownLegacyUser> {
+  const legacy = toLegacyUser(user);
+  legacy.photoLink = thumbnailLink(user.photoLink);
+  return legacy;
 }
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });

@@ -1,4 +1,4 @@
-import { insufficientPoints } from "@enmusubi/shared";
+import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { z } from "zod";
 import {
   type Access,
@@ -79,6 +79,22 @@ const ERROR_SCHEMAS = {
     required: ["success", "required", "available", "message"],
     additionalProperties: false,
   },
+  Conflict: {
+    type: "object",
+    description:
+      "409: the request conflicts with what is stored (a taken userID or e-mail address…). An administrator's balance edit whose `expectedPoints` / `expectedSendPoints` is no longer the balance (decision 0016) also answers the current `points` and `sendPoints`; nothing was written.",
+    properties: {
+      message: { type: "string", minLength: 1 },
+      points: { type: "integer", minimum: 0, description: "The current balance (a refused balance edit only)" },
+      sendPoints: {
+        type: "integer",
+        minimum: 0,
+        description: "The current send points (a refused balance edit only)",
+      },
+    },
+    required: ["message"],
+    additionalProperties: false,
+  },
   PreconditionFailed: {
     type: "object",
     description:
@@ -95,13 +111,13 @@ const ERROR_SCHEMAS = {
 
 /** The schema component of an error status's body. */
 const errorSchema = (status: ErrorStatus) =>
-  status === 402 ? "InsufficientPoints" : status === 412 ? "PreconditionFailed" : "Error";
+  status === 402 ? "InsufficientPoints" : status === 409 ? "Conflict" : status === 412 ? "PreconditionFailed" : "Error";
 
 function errorBody(status: ErrorStatus, messages: string[], headers: Record<string, unknown> | undefined) {
   const body = (message: string) =>
     status === 402
       ? { success: false, required: 10, available: 5, message }
-      : status === 412
+      : status === 412 || (status === 409 && message === MSG.balanceChanged)
         ? { message, points: 1052, sendPoints: 20 }
         : { message };
   const examples = Object.fromEntries(
@@ -204,7 +220,7 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
       version: info.version,
       description: [
         "The legacy `/api/*` calls, reproduced for third-party clients.",
-        'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`; 412 the current `points` and `sendPoints`). Each operation lists every status it can answer, with an example of each.',
+        'Every error answers `{ "message": "…" }` with a Japanese message for the client to show (402 adds the figures `success`, `required`, `available`; 412, and 409 to a balance edit, the current `points` and `sendPoints`). Each operation lists every status it can answer, with an example of each.',
         "Access is checked before the request is read: a route for signed-in callers answers 401 to an anonymous caller (and one for a role 403 to the other role) whatever the body holds. Bodies are JSON objects (415 otherwise, 400 when unreadable, 413 above 15 MB). A request arriving while the server shuts down answers 503.",
         "Requests that are not well-formed HTTP (no Host header, headers or URL too large, an unknown method) are refused before any route with the same `{ message }` body (400, 405, 414, 431, 501); they are not listed per operation.",
       ].join("\n\n"),

@@ -2,7 +2,7 @@ import { MSG, photoData } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
 import { EXAMPLE_OWN_USER } from "./examples";
-import { legacyUser, toLegacyUser } from "./legacy-shapes";
+import { ownLegacyUser, toOwnLegacyUser } from "./legacy-shapes";
 
 /**
  * The image may arrive as `photodatas` (a data URL or base64), as `photoLink.photodatas` (the
@@ -27,7 +27,11 @@ export const photoRoutes = [
       "The image (a data URL or bare base64, at most 10 MB) may be sent as `photodatas`, `photoLink.photodatas` or `image`. The photo it replaces is deleted.",
     access: "signedIn",
     input: uploadBody,
-    response: z.object({ message: z.string(), user: legacyUser, photoLink: z.string().nullable() }),
+    response: z.object({
+      message: z.string(),
+      user: ownLegacyUser,
+      photoLink: ownLegacyUser.shape.photoLink,
+    }),
     example: { message: MSG.photoUpdated, user: EXAMPLE_OWN_USER, photoLink: EXAMPLE_OWN_USER.photoLink ?? null },
     errors: {
       400: [MSG.imageOnly, MSG.imageUnreadable, MSG.imageTooLarge],
@@ -35,8 +39,8 @@ export const photoRoutes = [
       429: MSG.tooManyRequests,
     },
     handler: async (caller, input) => {
-      const user = await caller.profile.uploadPhoto(input);
-      return { message: MSG.photoUpdated, user: toLegacyUser(user), photoLink: user.photoLink };
+      const user = toOwnLegacyUser(await caller.profile.uploadPhoto(input));
+      return { message: MSG.photoUpdated, user, photoLink: user.photoLink };
     },
   }),
   route({
@@ -44,11 +48,15 @@ export const photoRoutes = [
     path: "/api/photo-data/photo-data",
     summary: "Remove the signed-in account's photo (its file is deleted); answers the user",
     access: "signedIn",
-    response: z.object({ message: z.string(), user: legacyUser, photoLink: z.null() }),
-    example: { message: MSG.photoRemoved, user: { ...EXAMPLE_OWN_USER, photoLink: null }, photoLink: null },
+    response: z.object({ message: z.string(), user: ownLegacyUser, photoLink: z.null() }),
+    example: {
+      message: MSG.photoRemoved,
+      user: { ...EXAMPLE_OWN_USER, photoLink: null, photoUrl: null },
+      photoLink: null,
+    },
     handler: async (caller) => {
       const user = await caller.profile.removePhoto();
-      return { message: MSG.photoRemoved, user: toLegacyUser(user), photoLink: null };
+      return { message: MSG.photoRemoved, user: toOwnLegacyUser(user), photoLink: null };
     },
   }),
 ];

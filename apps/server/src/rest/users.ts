@@ -49,19 +49,32 @@ const createBody = z.preprocess(
 
 /**
  * The legacy client checks the confirmation itself and sends only `password`. A REST client states
- * the user it edits with `If-Match` (parsed into `ifMatch` by the handler), not with the tRPC
- * input's expected figures.
+ * the user it edits with `If-Match` (parsed into `ifMatch` by the handler), the balances it replaces
+ * with `expectedPoints` / `expectedSendPoints` (decision 0016), or both.
  */
 const updateBody = z.preprocess(
   (raw) => {
-    const body = splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)) as Record<string, unknown> | undefined;
+    const body = splitPhotoObject(withNumbers(["points", "sendPoints", "expectedPoints", "expectedSendPoints"])(raw)) as
+      | Record<string, unknown>
+      | undefined;
     return body && typeof body === "object"
       ? { ...body, passwordConfirmation: body.passwordConfirmation ?? body.password }
       : body;
   },
   adminUserLegacyUpdateFields
     .omit({ ifMatch: true })
-    .extend(photoFields)
+    .extend({
+      ...photoFields,
+      expectedPoints: adminUserLegacyUpdateFields.shape.expectedPoints.meta({
+        description:
+          "The `points` balance this edit replaces, as the client last read it: when it is no longer the balance, nothing is written and the answer is 409 with the current `points` and `sendPoints`",
+        examples: [100],
+      }),
+      expectedSendPoints: adminUserLegacyUpdateFields.shape.expectedSendPoints.meta({
+        description: "The `sendPoints` balance this edit replaces, checked likewise (409 when it moved)",
+        examples: [20],
+      }),
+    })
     .refine(...passwordConfirmed),
 );
 
@@ -153,7 +166,7 @@ export const userRoutes = [
     path: "/api/admin/users.csv",
     summary: "Admin: the members of the user list's filter as CSV (UTF-8 with a BOM, CRLF), streamed; audited",
     description:
-      "The same `field`, `search` and `q` as `GET /api/admin/users`, every match (no paging), newest first. Columns: ユーザーID, 名前, メールアドレス, 性別, 生年月日, 住所, 職業, 年収, ポイント, 送信ポイント, 年齢確認, 利用停止, 権限, 登録日時 (Japan time). Never a password hash, a token, an ID image or a photo. Each export is written to the audit log (`user.export`, with its filter) before the first row is sent. Text a spreadsheet would read as a formula is prefixed with an apostrophe.",
+      "The same `field`, `search` and `q` as `GET /api/admin/users`, every match (no paging), newest first. Columns: ユーザーID, 名前, メールアドレス, 性別, 生年月日, 住所, 職業, 年収, ポイント, 送信ポイント, 年齢確認, 利用停止, 権限, 登録日時 (Japan time). Never a password hash, a token, an ID image or a photo. Each export is written to the audit log (`user.export`, with its filter) before the first row is sent. A line break inside a value is written as a space (one member per line). Text a spreadsheet could read as a formula is prefixed with an apostrophe: a cell starting with = + - @ (half- or full-width, behind any white space) or with an invisible character (a control, zero-width or direction character, a BOM).",
     access: "admin",
     input: exportQuery,
     contentType: "text/csv",
@@ -217,6 +230,7 @@ export const userRoutes = [
     description: [
       "A balance set here is recorded in the member's ledger as an administrator's adjustment (who, when, from → to). A new password ends the member's sessions.",
       "With `If-Match` (the `ETag` of `GET /api/admin/users/{id}` or of an earlier PUT) the edit applies only if the user has not changed since, a charge or a credit of points included; otherwise nothing is written and the answer is 412 with the current `points`, `sendPoints` and `ETag`. Without `If-Match` (or with `*`) the body's `points` and `sendPoints`, when sent, set the balances as they are now.",
+      '`expectedPoints` / `expectedSendPoints` (with or without `If-Match`) state the balances the edit replaces, as the client last read them, e.g. `{ "points": 300, "expectedPoints": 100 }`: when a stated balance is no longer the current one (the member bought or spent points meanwhile), nothing is written and the answer is 409 `{ "message": "…", "points": 85, "sendPoints": 20 }` with the current figures.',
     ].join("\n\n"),
     access: "admin",
     input: updateBody,

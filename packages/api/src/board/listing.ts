@@ -1,6 +1,6 @@
 import { boardPostGrams, boardPosts, type Db, rowsOf, users } from "@enmusubi/db";
-import { BOARD_PAGE_SIZE, type boardListInput, isUuid, japanDayStart, pageOffset } from "@enmusubi/shared";
-import { and, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { BOARD_PAGE_SIZE, type boardListInput, type Gender, isUuid, japanDayStart, pageOffset } from "@enmusubi/shared";
+import { and, desc, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { likeEscape } from "../lists/like";
 import { fixedLimit } from "../lists/limit";
@@ -26,10 +26,23 @@ const noneFound: Found = { ids: [], total: 0, totalIsLowerBound: false, hasNextP
 /** Where a list looks: conditions on the post and its author, a time range, or one author's posts. */
 interface Scope {
   where: SQL | undefined;
+  /** Only the posts one gender sees by default (`AUDIENCE`): a condition on board_posts alone. */
+  audience?: SQL | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   authorId?: string | undefined;
 }
+
+/**
+ * The posts a viewer of `gender` sees with excludeSameSex (decision 0040): the other gender's and
+ * the operator's (author_gender null). Literals, the predicates of the partial indexes
+ * board_posts_live_not_{male,female}_created_idx, so the walk of the live posts reads the one that
+ * holds exactly these posts.
+ */
+export const AUDIENCE: Record<Gender, SQL> = {
+  male: sql`${boardPosts.authorGender} is distinct from 'male'`,
+  female: sql`${boardPosts.authorGender} is distinct from 'female'`,
+};
 
 /** The smallest and the largest chunk a walk reads (each next chunk is 4× the last). */
 const WALK_MIN_CHUNK = 64;
@@ -48,9 +61,9 @@ interface Cursor {
  * correlated EXISTS kept as a subplan (OFFSET 0: never turned into a join), so the plan is fixed:
  * the source's index in order, then each post by primary key (a gram's entry) and its author by
  * primary key, for the rows the LIMIT takes. As a join, both planners started from every author
- * instead.
+ * instead. (Exported for the plan test.)
  */
-function nextChunk(
+export function nextChunk(
   db: Db,
   gram: string | undefined,
   scope: Scope,
@@ -69,7 +82,7 @@ function nextChunk(
         id: sql<string>`${g.postId}`.as("id"),
         t: sql<Date>`${g.createdAt}`.as("t"),
         // Qualified by hand: drizzle writes a select field's own columns without their table.
-        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${author})`.as(
+        kept: sql<boolean>`exists (select 1 from ${boardPosts} where ${boardPosts}."id" = ${g}."post_id" and ${scope.audience ?? sql`true`} and ${author})`.as(
           "kept",
         ),
       })
@@ -96,6 +109,7 @@ function nextChunk(
     .where(
       and(
         isNull(p.deletedAt),
+        scope.audience,
         scope.from ? gte(p.createdAt, scope.from) : undefined,
         scope.to ? lt(p.createdAt, scope.to) : undefined,
         cursor ? sql`(${p.createdAt}, ${p.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
@@ -230,6 +244,7 @@ async function findPage(
       and(
         eq(boardPosts.authorId, scope.authorId),
         scope.where,
+        scope.audience,
         match,
         scope.from ? gte(boardPosts.createdAt, scope.from) : undefined,
         scope.to ? lt(boardPosts.createdAt, scope.to) : undefined,
@@ -256,8 +271,18 @@ function pagination(page: number, found: Found, size = BOARD_PAGE_SIZE): BoardPa
   };
 }
 
-/** The board (spec §7 GET /api/board/): gated by the entry window (402), filtered, 10 per page. */
-export async function listBoard(db: Db, viewerId: string, input: BoardListFilters): Promise<BoardPage> {
+/**
+ * The board (spec §7 GET /api/board/): gated by the entry window (402), filtered, 10 per page. With
+ * `excludeSameSex` (the default, as the profile search's) only the other gender's posts and the
+ * operator's: a member's own posts are in 自分の投稿 (decision 0040).
+ */
+export async function listBoard(
+  db: Db,
+  viewerId: string,
+  input: BoardListFilters,
+  /** The viewer's gender as the request's session read it (none: read here). */
+  viewerGender?: Gender,
+): Promise<BoardPage> {
   await assertBoardOpen(db, viewerId);
   const conditions: Array<SQL | undefined> = [visibleTo(viewerId)];
   let authorId: string | undefined;
@@ -268,17 +293,15 @@ export async function listBoard(db: Db, viewerId: string, input: BoardListFilter
       conditions.push(eq(users.role, "user"), ilike(users.name, `%${likeEscape(input.posterUserID)}%`));
     }
   }
+  let audience: SQL | undefined;
   if (input.excludeSameSex) {
-    // The other gender (there are two) than the viewer's, read by the walk's own statement.
-    conditions.push(
-      or(
-        eq(users.role, "admin"),
-        sql`${users.gender} <> (select me.gender from ${users} me where me.id = ${viewerId})`,
-      ),
-    );
+    const gender =
+      viewerGender ?? (await db.select({ gender: users.gender }).from(users).where(eq(users.id, viewerId)))[0]?.gender;
+    if (gender) audience = AUDIENCE[gender];
   }
   const scope: Scope = {
     where: and(...conditions),
+    audience,
     from: input.startDate ? japanDayStart(input.startDate) : undefined,
     to: input.endDate ? japanDayStart(input.endDate, 1) : undefined,
     authorId,

@@ -21,7 +21,9 @@ export const boardRouter = router({
     enterBoard(ctx.db, ctx.charge, ctx.session.id),
   ),
   /** The board, 10 per page newest first, searched; 402 unless free or an entry window is open. */
-  list: verifiedProcedure.input(boardListInput).query(({ ctx, input }) => listBoard(ctx.db, ctx.session.id, input)),
+  list: verifiedProcedure
+    .input(boardListInput)
+    .query(({ ctx, input }) => listBoard(ctx.db, ctx.session.id, input, ctx.session.gender)),
   myPosts: verifiedProcedure
     .input(boardPageInput.optional())
     .query(({ ctx, input }) => listMyPosts(ctx.db, ctx.session.id, input?.page ?? 1)),

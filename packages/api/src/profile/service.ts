@@ -7,6 +7,7 @@ import type { TokenService } from "../auth/tokens";
 import { type ApiDeps, resolveSessionWith, sessionAccount, sessionColumns } from "../context";
 import { AppError } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
+import { thumbnailLink } from "../photos/storage";
 import { perDatabase } from "../request-scope";
 import { toUserView, type UserView, userColumns, withPhotoUrl } from "../users/user-view";
 
@@ -114,13 +115,15 @@ export async function updateProfile(deps: ProfileDeps, userId: string, input: Pr
         .for("update");
       if (!user) throw new AppError("UNAUTHORIZED", MSG.unauthorized);
       // A new photo arrives as an image (checked and cleaned); a link may only be kept or cleared,
-      // so nobody can point their profile at another member's file.
-      if (input.photoLink && input.photoLink !== user.photoLink)
-        throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
+      // so nobody can point their profile at another member's file. The link the account's own
+      // REST answers carry (its thumbnail, rest/legacy-shapes.ts) keeps it as well as the stored one.
+      const keepsPhoto =
+        !!input.photoLink && (input.photoLink === user.photoLink || input.photoLink === thumbnailLink(user.photoLink));
+      if (input.photoLink && !keepsPhoto) throw new AppError("BAD_REQUEST", MSG.photoLinkInvalid);
       if (input.occupationId) await assertReference(tx, occupations, input.occupationId, MSG.occupationUnknown);
       if (input.annualIncomeId) await assertReference(tx, annualIncomes, input.annualIncomeId, MSG.annualIncomeUnknown);
       const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === "" ? null : v);
-      const photoLink = newLink ?? blankToNull(input.photoLink);
+      const photoLink = newLink ?? (keepsPhoto ? undefined : blankToNull(input.photoLink));
       const changes = Object.fromEntries(
         Object.entries({
           name: input.name,

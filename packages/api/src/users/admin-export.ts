@@ -2,6 +2,7 @@ import { annualIncomes, type Db, occupations, users } from "@enmusubi/db";
 import { type AdminUserExportInput, adminUserExportInput, adminUserExportPageInput } from "@enmusubi/shared";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
+import { csvField } from "../lists/csv";
 import { userSelection } from "./admin-list";
 
 /**
@@ -34,17 +35,6 @@ export const CSV_HEADINGS = [
 const GENDER = { male: "男性", female: "女性" } as const;
 const VERIFICATION = { unverified: "未確認", pending: "確認待ち", verified: "確認済み", rejected: "却下" } as const;
 const ROLE = { user: "会員", admin: "管理者" } as const;
-
-/**
- * One CSV field: quoted when it holds a comma, a quote or a line break; text a spreadsheet would
- * read as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe (CSV injection).
- */
-export function csvField(value: string | number | null | undefined, text = true): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** 2026-11-26 21:05:09 in Japan time. */
 function japanTime(at: Date): string {

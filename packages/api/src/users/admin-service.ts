@@ -165,12 +165,19 @@ export async function updateUser(
 }
 
 /**
- * The legacy edit (REST PUT): with `ifMatch`, only against one of those versions; without, the
- * balances it sends are set as they are now, under the same row lock (no read-and-retry).
+ * The legacy edit (REST PUT): with `ifMatch`, only against one of those versions; with an expected
+ * balance, only against that balance (both when both are sent); with neither, the balances it sends
+ * are set as they are now, under the same row lock (no read-and-retry).
  */
 export function updateUserLegacy(deps: AdminDeps, adminId: string, input: AdminUserLegacyUpdateInput) {
-  const { ifMatch, ...fields } = input;
-  return updateUser(deps, adminId, fields, ifMatch ? { versions: ifMatch } : "current");
+  const { ifMatch, expectedPoints, expectedSendPoints, ...fields } = input;
+  const expected = { expectedPoints, expectedSendPoints };
+  const stated: Stated = ifMatch
+    ? { versions: ifMatch, ...expected }
+    : expectedPoints !== undefined || expectedSendPoints !== undefined
+      ? expected
+      : "current";
+  return updateUser(deps, adminId, fields, stated);
 }
 
 export async function updateSendPoints(

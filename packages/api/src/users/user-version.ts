@@ -67,7 +67,7 @@ export async function getUser(db: Db, id: string): Promise<VersionedUserView> {
 /**
  * What an edit states about the user it replaces: the balances it saw (`expectedPoints`,
  * `expectedSendPoints`), a version (`expectedVersion`, or `versions`: any of the REST `If-Match`
- * tags), or `"current"`: the legacy edit, which sets balances as they are now (the row lock makes
+ * tags, with or without expected balances), or `"current"`: the legacy edit, which sets balances as they are now (the row lock makes
  * "now" the balance the ledger records as `from`).
  */
 export type Stated =
@@ -76,7 +76,7 @@ export type Stated =
       expectedPoints?: number | undefined;
       expectedSendPoints?: number | undefined;
     }
-  | { versions: readonly string[] }
+  | { versions: readonly string[]; expectedPoints?: number | undefined; expectedSendPoints?: number | undefined }
   | "current";
 
 /**
@@ -95,7 +95,6 @@ export function checkStated(before: typeof users.$inferSelect, stated: Stated) {
       throw new AppError("PRECONDITION_FAILED", MSG.userChangedSince, { details: { ...current, version } });
     }
   }
-  if ("versions" in stated) return;
   if (
     (stated.expectedPoints !== undefined && stated.expectedPoints !== before.points) ||
     (stated.expectedSendPoints !== undefined && stated.expectedSendPoints !== before.sendPoints)

@@ -2,7 +2,7 @@ import { BOARD_REACTIONS } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { users } from "./users";
+import { genderEnum, users } from "./users";
 
 export const boardPosts = pgTable(
   "board_posts",
@@ -21,12 +21,27 @@ export const boardPosts = pgTable(
      * space, joined by U+001F (a character no keyword holds). Written with the post (board/search.ts).
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The author's gender, null for the operator's posts (an administrator's): the board's
+     * other-gender list reads it (docs/decisions/0040). Kept by triggers from users (any writer;
+     * drizzle/0042_board_post_author_gender_triggers.sql); never written by the services.
+     */
+    authorGender: genderEnum("author_gender"),
   },
   (t) => [
     index("board_posts_created_idx").on(t.createdAt),
     index("board_posts_author_created_idx").on(t.authorId, t.createdAt),
     // The board's newest-first page (ascending index read backwards; see columns.ts).
     index("board_posts_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // … as a man and as a woman see it by default: the other gender's posts and the operator's
+    // (decision 0040). The predicates are literals the walk repeats (board/listing.ts), so the
+    // planner can use them.
+    index("board_posts_live_not_male_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.authorGender} is distinct from 'male'`),
+    index("board_posts_live_not_female_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.authorGender} is distinct from 'female'`),
   ],
 );
 

@@ -59,8 +59,11 @@ export const boardListInput = z
     posterUserID: z.preprocess(blankToUndefined, text({ max: 50, tooLong: MSG.boardPosterTooLong }).optional()),
     startDate: z.preprocess(blankToUndefined, day.optional()),
     endDate: z.preprocess(blankToUndefined, day.optional()),
-    /** Only posts of members of the other gender (operator posts stay). Default false. */
-    excludeSameSex: z.boolean({ error: MSG.boardSearchBadRequest }).default(false),
+    /**
+     * Only posts of members of the other gender (operator posts stay): the default, as the profile
+     * search's (decision 0040); false lists every member's, one's own too.
+     */
+    excludeSameSex: z.boolean({ error: MSG.boardSearchBadRequest }).default(true),
   })
   .refine(...endNotBeforeStart("startDate", "endDate", MSG.boardDateRangeInvalid))
   .refine(...pageWithinOffset(BOARD_PAGE_SIZE, { maxOffset: BOARD_OFFSET_MAX }));

@@ -143,20 +143,19 @@ export const adminUserUpdateInput = adminUserUpdateFields
   .refine(...sendPointsStated);
 
 /**
- * The legacy edit (REST `PUT /api/admin/users/{id}`): the same fields without stated balances. With
- * `ifMatch` (the request's strong `If-Match` tags, RFC 9110) it applies only when the user's current
- * version is one of them; without, a balance sent sets the balance as it is now (the legacy meaning:
- * "set to this"), read under the row lock, and the ledger records from → to.
+ * The legacy edit (REST `PUT /api/admin/users/{id}`): the same fields, the stated balances optional.
+ * With `ifMatch` (the request's strong `If-Match` tags, RFC 9110) it applies only when the user's
+ * current version is one of them; `expectedPoints` / `expectedSendPoints`, when sent, must be the
+ * current balances (decision 0016). A balance sent without either sets the balance as it is now (the
+ * legacy meaning: "set to this"), read under the row lock, and the ledger records from → to.
  */
-export const adminUserLegacyUpdateFields = adminUserUpdateFields
-  .omit({ expectedPoints: true, expectedSendPoints: true, expectedVersion: true })
-  .extend({
-    ifMatch: z
-      .array(text({ max: 100, trim: false }))
-      .min(1)
-      .max(20)
-      .optional(),
-  });
+export const adminUserLegacyUpdateFields = adminUserUpdateFields.omit({ expectedVersion: true }).extend({
+  ifMatch: z
+    .array(text({ max: 100, trim: false }))
+    .min(1)
+    .max(20)
+    .optional(),
+});
 
 export const adminUserLegacyUpdateInput = adminUserLegacyUpdateFields.refine(...passwordConfirmed);
 

@@ -11,8 +11,9 @@ import { type BoardFilterValues, cleanFilters, NO_FILTERS } from "./FilterChips"
 const BOARD_POSTER_MAX = 50;
 
 /**
- * Keyword, poster, start and end date (typed in Japanese or picked), same-sex exclusion, with 検索
- * and クリア. The conditions apply on 検索 (or Enter); クリア empties and applies at once.
+ * Keyword, poster, start and end date (typed in Japanese or picked), same-sex exclusion (on by
+ * default), with 検索 and クリア. The conditions apply on 検索 (or Enter); クリア puts back the
+ * defaults and applies at once.
  */
 export function BoardFilters({
   applied,
@@ -104,8 +105,9 @@ export function BoardFilters({
           />
         </SimpleGrid>
         <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          {/* The profile search's switch and wording (SearchFilters.tsx), on by default. */}
           <Switch
-            label="同性の投稿を除く"
+            label="同性を除外する"
             checked={draft.excludeSameSex}
             onChange={(e) => set("excludeSameSex", e.currentTarget.checked)}
           />

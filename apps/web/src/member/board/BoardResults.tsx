@@ -33,7 +33,7 @@ function toInput(filters: BoardFilterValues, page: number) {
     posterUserID: filters.poster || undefined,
     startDate: filters.startDate || undefined,
     endDate: filters.endDate || undefined,
-    excludeSameSex: filters.excludeSameSex || undefined,
+    excludeSameSex: filters.excludeSameSex,
   };
 }
 

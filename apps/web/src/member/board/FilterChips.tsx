@@ -16,7 +16,8 @@ export const NO_FILTERS: BoardFilterValues = {
   poster: "",
   startDate: "",
   endDate: "",
-  excludeSameSex: false,
+  // The other gender's posts by default, as the profile search (decision 0040).
+  excludeSameSex: true,
 };
 
 /** The filters as typed, trimmed; a condition left blank is no condition. */
@@ -26,14 +27,18 @@ export function cleanFilters(values: BoardFilterValues): BoardFilterValues {
 
 const japaneseDate = (value: string) => dayjs(value).format(JAPANESE_DATE_FORMAT);
 
-/** The active conditions as chips (spec §2 board search: a chip summary of the active filters). */
+/**
+ * The active conditions as chips (spec §2 board search: a chip summary of the active filters); a
+ * chip's removal puts its condition back to NO_FILTERS'.
+ */
 export function activeFilterChips(values: BoardFilterValues): { key: keyof BoardFilterValues; label: string }[] {
   const chips: { key: keyof BoardFilterValues; label: string }[] = [];
   if (values.keyword) chips.push({ key: "keyword", label: `キーワード: ${values.keyword}` });
   if (values.poster) chips.push({ key: "poster", label: `投稿者: ${values.poster}` });
   if (values.startDate) chips.push({ key: "startDate", label: `開始日: ${japaneseDate(values.startDate)}` });
   if (values.endDate) chips.push({ key: "endDate", label: `終了日: ${japaneseDate(values.endDate)}` });
-  if (values.excludeSameSex) chips.push({ key: "excludeSameSex", label: "同性の投稿を除く" });
+  // Only when it differs from the default: every member's posts, one's own gender too.
+  if (!values.excludeSameSex) chips.push({ key: "excludeSameSex", label: "同性も表示" });
   return chips;
 }
 

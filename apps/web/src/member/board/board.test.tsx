@@ -320,32 +320,32 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     await typeIn(screen.getByLabelText("キーワード"), " 食事 ");
     await typeIn(screen.getByLabelText("投稿者"), "花子");
     await typeIn(screen.getByLabelText("開始日"), "2026年11月1日");
-    await userEvent.click(screen.getByRole("switch", { name: "同性の投稿を除く" }));
+    await userEvent.click(screen.getByRole("switch", { name: "同性を除外する" }));
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     const chips = await screen.findByTestId("filter-chips");
     expect(
       within(chips)
         .getAllByTestId("filter-chip")
         .map((c) => c.textContent),
-    ).toEqual(["キーワード: 食事", "投稿者: 花子", "開始日: 2026年11月1日", "同性の投稿を除く"]);
+    ).toEqual(["キーワード: 食事", "投稿者: 花子", "開始日: 2026年11月1日", "同性も表示"]);
     const last = () => calls.filter((c) => c.path === "board.list").at(-1)?.input;
     expect(last()).toEqual({
       page: 1,
       keyword: "食事",
       posterUserID: "花子",
       startDate: "2026-11-01",
-      excludeSameSex: true,
+      excludeSameSex: false,
     });
 
     // One chip off: that condition only.
     await userEvent.click(within(chips).getByRole("button", { name: "投稿者: 花子 を解除" }));
     expect(screen.getByLabelText("投稿者")).toHaveValue("");
-    expect(last()).toEqual({ page: 1, keyword: "食事", startDate: "2026-11-01", excludeSameSex: true });
+    expect(last()).toEqual({ page: 1, keyword: "食事", startDate: "2026-11-01", excludeSameSex: false });
 
     await userEvent.click(screen.getByRole("button", { name: "クリア" }));
     expect(screen.queryByTestId("filter-chips")).toBeNull();
     expect(screen.getByLabelText("キーワード")).toHaveValue("");
-    expect(last()).toEqual({ page: 1 });
+    expect(last()).toEqual({ page: 1, excludeSameSex: true });
   });
 
   it("a search sent while the previous one is still fetching is not dropped (a loading 検索 button was disabled)", async () => {
@@ -372,7 +372,11 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
     await userEvent.keyboard("{Enter}");
     const chips = await screen.findByTestId("filter-chips");
     expect(within(chips).getByText("キーワード: ランチ")).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({ page: 1, keyword: "ランチ" });
+    expect(calls.filter((c) => c.path === "board.list").at(-1)?.input).toEqual({
+      page: 1,
+      keyword: "ランチ",
+      excludeSameSex: true,
+    });
     answer(page([]));
   });
 

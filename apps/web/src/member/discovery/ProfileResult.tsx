@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Card, Group, Loader, Stack, Text, UnstyledButton } from "@mantine/core";
+import type { ReactNode } from "react";
 import { ProfilePhoto } from "./ProfilePhoto";
 import { displayName, genderLabel, type PublicProfile, summaryLine } from "./types";
 import { VerifiedBadge } from "./VerifiedBadge";
@@ -42,7 +43,59 @@ function FavoriteButton({
   );
 }
 
-/** One search result in the chosen view: the name opens the paid detail; message and favourite. */
+/**
+ * The member's name as the card's button to the paid detail: keyboard reachable, named
+ * 「〇〇さんの詳細」, busy while the detail is asked for (a second click waits for the first).
+ */
+function NameButton({
+  name,
+  viewing,
+  onOpen,
+  size,
+  fw,
+}: {
+  name: string;
+  viewing: boolean;
+  onOpen: () => void;
+  size?: "sm";
+  fw: number;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Anchor
+        component="button"
+        type="button"
+        onClick={onOpen}
+        aria-label={`${name}さんの詳細`}
+        aria-busy={viewing || undefined}
+        fw={fw}
+        size={size}
+        truncate
+        style={{ display: "block", maxWidth: "100%", minHeight: 24, textAlign: "left" }}
+      >
+        {name}
+      </Anchor>
+      {viewing && <Loader size={12} aria-hidden />}
+    </Group>
+  );
+}
+
+/**
+ * The photo opens the detail too, for a pointer: a larger target for the same action, out of the
+ * tab order and hidden from assistive technology, where the name button stands for it.
+ */
+function PhotoButton({ children, onOpen }: { children: ReactNode; onOpen: () => void }) {
+  return (
+    <UnstyledButton onClick={onOpen} tabIndex={-1} aria-hidden style={{ display: "block", flexShrink: 0 }}>
+      {children}
+    </UnstyledButton>
+  );
+}
+
+/**
+ * One search result in the chosen view: the name (and, for a pointer, the photo) opens the paid
+ * detail; message and favourite.
+ */
 export function ProfileResult({
   profile,
   isFavorite,
@@ -61,14 +114,12 @@ export function ProfileResult({
   if (view === "grid")
     return (
       <Card withBorder padding="xs" data-testid="search-result">
-        <UnstyledButton onClick={open} aria-label={`${name}さんの詳細`} disabled={actions.viewing}>
+        <PhotoButton onOpen={open}>
           <ProfilePhoto profile={profile} size="100%" />
-        </UnstyledButton>
+        </PhotoButton>
         <Group justify="space-between" gap={4} mt={6} wrap="nowrap" align="flex-start">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm" truncate>
-              {name}
-            </Text>
+            <NameButton name={name} viewing={actions.viewing} onOpen={open} size="sm" fw={600} />
             <Text size="xs" c="dimmed" truncate>
               {profile.age !== null ? `${profile.age}歳` : genderLabel(profile.gender)}
               {profile.prefecture ? `・${profile.prefecture}` : ""}
@@ -82,9 +133,6 @@ export function ProfileResult({
 
   const buttons = (
     <Group gap="xs" wrap="nowrap">
-      <Button size="sm" variant="light" onClick={open} loading={actions.viewing} aria-label={`${name}さんの詳細`}>
-        詳細
-      </Button>
       <Button
         size="sm"
         variant="default"
@@ -101,12 +149,12 @@ export function ProfileResult({
     return (
       <Card withBorder padding="sm" data-testid="search-result">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ProfilePhoto profile={profile} size={96} />
+          <PhotoButton onOpen={open}>
+            <ProfilePhoto profile={profile} size={96} />
+          </PhotoButton>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Group gap={6} wrap="nowrap">
-              <Text fw={700} truncate>
-                {name}
-              </Text>
+              <NameButton name={name} viewing={actions.viewing} onOpen={open} fw={700} />
               <VerifiedBadge profile={profile} />
             </Group>
             <Text size="sm" c="dimmed">
@@ -136,12 +184,12 @@ export function ProfileResult({
       data-testid="search-result"
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 200px" }}>
-        <ProfilePhoto profile={profile} size={48} radius={24} />
+        <PhotoButton onOpen={open}>
+          <ProfilePhoto profile={profile} size={48} radius={24} />
+        </PhotoButton>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
-            <Text fw={600} truncate>
-              {name}
-            </Text>
+            <NameButton name={name} viewing={actions.viewing} onOpen={open} fw={600} />
             <VerifiedBadge profile={profile} />
           </Group>
           <Text size="xs" c="dimmed" truncate>

@@ -131,6 +131,12 @@ export function ProfileSearch() {
         <SegmentedControl aria-label="表示形式" data={VIEWS} value={view} onChange={(v) => setView(v as SearchView)} />
       </Group>
 
+      {/* Above the results, where a member reads it before opening a profile (not under a page of cards). */}
+      <Text size="xs" c="dimmed" data-testid="profile-view-cost">
+        プロフィール詳細の閲覧には{paid.cost > 0 ? formatPoints(paid.cost) : "ポイント"}
+        が必要です。
+      </Text>
+
       <ListStates
         isLoading={search.isLoading}
         isError={search.isError}
@@ -143,11 +149,6 @@ export function ProfileSearch() {
         <SearchResults view={view} profiles={result?.profiles ?? []} actions={actions} pendingId={paid.pendingId} />
         {result && <PagePagination total={result.totalPages} value={page} onChange={setPage} scrollToTop mt="md" />}
       </ListStates>
-
-      <Text size="xs" c="dimmed">
-        プロフィール詳細の閲覧には{paid.cost > 0 ? formatPoints(paid.cost) : "ポイント"}
-        が必要です。
-      </Text>
 
       <ProfileDetailModal profile={paid.shown} onClose={paid.close} />
       <SendToMemberDialog recipient={writing} onClose={() => setWriting(null)} source="user:search" emojiSize="large" />

@@ -1,0 +1,3 @@
+ALTER TABLE "board_posts" ADD COLUMN "author_gender" "gender";--> statement-breakpoint
+CREATE INDEX "board_posts_live_not_male_created_idx" ON "board_posts" USING btree ("created_at","id") WHERE "board_posts"."deleted_at" is null and "board_posts"."author_gender" is distinct from 'male';--> statement-breakpoint
+CREATE INDEX "board_posts_live_not_female_created_idx" ON "board_posts" USING btree ("created_at","id") WHERE "board_posts"."deleted_at" is null and "board_posts"."author_gender" is distinct from 'female';
