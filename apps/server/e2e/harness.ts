@@ -13,6 +13,7 @@ import { ensureFirstAdmin } from "../src/database";
 import { checkA11y } from "./a11y";
 
 export { A11yError, checkA11y, runAxe, settle } from "./a11y";
+export { checkLayout, findLayoutProblems, LayoutError } from "./layout";
 
 declare module "vitest" {
   export interface ProvidedContext {
