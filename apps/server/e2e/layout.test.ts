@@ -88,10 +88,10 @@ describe.skipIf(!hasChromium)("the layout guard of the browser tests", () => {
     await page.close();
   });
 
-  it("refuses Mantine's checkbox drawn without its stylesheet: the 300 px check mark and the row it stretches", async () => {
+  it("refuses Mantine's checkbox drawn without its stylesheets: the 300 px check mark, the row it stretches, the box over its label", async () => {
     const page = await pageWith(375, `<h1>同意</h1><form aria-label="同意">${UNSTYLED_CHECKBOX}</form>`);
     const problems = await findLayoutProblems(page);
-    expect(problems.map((p) => p.rule)).toEqual(["graphic", "slack", "slack"]);
+    expect(problems.map((p) => p.rule)).toEqual(["graphic", "slack", "slack", "beside"]);
     expect(problems[0]?.message).toMatch(/^svg\.mantine-Checkbox-icon near "18歳以上です" is 375×263 px/);
     expect(problems[1]?.message).toMatch(/^form "同意" is 375×\d+ px with 2\d\d px of it empty/);
     expect(problems[2]?.message).toMatch(
@@ -99,6 +99,18 @@ describe.skipIf(!hasChromium)("the layout guard of the browser tests", () => {
     );
     // The check every browser test runs on every screen refuses it.
     await expect(checkA11y(page, "unstyled checkbox")).rejects.toThrow(/mantine-Checkbox-icon/);
+    // With Checkbox.css but not InlineInput.css (the member shell had the one, not the other), the
+    // box is drawn, small, over its label instead of beside it.
+    await page.addStyleTag({ content: ".mantine-Checkbox-icon { width: 10px; height: 10px }" });
+    expect((await findLayoutProblems(page)).map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /^input#c1\.mantine-Checkbox-input near "18歳以上です" \(13×13 px at y \d+\) is not beside its label label\.mantine-Checkbox-label "18歳以上です"/,
+      ),
+    ]);
+    await page.addStyleTag({
+      content: ".mantine-Checkbox-body { display: flex; gap: 12px } .mantine-Checkbox-inner { display: flex }",
+    });
+    expect(await findLayoutProblems(page)).toEqual([]);
     await page.close();
   });
 });

@@ -21,6 +21,8 @@ import type { Page } from "playwright-core";
  *    by rule 1: an unstyled check mark is what stretches the row, not content. A normal form's
  *    empty stretches are the gaps between its fields (16–24 px), however many fields it has; its
  *    padding is not counted.
+ * 4. A checkbox or radio not beside its label: the box and its label (one of its own) share no
+ *    line, as Mantine's box sits over its label when InlineInput.css is not loaded.
  */
 
 /** The tallest graphic that is not a photo, chart or barcode. */
@@ -29,7 +31,7 @@ export const MAX_ICON_PX = 64;
 export const MAX_SLACK_PX = 64;
 
 export interface LayoutProblem {
-  rule: "graphic" | "overflow" | "slack";
+  rule: "graphic" | "overflow" | "slack" | "beside";
   /** The offending element: tag, id, classes and nearby text. */
   element: string;
   message: string;
@@ -191,6 +193,22 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
           element: describe(el),
           message: `${kind}${describe(el)} is ${px(box.width)}×${px(box.height)} px with ${px(widest)} px of it empty (at most ${maxSlack}): taller than its content needs`,
         });
+      }
+      // 4. A checkbox or radio beside its label: the box and the label share a line (a label of
+      // its own, not one wrapping the input). Without InlineInput.css Mantine's box sits above it.
+      for (const input of Array.from(document.querySelectorAll("input[type=checkbox], input[type=radio]"))) {
+        if (!shown(input)) continue;
+        const box = input.getBoundingClientRect();
+        for (const label of Array.from((input as HTMLInputElement).labels ?? [])) {
+          if (label.contains(input) || !shown(label)) continue;
+          const line = label.getBoundingClientRect();
+          if (line.top < box.bottom && line.bottom > box.top) continue;
+          problems.push({
+            rule: "beside",
+            element: describe(label),
+            message: `${describe(input)} (${px(box.width)}×${px(box.height)} px at y ${px(box.top)}) is not beside its label ${describe(label)} (${px(line.width)}×${px(line.height)} px at y ${px(line.top)})`,
+          });
+        }
       }
       return problems;
     },
