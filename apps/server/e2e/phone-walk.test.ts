@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
-import sharp from "sharp";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, it } from "vitest";
 import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
@@ -47,7 +47,10 @@ describe.skipIf(!hasChromium)(`every public and member screen at ${WIDTH} px`, (
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c8956c" } })
       .jpeg()
       .toBuffer();
-    await e2e.call(admin, "photos.adminUpload", { userId: hana, data: `data:image/jpeg;base64,${photo.toString("base64")}` });
+    await e2e.call(admin, "photos.adminUpload", {
+      userId: hana,
+      data: `data:image/jpeg;base64,${photo.toString("base64")}`,
+    });
     await e2e.call(admin, "adminUsers.updateLegacy", { id: taro, points: 500 });
 
     const hanaToken = await e2e.token("walkhanako");
