@@ -10,7 +10,8 @@ import { checkLayout } from "./layout";
  * Accessibility check of the browser tests: axe-core (pure JS, from the npm package) is evaluated
  * in the page through the DevTools protocol, which the app's CSP does not govern (an injected
  * <script> would be refused), then run on what is on screen. A serious or critical violation
- * fails the test; every run is written to test-artifacts/a11y/ with all impacts for review.
+ * fails the test; every run is written to test-artifacts/a11y/ with all impacts for review. The
+ * same check then runs the layout guard (layout.ts), so every screen a test checks is held to both.
  */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

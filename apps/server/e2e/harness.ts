@@ -119,7 +119,7 @@ async function stateKey(page: Page): Promise<string> {
   return `${new URL(page.url()).pathname}|${dialogs}@${page.viewportSize()?.width ?? 0}`;
 }
 
-/** checkA11y, once per label and width. */
+/** checkA11y (axe, then the layout guard of layout.ts), once per label and width. */
 export async function checkScreen(page: Page, label: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (checkedLabels.has(`${label}@${width}`)) return;
