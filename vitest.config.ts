@@ -61,7 +61,7 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
-          include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
+          include: ["src/**/*.test.tsx", "src/**/*.test.ts", "vite/**/*.test.ts"],
           environment: "happy-dom",
           setupFiles: ["./src/test/setup.ts"],
           // Unisolated too: React, Mantine and the app load once per worker instead of once per file

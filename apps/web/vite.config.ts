@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { mantineStyles } from "./vite/mantine-styles";
 
 /** In development the API runs on :3000 (`pnpm dev`); Vite proxies the server's paths to it. */
 const api = process.env.API_URL ?? "http://127.0.0.1:3000";
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [mantineStyles(), react(), precompress()],
   server: {
     port: 5173,
     proxy: { "/trpc": api, "/api": api, "/uploads": api, "/healthz": api },

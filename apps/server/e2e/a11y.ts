@@ -4,12 +4,14 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { AxeResults, ImpactValue, RunOptions } from "axe-core";
 import type { Page } from "playwright-core";
+import { checkLayout } from "./layout";
 
 /**
  * Accessibility check of the browser tests: axe-core (pure JS, from the npm package) is evaluated
  * in the page through the DevTools protocol, which the app's CSP does not govern (an injected
  * <script> would be refused), then run on what is on screen. A serious or critical violation
- * fails the test; every run is written to test-artifacts/a11y/ with all impacts for review.
+ * fails the test; every run is written to test-artifacts/a11y/ with all impacts for review. The
+ * same check then runs the layout guard (layout.ts), so every screen a test checks is held to both.
  */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -147,9 +149,13 @@ export async function runAxe(page: Page, label: string): Promise<A11yReport> {
   return report;
 }
 
-/** Fails on any serious or critical axe violation of the screen or open dialog, named `label`. */
+/**
+ * Fails on any serious or critical axe violation of the screen or open dialog, named `label`, and
+ * on what the layout guard refuses there (layout.ts: giant icons, sideways scroll, stretched forms).
+ */
 export async function checkA11y(page: Page, label: string): Promise<A11yReport> {
   const report = await runAxe(page, label);
   if (report.violations.some((v) => v.impact && FAILING.has(v.impact))) throw new A11yError(report);
+  await checkLayout(page, label);
   return report;
 }

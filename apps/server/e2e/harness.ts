@@ -13,6 +13,7 @@ import { ensureFirstAdmin } from "../src/database";
 import { checkA11y } from "./a11y";
 
 export { A11yError, checkA11y, runAxe, settle } from "./a11y";
+export { checkLayout, findLayoutProblems, LayoutError } from "./layout";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -118,7 +119,7 @@ async function stateKey(page: Page): Promise<string> {
   return `${new URL(page.url()).pathname}|${dialogs}@${page.viewportSize()?.width ?? 0}`;
 }
 
-/** checkA11y, once per label and width. */
+/** checkA11y (axe, then the layout guard of layout.ts), once per label and width. */
 export async function checkScreen(page: Page, label: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   if (checkedLabels.has(`${label}@${width}`)) return;

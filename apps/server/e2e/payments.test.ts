@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
-import { inViewport, noSidewaysScroll } from "./layout";
+import { inViewport, noSidewaysScroll } from "./viewport";
 
 const e2e = useE2E();
 

@@ -2,7 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
-import { inViewport, noHorizontalScroll } from "./layout";
+import { inViewport, noHorizontalScroll } from "./viewport";
 
 /**
  * The phone-first finish of issue 24 (decision 0032) in the browser: the profile-edit dropdowns

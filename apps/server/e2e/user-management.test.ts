@@ -1,7 +1,7 @@
 import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
-import { inViewport, noSidewaysScroll } from "./layout";
+import { inViewport, noSidewaysScroll } from "./viewport";
 
 /**
  * User management with a full page (50 rows): every member row draws its 利用停止 / 停止解除

@@ -9,9 +9,10 @@ import { LoginPage } from "./public/LoginPage";
  * Only /login is in the entry bundle; sign-up, the legal pages and each shell are chunks of their
  * own, so a visitor on /login downloads neither the back-office nor the member screens. Every
  * other screen comes with the API providers (tRPC, TanStack Query: lib/api-providers.tsx), and
- * the admin shell also with ShellProviders (all Mantine styles, date pickers, confirmation
- * dialogs). The member shell's first page (the dashboard) does without them; its other screens
- * and dialogs bring them when they load (member/lazy-screen.tsx).
+ * the admin shell also with ShellProviders (date pickers, confirmation dialogs). The member
+ * shell's first page (the dashboard) does without them; its other screens and dialogs bring them
+ * when they load (member/lazy-screen.tsx). Every module brings the styles of the Mantine
+ * components it imports (vite/mantine-styles.ts, decision 0041).
  */
 export function withProviders(load: () => Promise<{ default: ComponentType }>, { shell = false } = {}) {
   let loaded: ComponentType | undefined;

@@ -1,37 +1,8 @@
-// The public entry carries only the styles of the components its pages use (the signed-in screens
-// load all of Mantine's with them: layout/ShellProviders.tsx; the member dashboard only a few more:
-// member/MemberShell.tsx). A component added to /login, /signup or the legal pages adds its
-// stylesheet here.
+// Mantine's base styles. Each component's stylesheet comes with the module that imports the
+// component (vite/mantine-styles.ts, decision 0041), on whatever screen or shell it is drawn.
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/VisuallyHidden.css";
-import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/Text.css";
-import "@mantine/core/styles/Title.css";
-import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Alert.css";
-import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/ActionIcon.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/Loader.css";
-import "@mantine/core/styles/Input.css";
-import "@mantine/core/styles/PasswordInput.css";
-import "@mantine/core/styles/SegmentedControl.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/Stack.css";
-import "@mantine/core/styles/Flex.css";
-import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Divider.css";
-import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/List.css";
-import "@mantine/core/styles/Table.css";
-import "@mantine/core/styles/Notification.css";
-import "@mantine/notifications/styles.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
 import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
@@ -49,9 +20,7 @@ import { cssVariablesResolver, theme } from "./theme";
  * at their first key press or pointer press: nothing notifies them before they act, and a
  * notification shown before the container mounts waits in Mantine's store until then.
  */
-const Notifications = lazy(() =>
-  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
-);
+const Notifications = lazy(() => import("./layout/Notifications"));
 
 function useFirstInteraction(): boolean {
   const [acted, setActed] = useState(false);
@@ -74,7 +43,7 @@ function DeferredNotifications() {
   if (!acted && !(idle && readSession())) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" />
+      <Notifications />
     </Suspense>
   );
 }

@@ -21,10 +21,12 @@ function Block({ block }: { block: LegalBlock }) {
         ))}
       </List>
     );
-  // Fixed layout with breaking cells: long values (an unset operator field, a URL) wrap at 375 px
-  // instead of pushing the table off the screen.
+  // Cells that may break anywhere: long values (an unset operator field, a URL) wrap at 320 px
+  // instead of pushing the table off the screen. The columns share the width by their content
+  // (not equally), with narrower cell margins on a phone, so that words such as プロフィール or
+  // 消費ポイント stay whole in a column of their own size.
   return (
-    <Table withTableBorder withColumnBorders fz="sm" layout="fixed" aria-label={block.label}>
+    <Table withTableBorder withColumnBorders fz="sm" aria-label={block.label} className={classes.legalTable}>
       <Table.Thead>
         <Table.Tr>
           {block.head.map((cell) => (
@@ -65,7 +67,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             <Anchor component={Link} to="/login" size="sm">
               ← ログイン画面へ
             </Anchor>
-            <Title order={1} size="h2">
+            <Title order={1} size="h2" className={classes.legalTitle}>
               {doc.title}
             </Title>
             <ListStates

@@ -1,14 +1,3 @@
-// The styles of the Mantine components the shell and the dashboard use beyond those of the entry
-// (main.tsx); every other member screen brings all of Mantine's (member/lazy-screen.tsx). A
-// component added to the shell or the dashboard adds its stylesheet here.
-import "@mantine/core/styles/Avatar.css";
-import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Burger.css";
-import "@mantine/core/styles/Card.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/NavLink.css";
-import "@mantine/core/styles/SimpleGrid.css";
-import "@mantine/core/styles/Skeleton.css";
 import { Anchor, Burger, Button, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";

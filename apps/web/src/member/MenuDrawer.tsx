@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Drawer.css";
-import "@mantine/core/styles/ScrollArea.css";
 import { Drawer } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import type { ReactNode } from "react";

@@ -14,10 +14,12 @@ import { rateText } from "../features/payments/calc";
 import { formatCost } from "../lib/format";
 import { useTRPC } from "../lib/trpc";
 import { PointExpiry } from "./PointExpiry";
+import classes from "./points-usage.module.css";
 
 /**
- * Points usage (spec §2, route only): the table of point costs with notes. If the list cannot be
- * fetched, the spec's fallback table is shown with a notice.
+ * Points usage (spec §2, route only): the table of point costs with notes (on a phone, each note
+ * under its item: no sideways scroll at 320 px). If the list cannot be fetched, the spec's
+ * fallback table is shown with a notice.
  */
 export function PointsUsage() {
   const trpc = useTRPC();
@@ -40,28 +42,33 @@ export function PointsUsage() {
       <PointExpiry schedule />
       {costs.isError && <Alert color="yellow">{MSG.pointCostFetchFailed} 標準の料金を表示しています。</Alert>}
       {costs.isLoading && <Text c="dimmed">読み込み中...</Text>}
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped aria-label="消費ポイント一覧">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>項目</Table.Th>
-              <Table.Th ta="right">消費ポイント</Table.Th>
-              <Table.Th>備考</Table.Th>
+      <Table striped aria-label="消費ポイント一覧">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>項目</Table.Th>
+            <Table.Th ta="right">消費ポイント</Table.Th>
+            <Table.Th className={classes.noteColumn}>備考</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.actionName}>
+              <Table.Td>
+                {row.displayName}
+                <Text size="xs" c="dimmed" className={classes.noteUnder}>
+                  {row.description}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {formatCost(row.pointCost)}
+              </Table.Td>
+              <Table.Td fz="sm" className={classes.noteColumn}>
+                {row.description}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.actionName}>
-                <Table.Td>{row.displayName}</Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {formatCost(row.pointCost)}
-                </Table.Td>
-                <Table.Td fz="sm">{row.description}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <List size="sm" spacing={4}>
         {legal.data && <List.Item>ポイントの価格: {rateText(legal.data.exchange)}</List.Item>}
         <List.Item>購入したポイントの有効期限は購入日から{POINT_VALIDITY_YEARS}年間です。</List.Item>

@@ -2,12 +2,13 @@ import { type ComponentType, lazy } from "react";
 
 /**
  * A member screen or dialog loaded when first shown, with what the shell's first page does without
- * (layout/ShellProviders: all of Mantine's styles, the date pickers' provider and styles, the
- * confirmation dialogs' provider). The dashboard carries only the styles of its own components
- * (MemberShell.tsx), so the first page after login fetches and parses far less (issue 14).
+ * (layout/ShellProviders: the date pickers' provider, the confirmation dialogs' provider). Each
+ * screen brings the styles of the Mantine components it draws (vite/mantine-styles.ts), so the
+ * first page after login fetches and parses only the dashboard's (issue 14).
  *
- * The providers' import is started first: its stylesheet is then inserted before the screen's own
- * (Vite adds a chunk's styles when its import starts), so a screen's styles still win over Mantine's.
+ * The providers' import is started first: the stylesheets of its dialogs are then inserted before
+ * the screen's own (Vite adds a chunk's styles when its import starts), so a screen's styles still
+ * win over Mantine's.
  */
 export function lazyScreen<K extends string, P extends object = object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,

@@ -79,7 +79,14 @@ export function AdminProfile() {
       <Title order={2}>管理者プロフィール</Title>
       <Card withBorder maw={520}>
         <Group wrap="nowrap">
-          <Avatar src={user?.photoUrl} size={96} radius="md" color="pink" alt={user?.name ?? user?.userID ?? ""}>
+          <Avatar
+            src={user?.photoUrl}
+            size={96}
+            radius="md"
+            color="pink"
+            alt={user?.name ?? user?.userID ?? ""}
+            data-graphic="photo"
+          >
             {(user?.name ?? "管").slice(0, 1)}
           </Avatar>
           <Stack gap={4}>

@@ -52,6 +52,7 @@ function IdImage({ entry }: { entry: Entry }) {
       radius="sm"
       fit="contain"
       data-testid="verification-image"
+      data-graphic="photo"
     />
   );
 }

@@ -48,6 +48,7 @@ export function BarChart({
         width={width}
         height={HEIGHT + 24}
         data-testid={testId}
+        data-graphic="chart"
       >
         <line x1={0} y1={HEIGHT} x2={width} y2={HEIGHT} stroke="#868e96" strokeWidth={1} />
         {bars.map((bar, i) => {

@@ -31,6 +31,7 @@ export function Barcode({
         height={height}
         preserveAspectRatio="none"
         shapeRendering="crispEdges"
+        data-graphic="barcode"
         style={{ maxWidth: "100%", height, background: "#fff" }}
       >
         <rect x={0} y={0} width={width} height={height} fill="#fff" />

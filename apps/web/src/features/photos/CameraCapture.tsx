@@ -71,6 +71,7 @@ export function CameraCapture({
             onLoadedMetadata={() => setReady(true)}
             style={{ width: "100%", maxHeight: 360, background: "#000", borderRadius: 8 }}
             aria-label="カメラのプレビュー"
+            data-graphic="photo"
           />
         )}
         {!error && !ready && (

@@ -46,7 +46,14 @@ export function PhotoPicker({
         {label}
       </Text>
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar src={current} size={72} radius="md" alt={current ? "写真のプレビュー" : ""} color="pink">
+        <Avatar
+          src={current}
+          size={72}
+          radius="md"
+          alt={current ? "写真のプレビュー" : ""}
+          color="pink"
+          data-graphic="photo"
+        >
           写真
         </Avatar>
         <Group gap="xs">

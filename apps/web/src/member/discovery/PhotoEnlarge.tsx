@@ -70,7 +70,7 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       >
         {shown && (
           <Stack gap="sm">
-            <Image src={shown} alt={`${name}さんの写真（拡大）`} fit="contain" mah="70vh" />
+            <Image src={shown} alt={`${name}さんの写真（拡大）`} fit="contain" mah="70vh" data-graphic="photo" />
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 表示用のリンクは数分で無効になります。

@@ -22,7 +22,7 @@ export function ProfilePhoto({
       : { w: size, h: size, style: { borderRadius: radius } };
   if (profile.photoLink)
     return (
-      <Box {...box} style={{ ...box.style, overflow: "hidden", flexShrink: 0 }} bg="gray.1">
+      <Box {...box} style={{ ...box.style, overflow: "hidden", flexShrink: 0 }} bg="gray.1" data-graphic="photo">
         <img
           src={profile.photoLink}
           alt={name}

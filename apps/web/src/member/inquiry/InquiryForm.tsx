@@ -1,5 +1,5 @@
 import { BANNER_MS, INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX, inquiryCreateInput, MSG } from "@enmusubi/shared";
-import { Button, Card, List, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Card, List, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
@@ -109,7 +109,10 @@ export function InquiryForm() {
             送信する
           </Button>
           <Text size="sm">
-            送信したお問い合わせと運営からの返信は <Link to="/user/inquiry-history">お問い合わせ履歴</Link>{" "}
+            送信したお問い合わせと運営からの返信は
+            <Anchor component={Link} to="/user/inquiry-history">
+              お問い合わせ履歴
+            </Anchor>
             でご確認いただけます。
           </Text>
         </Stack>

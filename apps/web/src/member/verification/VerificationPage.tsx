@@ -173,6 +173,7 @@ export function VerificationPage() {
                 radius="sm"
                 fit="contain"
                 data-testid="verification-preview"
+                data-graphic="photo"
               />
             )}
             {pickError && (
