@@ -1,6 +1,6 @@
 import { users } from "@enmusubi/db";
 import { MSG, type VerificationStatus } from "@enmusubi/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveSession } from "../src/context";
 import { appRouter } from "../src/root";
@@ -47,6 +47,9 @@ beforeAll(async () => {
         .where(eq(users.id, subjects[standing].id));
   }
   await api.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, subjects.suspended.id));
+  // Active now, as members making requests are: a never-active member's first request records its
+  // activity (decision 0038), a write of the session read, not of the act the snapshots compare.
+  await api.database.db.update(users).set({ lastActiveAt: sql`now()` });
 });
 
 /** The caller a request with this member's token gets: a suspended account's token resolves to nobody. */
