@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)("the operator's dashboard and back-office", () => 
       await page.getByLabel("検索キーワード").fill("佐藤");
       await page.getByRole("button", { name: "検索", exact: true }).click();
       await expect.poll(() => page.getByTestId("user-total").textContent()).toMatch(/／該当: 1人$/);
-      await page.locator("tr[data-userid='satohana']").waitFor();
+      await page.locator("[data-userid='satohana']").waitFor();
       await checkScreen(page, "user search");
       await e2e.screenshot(page, "admin-user-search");
       const [download] = await Promise.all([
