@@ -11,6 +11,7 @@ import {
   createTokenService,
   type PasswordHasher,
   type RateLimiter,
+  ScreeningRules,
 } from "@enmusubi/api";
 import { type Database, DEFAULT_POOL_MAX } from "@enmusubi/db";
 import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
@@ -221,6 +222,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     noticeLiveMinutes: config.noticeLiveMinutes,
     onMailQueued: () => mailKick.fn(),
+    // Each process compiles the rules and notices another one's edit within seconds (decision 0042).
+    screening: new ScreeningRules(),
     // Shared through PostgreSQL when this process is one of several (workers, instances).
     mailbox:
       database.sql && !options.database

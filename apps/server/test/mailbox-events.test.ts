@@ -6,6 +6,7 @@ import {
   createPasswordHasher,
   createPhotoUrlSigner,
   createTokenService,
+  ScreeningRules,
   unlimited,
 } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
@@ -116,6 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance
       publicUrl: "http://localhost:3000",
       mailbox: await createPostgresMailboxEvents(database, silent),
       onMailQueued: () => {},
+      screening: new ScreeningRules(),
     });
     const one = await deps(schema);
     const two = await deps(other);

@@ -8,6 +8,7 @@ import type { MailboxEvents } from "./messages/events";
 import type { LinkSigner } from "./notices/links";
 import type { PhotoUrlSigner } from "./photos/signed-url";
 import { perDatabase, withRequestId } from "./request-scope";
+import type { ScreeningRules } from "./screening/rules";
 import type { RateLimiter } from "./security/rate-limit";
 
 /** What the procedures need from the host. Built once by the server, or by a test. */
@@ -30,6 +31,8 @@ export interface ApiDeps {
   onMailQueued(): void;
   /** Mailbox changes, for live unread counts (messages/events). */
   mailbox: MailboxEvents;
+  /** The screening rules in force, compiled and refreshed when they change (screening/rules.ts, decision 0042). */
+  screening: ScreeningRules;
   /** The operator's particulars for 特商法 and the terms (config; placeholders when unset). */
   operator?: OperatorInfo;
   /** Told of every procedure call when it ends (the server's /metrics); absent in tests. */
@@ -88,6 +91,7 @@ export function createContextInner(
     noticeLiveMinutes: deps.noticeLiveMinutes,
     publicUrl: deps.publicUrl,
     onMailQueued: deps.onMailQueued,
+    screening: deps.screening,
     mailbox: deps.mailbox,
     operator: deps.operator,
     observeProcedure: deps.observeProcedure,

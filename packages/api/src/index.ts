@@ -27,5 +27,6 @@ export { changeBalance } from "./points/ledger";
 export { resolveSessionWithOwnView } from "./profile/service";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { ScreeningRules } from "./screening/rules";
 export { createDatabaseRateLimiter, type RateLimiter, unlimited } from "./security/rate-limit";
 export type { UserView } from "./users/user-view";

@@ -15,6 +15,7 @@ import { profileRouter } from "./profile/router";
 import { referenceRouter } from "./reference/router";
 import { adminModerationRouter, safetyRouter } from "./safety/router";
 import { scheduledRouter } from "./scheduled/router";
+import { adminScreeningRouter } from "./screening/router";
 import { createCallerFactory, router } from "./trpc";
 import { adminUsersRouter } from "./users/admin-router";
 import { adminVerificationRouter, verificationRouter } from "./verification/router";
@@ -44,6 +45,7 @@ export const appRouter = router({
   adminInquiries: adminInquiriesRouter,
   adminAudit: adminAuditRouter,
   adminDashboard: adminDashboardRouter,
+  adminScreening: adminScreeningRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Context, Session } from "./context";
 import { AppError, publicMessage, toTRPCError } from "./errors";
+import { recordRefusal, ScreeningRefusal } from "./screening/screen";
 import { type Requirement, standingRefusal } from "./verification/standing";
 
 /** What a procedure declares about itself; tests walk the router by it (see points/paid-procedure). */
@@ -45,6 +46,8 @@ const mapErrors = t.middleware(async ({ ctx, path, type, next }) => {
   const result = await next();
   ctx.observeProcedure?.({ path, type, seconds: (performance.now() - started) / 1000, ok: result.ok });
   if (result.ok) return result;
+  // A write refused by screening is recorded now that its transaction has rolled back (decision 0042).
+  if (result.error.cause instanceof ScreeningRefusal) await recordRefusal(ctx.db, result.error.cause).catch(() => {});
   throw toTRPCError(result.error);
 });
 

@@ -8,6 +8,7 @@ import { createMemoryMailboxEvents } from "../src/messages/events";
 import { createLinkSigner } from "../src/notices/links";
 import { createPhotoUrlSigner } from "../src/photos/signed-url";
 import { createCaller } from "../src/root";
+import { ScreeningRules } from "../src/screening/rules";
 import { unlimited } from "../src/security/rate-limit";
 import { createTestAccount, currentSession, type TestAccountFields } from "../src/testing";
 
@@ -60,6 +61,7 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
       uploadsDir: `/tmp/enmusubi-test-uploads-${process.pid}`,
       publicUrl: "http://localhost:3000",
       mailbox: createMemoryMailboxEvents(),
+      screening: new ScreeningRules(),
       onMailQueued: () => {
         api.mailQueued.count += 1;
       },

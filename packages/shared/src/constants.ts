@@ -390,3 +390,53 @@ export const TRPC_MAX_URL_LENGTH = 2000;
  */
 export const REFUSAL_REASONS = { verificationRequired: "verification_required" } as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
+
+/**
+ * Screening of what members write (docs/decisions/0042): each rule's kind of content, in the order
+ * the administrators' screen lists them, with its label and the refusal's wording (which names the
+ * kind of content, never the rule).
+ */
+export const SCREENING_CATEGORIES = [
+  { value: "contact", label: "連絡先" },
+  { value: "solicitation", label: "勧誘・援助" },
+  { value: "minors", label: "未成年" },
+  { value: "external", label: "外部サービス" },
+  { value: "other", label: "その他" },
+] as const;
+export type ScreeningCategory = (typeof SCREENING_CATEGORIES)[number]["value"];
+export const SCREENING_CATEGORY_VALUES = SCREENING_CATEGORIES.map((c) => c.value) as [
+  ScreeningCategory,
+  ...ScreeningCategory[],
+];
+
+/**
+ * What a matching rule does: `mask` delivers the matching part as ＊＊＊, `hold` keeps the whole
+ * item for an administrator to release or reject, `refuse` answers 400 and stores nothing. The
+ * strongest action of the matching rules applies (refuse, then hold, then mask).
+ */
+export const SCREENING_ACTIONS = [
+  { value: "mask", label: "伏せ字" },
+  { value: "hold", label: "保留（確認待ち）" },
+  { value: "refuse", label: "拒否" },
+] as const;
+export type ScreeningAction = (typeof SCREENING_ACTIONS)[number]["value"];
+export const SCREENING_ACTION_VALUES = SCREENING_ACTIONS.map((a) => a.value) as [ScreeningAction, ...ScreeningAction[]];
+
+/** A rule is a word (matched on the normalised text) or a regular expression (on the contact form). */
+export const SCREENING_RULE_KINDS = ["word", "pattern"] as const;
+export type ScreeningRuleKind = (typeof SCREENING_RULE_KINDS)[number];
+
+/** What a held item is: a member's message, or a board post. */
+export const SCREENING_HOLD_KINDS = ["message", "board_post"] as const;
+export type ScreeningHoldKind = (typeof SCREENING_HOLD_KINDS)[number];
+
+/** A held item waits (`held`) until an administrator releases it (delivered) or rejects it (refunded). */
+export const SCREENING_HOLD_STATUSES = ["held", "released", "rejected"] as const;
+export type ScreeningHoldStatus = (typeof SCREENING_HOLD_STATUSES)[number];
+
+/** What replaces a masked part. */
+export const SCREENING_MASK = "＊＊＊";
+
+/** A member with this many held or refused items within SCREENING_FLAG_HOURS is flagged in the queue. */
+export const SCREENING_FLAG_COUNT = 5;
+export const SCREENING_FLAG_HOURS = 24;

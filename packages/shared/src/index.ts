@@ -16,6 +16,7 @@ export * from "./schemas/points";
 export * from "./schemas/reference";
 export * from "./schemas/safety";
 export * from "./schemas/scheduled";
+export * from "./schemas/screening";
 export * from "./schemas/text";
 export * from "./schemas/users";
 export * from "./schemas/values";

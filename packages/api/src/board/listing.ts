@@ -6,6 +6,7 @@ import { likeEscape } from "../lists/like";
 import { fixedLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { assertBoardOpen } from "./access";
+import { heldPostsOf, type OwnPost } from "./held";
 import { type AdminBoardPost, BOARD_COUNT_CAP, type BoardPage, type BoardPagination, live, visibleTo } from "./model";
 import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "./search";
 import { adminViews, memberViews } from "./views";
@@ -312,9 +313,15 @@ export async function listBoard(
 }
 
 /** My own posts, newest first: never gated (they are mine). */
-export async function listMyPosts(db: Db, userId: string, page: number): Promise<BoardPage> {
+/**
+ * The member's own posts, newest first; the first page starts with those waiting for review
+ * (`status: "held"`, decision 0042), which are not counted in the pages.
+ */
+export async function listMyPosts(db: Db, userId: string, page: number): Promise<BoardPage<OwnPost>> {
   const found = await findPage(db, { where: live, authorId: userId }, undefined, page);
-  return { posts: await memberViews(db, userId, found.ids), pagination: pagination(page, found) };
+  const published = (await memberViews(db, userId, found.ids)).map((p) => ({ ...p, status: "published" as const }));
+  const held = page === 1 ? await heldPostsOf(db, userId) : [];
+  return { posts: [...held, ...published], pagination: pagination(page, found) };
 }
 
 /** Every live post (administrators), optionally one author's by login ID (exact or in part). */

@@ -33,7 +33,9 @@ export const boardRouter = router({
     .query(({ ctx, input }) => postPeople(ctx.db, ctx.session.id, input.ids)),
   create: paidProcedure(BOARD_POST_ACTION, { verified: true })
     .input(boardPostInput)
-    .mutation(({ ctx, input }) => createPost(ctx.db, ctx.charge, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      createPost(ctx.db, ctx.charge, ctx.session.id, input, await ctx.screening.current(ctx.db)),
+    ),
   delete: verifiedProcedure
     .input(boardIdInput)
     .mutation(({ ctx, input }) => deleteOwnPost(ctx.db, ctx.session.id, input.id)),

@@ -11,6 +11,7 @@ import {
   reports,
   rowsOf,
   scheduledMessages,
+  screeningHolds,
   users,
 } from "@enmusubi/db";
 import { japanDayOf, japanDayStart } from "@enmusubi/shared";
@@ -89,7 +90,7 @@ export function addDays(day: string, n: number): string {
 
 /** The work waiting, each figure a link to its queue in the admin menu. */
 export async function waitingWork(db: Db) {
-  const [verifications, inquiriesUnread, reportsOpen, notificationsOpen, failedScheduled, transfers] =
+  const [verifications, inquiriesUnread, reportsOpen, notificationsOpen, failedScheduled, transfers, held] =
     await Promise.all([
       countUpTo(
         db,
@@ -125,6 +126,14 @@ export async function waitingWork(db: Db) {
         .select({ n: sum(purchaseDailyTotals.count).mapWith(Number) })
         .from(purchaseDailyTotals)
         .where(and(eq(purchaseDailyTotals.status, "pending"), eq(purchaseDailyTotals.paymentMethod, "bank_transfer"))),
+      // Messages and posts a screening rule held (decision 0042).
+      countUpTo(
+        db,
+        screeningHolds,
+        eq(screeningHolds.status, "held"),
+        [screeningHolds.status, screeningHolds.createdAt],
+        LIST_COUNT_CAP,
+      ),
     ]);
   const pendingTransfers = transfers[0]?.n ?? 0;
   const payments: Tally = {
@@ -141,6 +150,8 @@ export async function waitingWork(db: Db) {
     pendingTransfers,
     notificationsOpen,
     failedScheduled,
+    /** 「投稿・メッセージ確認」: held messages and board posts. */
+    held,
   };
 }
 

@@ -17,6 +17,7 @@ import { pagesFor } from "../lists/pages";
 import { thumbnailLink } from "../photos/storage";
 import { blockedBetween, notBlockedWith } from "../safety/blocks";
 import { type ScheduledView, toViews } from "../scheduled/views";
+import { type OwnHeldItem, ownHeldMessages } from "../screening/holds";
 import type { Viewer } from "../verification/gate";
 import { isVerified } from "../verification/standing";
 import { type Party, type Row, selectMessages } from "./message-rows";
@@ -201,12 +202,15 @@ export async function getThread(db: Db, viewer: Viewer, raw: ThreadInput) {
   rows.sort((a, b) => (position.get(b.id) ?? 0) - (position.get(a.id) ?? 0));
   const shown = shownTo(viewer, rows);
   const scheduled: ScheduledView[] = input.cursor ? [] : await scheduledTo(db, viewer.id, input.partnerId);
+  // The member's own messages a screening rule holds (「確認中」) or that were not delivered (decision 0042).
+  const held: OwnHeldItem[] = input.cursor ? [] : await ownHeldMessages(db, viewer.id, input.partnerId);
   return {
     partner,
     messages: shown,
     hasOlder,
     nextCursor: hasOlder ? (shown[0]?.id ?? null) : null,
     scheduled,
+    held,
   };
 }
 

@@ -46,8 +46,11 @@ export const messagesRouter = router({
   send: paidProcedure("send_message", { verified: true })
     .input(memberSendInput)
     .mutation(async ({ ctx, input }) => {
-      const result = await sendAsMember(ctx.db, ctx.charge, ctx.session.id, input);
-      ctx.afterCommit(() => ctx.mailbox.publish([...input.recipientIds, ctx.session.id]));
+      const rules = await ctx.screening.current(ctx.db);
+      const result = await sendAsMember(ctx.db, ctx.charge, ctx.session.id, input, rules);
+      // A held send changed no mailbox but the sender's balance (their own stream).
+      const changed = result.status === "held" ? [ctx.session.id] : [...input.recipientIds, ctx.session.id];
+      ctx.afterCommit(() => ctx.mailbox.publish(changed));
       return result;
     }),
   list: memberProcedure

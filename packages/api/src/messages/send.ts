@@ -6,6 +6,9 @@ import { AppError } from "../errors";
 import type { ChargeBatch } from "../points/batch";
 import type { Charge } from "../points/charge";
 import { blockedBetween, pairKey } from "../safety/blocks";
+import { holdMessages } from "../screening/holds";
+import type { RuleSet } from "../screening/matcher";
+import { recordRefusal, refuseIfRefused, ScreeningRefusal } from "../screening/screen";
 import { isVerified } from "../verification/standing";
 import type { Role } from "./message-rows";
 
@@ -62,6 +65,8 @@ interface SendCheck {
   refusal: AppError | null;
   /** Member recipients (each costs send_message); writing to an administrator is free. */
   paid: number;
+  /** Those member recipients. */
+  members: Set<string>;
 }
 
 interface PairRow {
@@ -123,29 +128,61 @@ export async function checkMemberSends(
     if (row.role === "user" && row.status && !isVerified(row.status)) cannotRead.add(row.recipient);
     if (row.blocked) blocked.add(pairKey(row.sender, row.recipient));
   }
+  const none = new Set<string>();
   return sends.map((s) => {
     if (s.recipientIds.includes(s.senderId))
-      return { refusal: new AppError("BAD_REQUEST", MSG.cannotMessageSelf), paid: 0 };
+      return { refusal: new AppError("BAD_REQUEST", MSG.cannotMessageSelf), paid: 0, members: none };
     if (!s.recipientIds.every((id) => live.has(id)))
-      return { refusal: new AppError("NOT_FOUND", MSG.recipientUnavailable), paid: 0 };
+      return { refusal: new AppError("NOT_FOUND", MSG.recipientUnavailable), paid: 0, members: none };
     if (s.recipientIds.some((id) => blocked.has(pairKey(s.senderId, id))))
-      return { refusal: new AppError("FORBIDDEN", MSG.blockedEitherWay), paid: 0 };
+      return { refusal: new AppError("FORBIDDEN", MSG.blockedEitherWay), paid: 0, members: none };
     if (s.recipientIds.some((id) => cannotRead.has(id)))
-      return { refusal: new AppError("CONFLICT", MSG.recipientCannotRead), paid: 0 };
-    return { refusal: null, paid: s.recipientIds.filter((id) => live.get(id) === "user").length };
+      return { refusal: new AppError("CONFLICT", MSG.recipientCannotRead), paid: 0, members: none };
+    const members = new Set(s.recipientIds.filter((id) => live.get(id) === "user"));
+    return { refusal: null, paid: members.size, members };
   });
 }
 
 /**
  * A member writes to one or several accounts, inside the paid procedure's transaction: each
  * member recipient costs `send_message` (one charge of cost × count, all or nothing); writing to
- * an administrator is free. A refusal comes before anything is written or charged.
+ * an administrator is free. A refusal comes before anything is written or charged. The body is
+ * screened first (decision 0042; not when every recipient is an administrator): a `refuse` rule
+ * refuses it, a `mask` rule delivers it masked, and a `hold` rule charges it as usual but keeps it
+ * for an administrator (`status: "held"`, no message written: the sender sees 「確認中」).
  */
-export async function sendAsMember(tx: Db, charge: Charge, senderId: string, input: MemberSendInput) {
+export async function sendAsMember(tx: Db, charge: Charge, senderId: string, input: MemberSendInput, rules: RuleSet) {
   const [check] = await checkMemberSends(tx, [{ senderId, recipientIds: input.recipientIds }]);
   if (!check || check.refusal) throw check?.refusal ?? new Error("no send check");
+  const screened = check.paid > 0 ? rules.screen(input.body) : null;
+  if (screened) refuseIfRefused(screened, senderId, "message");
+  const body = screened?.text ?? input.body;
   if (input.replyToId) await markAnswered(tx, input.replyToId, senderId, input.recipientIds, input.markRead);
   const ids: string[] = input.recipientIds.map(() => randomUUID());
+  if (screened?.action === "hold") {
+    const result = await charge({ quantity: check.paid, reference: ids[0] });
+    const unit = check.paid > 0 ? result.required / check.paid : 0;
+    await holdMessages(tx, {
+      authorId: senderId,
+      body,
+      replyToId: input.replyToId,
+      held: input.recipientIds.map((recipientId, i) => ({
+        id: ids[i] as string,
+        recipientId,
+        chargedPoints: check.members.has(recipientId) ? unit : 0,
+      })),
+      chargeReference: ids[0] as string,
+      matches: screened.matches,
+      category: screened.category,
+    });
+    return {
+      messageIds: [] as string[],
+      status: "held" as const,
+      sent: 0,
+      cost: result.required,
+      remainingPoints: result.remainingPoints,
+    };
+  }
   // Sent ahead: the charge follows the insert in the same write (the ids are made here for that).
   const [only] = input.recipientIds;
   const inserted = sentAhead(
@@ -154,7 +191,7 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
           id: ids[0],
           fromUserId: senderId,
           toUserId: only,
-          body: input.body,
+          body,
           replyToId: input.replyToId ?? null,
         })
       : tx.insert(messages).values(
@@ -162,14 +199,20 @@ export async function sendAsMember(tx: Db, charge: Charge, senderId: string, inp
             id: ids[i],
             fromUserId: senderId,
             toUserId,
-            body: input.body,
+            body,
             ...(input.replyToId ? { replyToId: input.replyToId } : {}),
           })),
         ),
   );
   const result = await charge({ quantity: check.paid, reference: ids[0] });
   await inserted;
-  return { messageIds: ids, sent: ids.length, cost: result.required, remainingPoints: result.remainingPoints };
+  return {
+    messageIds: ids,
+    status: "sent" as const,
+    sent: ids.length,
+    cost: result.required,
+    remainingPoints: result.remainingPoints,
+  };
 }
 
 /**
@@ -184,8 +227,22 @@ export async function sendManyAsMembers(
   tx: Db,
   payBatch: ChargeBatch,
   sends: Array<{ senderId: string; recipientIds: string[]; body: string }>,
-): Promise<Array<{ messageIds: string[] } | AppError>> {
+  rules: RuleSet,
+): Promise<Array<{ messageIds: string[]; held: boolean } | AppError>> {
   const checks = await checkMemberSends(tx, sends);
+  // Screened as a request's send is (sendAsMember): refused ones leave here, before any charge.
+  const screened = sends.map((s, i) => ((checks[i]?.paid ?? 0) > 0 ? rules.screen(s.body) : null));
+  for (const [i, one] of screened.entries()) {
+    const check = checks[i];
+    if (check && !check.refusal && one?.action === "refuse") {
+      check.refusal = new ScreeningRefusal(
+        (sends[i] as (typeof sends)[number]).senderId,
+        one.category ?? "other",
+        "scheduled",
+      );
+      await recordRefusal(tx, check.refusal as ScreeningRefusal);
+    }
+  }
   const ids = sends.map((s) => s.recipientIds.map(() => randomUUID()));
   const open = checks.flatMap((check, index) => (check.refusal ? [] : [index]));
   const charges = await payBatch(
@@ -195,19 +252,41 @@ export async function sendManyAsMembers(
       reference: ids[index]?.[0],
     })),
   );
-  const results: Array<{ messageIds: string[] } | AppError> = checks.map((c) => c.refusal ?? { messageIds: [] });
+  const results: Array<{ messageIds: string[]; held: boolean } | AppError> = checks.map(
+    (c) => c.refusal ?? { messageIds: [], held: false },
+  );
   const rows: Array<typeof messages.$inferInsert> = [];
   for (const [n, index] of open.entries()) {
     const charged = charges[n];
     const send = sends[index] as (typeof sends)[number];
+    const check = checks[index] as SendCheck;
     if (charged instanceof AppError) {
       results[index] = charged;
       continue;
     }
     const messageIds = ids[index] as string[];
-    results[index] = { messageIds };
+    const one = screened[index];
+    const body = one?.text ?? send.body;
+    if (one?.action === "hold") {
+      const unit = check.paid > 0 ? (charged?.required ?? 0) / check.paid : 0;
+      await holdMessages(tx, {
+        authorId: send.senderId,
+        body,
+        held: send.recipientIds.map((recipientId, r) => ({
+          id: messageIds[r] as string,
+          recipientId,
+          chargedPoints: check.members.has(recipientId) ? unit : 0,
+        })),
+        chargeReference: messageIds[0] as string,
+        matches: one.matches,
+        category: one.category,
+      });
+      results[index] = { messageIds: [], held: true };
+      continue;
+    }
+    results[index] = { messageIds, held: false };
     send.recipientIds.forEach((toUserId, r) => {
-      rows.push({ id: messageIds[r], fromUserId: send.senderId, toUserId, body: send.body });
+      rows.push({ id: messageIds[r], fromUserId: send.senderId, toUserId, body });
     });
   }
   if (rows.length > 0) await tx.insert(messages).values(rows);

@@ -2,6 +2,7 @@ import type { Db } from "@enmusubi/db";
 import { photoUploadInput, profileUpdateInput } from "@enmusubi/shared";
 import { setUserPhoto, uploadPhoto } from "../photos/service";
 import type { PhotoUrlSigner } from "../photos/signed-url";
+import { screenProfileInput } from "../screening/profile";
 import { authedProcedure, router } from "../trpc";
 import { withPhotoUrl } from "../users/user-view";
 import { me, updateProfile } from "./service";
@@ -14,7 +15,12 @@ const ownView = async (ctx: { db: Db; photoUrls: PhotoUrlSigner }, userId: strin
 export const profileRouter = router({
   me: authedProcedure.query(({ ctx }) => ownView(ctx, ctx.session.id)),
   update: authedProcedure.input(profileUpdateInput).mutation(async ({ ctx, input }) => {
-    const result = await updateProfile(ctx, ctx.session.id, input);
+    // A member's name and 自己紹介 are screened first (decision 0042); an administrator's are not.
+    const screened =
+      ctx.session.role === "user"
+        ? screenProfileInput(await ctx.screening.current(ctx.db), ctx.session.id, input)
+        : input;
+    const result = await updateProfile(ctx, ctx.session.id, screened);
     return { ...result, user: withPhotoUrl(ctx.photoUrls, result.user) };
   }),
   /** A new own photo on its own (the profile modal's staged photo); answers the updated account. */

@@ -6,6 +6,7 @@ import type { ApiDeps } from "../context";
 import { publicMessage, toTRPCError } from "../errors";
 import { sendManyAsMembers } from "../messages/send";
 import { chargeBatch } from "../points/batch";
+import { recordRefusal, ScreeningRefusal } from "../screening/screen";
 import { callsOf, heldMailbox, type Owner, ownerRefusal, sendEntry } from "./send";
 import type { Entry } from "./views";
 
@@ -93,6 +94,8 @@ export async function dispatchBatch(
       ).map((o) => [o.id, o]),
     );
     const handled: Handled[] = [];
+    // The screening rules in force now: an entry is screened again when it goes out (decision 0042).
+    const rules = await deps.screening.current(tx);
     // A member's plain sends (no reply, no send-as) go out together, set-based (`sendManyAsMembers`
     // with `chargeBatch`):
     // a few statements for the whole batch instead of a dozen per entry. A member with any other
@@ -124,14 +127,17 @@ export async function dispatchBatch(
         // dispatchDue retries "careful" (a savepoint around every entry).
         const messageIds =
           careful || callsOf(entry) > 1
-            ? await tx.transaction((sp) => sendEntry(sp, mailbox, owner, entry))
-            : await sendEntry(tx, mailbox, owner, entry);
+            ? await tx.transaction((sp) => sendEntry(sp, mailbox, owner, entry, rules))
+            : await sendEntry(tx, mailbox, owner, entry, rules);
         handled.push({ id: entry.id, messageIds, lastError: null });
       } catch (error) {
         if (isTransient(error)) {
           log?.info({ scheduledId: entry.id }, "scheduled message deferred (lock conflict); retried next run");
           continue;
         }
+        // Refused by screening: the refusal is recorded (without the text) with the entry's failure.
+        if (error instanceof ScreeningRefusal)
+          await recordRefusal(tx, new ScreeningRefusal(error.userId, error.category, "scheduled"));
         handled.push({ id: entry.id, messageIds: null, lastError: failure(error, entry.id, log) });
       }
     }
@@ -141,6 +147,7 @@ export async function dispatchBatch(
         tx,
         (charges) => chargeBatch(tx, "send_message", charges),
         together.map((e) => ({ senderId: e.ownerId, recipientIds: e.recipients, body: e.content })),
+        rules,
       );
       together.forEach((entry, n) => {
         const outcome = outcomes[n];
@@ -149,7 +156,7 @@ export async function dispatchBatch(
           return;
         }
         handled.push({ id: entry.id, messageIds: outcome.messageIds, lastError: null });
-        mailbox.publish([...entry.recipients, entry.ownerId]);
+        mailbox.publish(outcome.held ? [entry.ownerId] : [...entry.recipients, entry.ownerId]);
       });
     }
     if (handled.length > 0) await markHandled(tx, handled);

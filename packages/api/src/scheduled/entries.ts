@@ -108,7 +108,7 @@ export async function createScheduled(
       if (bounded) await refuseUnaffordable(tx, session.id);
       return inserted;
     }
-    const messageIds = await sendEntry(tx, mailbox, session, inserted);
+    const messageIds = await sendEntry(tx, mailbox, session, inserted, await deps.screening.current(tx));
     const [sent] = await tx
       .update(scheduledMessages)
       .set({ status: "sent", sentAt: sql`now()`, attempts: 1, messageIds })

@@ -9,6 +9,7 @@ import type { MailboxEvents } from "../messages/events";
 import { markRead } from "../messages/mailbox";
 import { sendAsMember } from "../messages/send";
 import { payForAction } from "../points/charge";
+import type { RuleSet } from "../screening/matcher";
 import { type Standing, standingRefusal } from "../verification/standing";
 import type { Entry } from "./views";
 
@@ -58,7 +59,13 @@ type Sendable = Pick<
  * becomes a savepoint of it). Answers the ids of the messages written. Throws what a request would
  * be answered (402 when points are short, FORBIDDEN when not verified…).
  */
-export async function sendEntry(db: Db, mailbox: MailboxEvents, owner: Owner, entry: Sendable): Promise<string[]> {
+export async function sendEntry(
+  db: Db,
+  mailbox: MailboxEvents,
+  owner: Owner,
+  entry: Sendable,
+  rules: RuleSet,
+): Promise<string[]> {
   const refusal = ownerRefusal(owner);
   if (refusal) throw refusal;
   const related = entry.relatedMessageId ?? undefined;
@@ -102,9 +109,9 @@ export async function sendEntry(db: Db, mailbox: MailboxEvents, owner: Owner, en
   });
   // The single charging door, as `messages.send` (a paid procedure) goes through it.
   const result = await payForAction(db, { userId: owner.id, action: "send_message" }, (tx, charge) =>
-    sendAsMember(tx, charge, owner.id, input),
+    sendAsMember(tx, charge, owner.id, input, rules),
   );
-  mailbox.publish([...input.recipientIds, owner.id]);
+  mailbox.publish(result.status === "held" ? [owner.id] : [...input.recipientIds, owner.id]);
   if (related && entry.markAsRead && !entry.markAsReplied) {
     const { fromUserId } = await markRead(db, owner, related);
     // The sender's 送信 list shows it 既読.
@@ -135,7 +142,7 @@ class Rehearsed {}
 export async function rehearse(deps: ApiDeps, tx: Db, owner: Owner, entry: Entry): Promise<void> {
   try {
     await tx.transaction(async (sp) => {
-      await sendEntry(sp, heldMailbox(deps), owner, entry);
+      await sendEntry(sp, heldMailbox(deps), owner, entry, await deps.screening.current(sp));
       throw new Rehearsed();
     });
   } catch (error) {

@@ -10,6 +10,7 @@ export * from "./points";
 export * from "./rate-limits";
 export * from "./reference";
 export * from "./safety";
+export * from "./screening";
 export * from "./users";
 export * from "./verification";
 export * from "./withdrawals";

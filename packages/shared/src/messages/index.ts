@@ -12,6 +12,7 @@ import { PROFILE_MSG } from "./profile";
 import { REFERENCE_MSG } from "./reference";
 import { SAFETY_MSG } from "./safety";
 import { SCHEDULED_MSG } from "./scheduled";
+import { SCREENING_MSG } from "./screening";
 import { SETTINGS_MSG } from "./settings";
 import { ADMIN_USERS_MSG } from "./users";
 import { VERIFICATION_MSG } from "./verification";
@@ -32,6 +33,7 @@ const parts = [
   PHOTOS_MSG,
   MESSAGING_MSG,
   SCHEDULED_MSG,
+  SCREENING_MSG,
   MEMBERS_MSG,
   VERIFICATION_MSG,
   SAFETY_MSG,
