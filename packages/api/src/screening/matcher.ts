@@ -33,7 +33,7 @@ interface PatternRule extends Rule {
 export interface Screened {
   /** The strongest action of the matching rules, or `pass`. */
   action: ScreeningAction | "pass";
-  /** The text to store and deliver: masked where a rule matched (whatever its action). */
+  /** The text to store and deliver: masked where a mask rule matched. */
   text: string;
   /** Every matching rule, once, in the order found. */
   matches: ScreeningMatchRecord[];
@@ -89,7 +89,8 @@ export class RuleSet {
     const hit = (rule: Rule, form: Form, start: number, end: number) => {
       const from = form.from[start] as number;
       const to = form.to[end - 1] as number;
-      spans.push([from, to]);
+      // Only a mask rule masks: what a hold rule matched is judged by an administrator as written.
+      if (rule.action === "mask") spans.push([from, to]);
       if (found.has(rule.id)) return;
       found.set(rule.id, {
         ruleId: rule.id,
