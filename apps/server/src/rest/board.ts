@@ -17,7 +17,7 @@ import {
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { queryBoolean, queryNumber } from "./coerce";
-import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION } from "./examples";
+import { EXAMPLE_ANNUAL_INCOME, EXAMPLE_OCCUPATION, SCREENING_REFUSALS } from "./examples";
 import { legacyPublicProfile, toLegacyPublicProfile } from "./members";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 import { asMemberOrOperator } from "./operator";
@@ -32,7 +32,7 @@ import { asMemberOrOperator } from "./operator";
  * administrator's post is signed `{ _id: "operator", name: "運営事務局" }`.
  */
 
-type MemberPost = RouterOutputs["board"]["list"]["posts"][number];
+type MemberPost = RouterOutputs["board"]["list"]["posts"][number] & { status?: "published" | "held" };
 type AdminPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
 type People = RouterOutputs["board"]["people"];
 type Profile = z.input<typeof legacyPublicProfile>;
@@ -74,6 +74,10 @@ const legacyPost = z.strictObject({
   myReaction: reaction,
   isRead: z.boolean(),
   isMine: z.boolean(),
+  status: z.enum(["published", "held"]).optional().meta({
+    description:
+      "The caller's own posts only (POST /api/board, /api/board/my-posts): held while a screening rule keeps it for the operator's review (確認中; charged now, published when released, refunded when rejected; decision 0042)",
+  }),
 });
 
 const adminPost = z.strictObject({
@@ -121,6 +125,7 @@ function toLegacyPost(p: MemberPost, people: People): z.input<typeof legacyPost>
     myReaction: p.myReaction,
     isRead: p.isRead,
     isMine: p.isMine,
+    ...(p.status ? { status: p.status } : {}),
   };
 }
 
@@ -438,12 +443,19 @@ export const boardRoutes = [
       post: { ...EXAMPLE_POST, readerCount: 0, likeCount: 0, likes: [], readBy: [], isMine: true },
     },
     errors: {
-      400: [MSG.postTitleContentRequired, MSG.postTitleTooLong, MSG.postContentTooLong, MSG.textInvalid],
+      400: [
+        MSG.postTitleContentRequired,
+        MSG.postTitleTooLong,
+        MSG.postContentTooLong,
+        MSG.textInvalid,
+        ...SCREENING_REFUSALS,
+      ],
       402: INSUFFICIENT_POINTS_EXAMPLE,
     },
     handler: async (caller, input) => {
       const post = await caller.board.create(input);
-      return { success: true as const, message: MSG.postCreated, post: toLegacyPost(post, {}) };
+      const message = post.status === "held" ? MSG.postHeldForReview : MSG.postCreated;
+      return { success: true as const, message, post: toLegacyPost(post, {}) };
     },
   }),
   route({

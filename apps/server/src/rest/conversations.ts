@@ -99,6 +99,19 @@ const threadAnswer = z.object({
   scheduled: z.array(legacyScheduled).meta({
     description: "First page only: the caller's scheduled messages to the partner, pending or failed, soonest first",
   }),
+  held: z
+    .array(
+      z.strictObject({
+        _id: z.string(),
+        status: z.enum(["held", "rejected"]),
+        body: z.string(),
+        created_at: z.iso.datetime(),
+      }),
+    )
+    .meta({
+      description:
+        "First page only: the caller's messages to the partner a screening rule holds for review (held: 確認中), and those not delivered after review in the last 30 days (rejected; their points were refunded), oldest first (decision 0042)",
+    }),
 });
 
 const EXAMPLE_PARTNER = {
@@ -198,6 +211,7 @@ export const conversationRoutes = [
       has_older: true,
       next_cursor: EXAMPLE_SEALED._id,
       scheduled: [],
+      held: [],
     },
     errors: { 400: [MSG.notFound, MSG.threadCursorInvalid, MSG.badRequest], 404: MSG.notFound },
     handler: async (caller, input) => {
@@ -212,6 +226,12 @@ export const conversationRoutes = [
         has_older: thread.hasOlder,
         next_cursor: thread.nextCursor,
         scheduled: thread.scheduled.map(toLegacyScheduled),
+        held: thread.held.map((h) => ({
+          _id: h.id,
+          status: h.status,
+          body: h.body,
+          created_at: new Date(h.createdAt).toISOString(),
+        })),
       };
     },
   }),

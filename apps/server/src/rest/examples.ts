@@ -1,3 +1,4 @@
+import { MSG } from "@enmusubi/shared";
 import type { z } from "zod";
 import type { legacyUser, ownLegacyUser } from "./legacy-shapes";
 
@@ -48,3 +49,15 @@ export const EXAMPLE_POINT_COST = {
   maxCost: 10,
   offered: true,
 };
+
+/**
+ * A member's text refused by a screening rule (decision 0042): 400 naming the kind of content.
+ * Listed among the errors of every row that takes a member's message, post or profile text.
+ */
+export const SCREENING_REFUSALS = [
+  MSG.screeningRefusedContact,
+  MSG.screeningRefusedSolicitation,
+  MSG.screeningRefusedMinors,
+  MSG.screeningRefusedExternal,
+  MSG.screeningRefusedOther,
+] as const;

@@ -18,6 +18,7 @@ import { photoRoutes } from "./photos";
 import { referenceRoutes } from "./reference";
 import { safetyRoutes } from "./safety";
 import { scheduledRoutes } from "./scheduled";
+import { screeningRoutes } from "./screening";
 import { settingsRoutes } from "./settings";
 import { userRoutes } from "./users";
 import { verificationRoutes } from "./verification";
@@ -36,6 +37,7 @@ export const restRoutes: RestRoute[] = [
   ...scheduledRoutes,
   ...paymentRoutes,
   ...boardRoutes,
+  ...screeningRoutes,
   ...inquiryRoutes,
   ...verificationRoutes,
   ...safetyRoutes,

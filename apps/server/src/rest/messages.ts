@@ -21,6 +21,7 @@ import {
 import { z } from "zod";
 import { type Caller, route } from "./adapter";
 import { queryBoolean, queryNumber } from "./coerce";
+import { SCREENING_REFUSALS } from "./examples";
 import { isoOf } from "./legacy-shapes";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 import { asMemberOrOperator } from "./operator";
@@ -289,8 +290,13 @@ const updateBody = z.object({
 const sent = z.object({
   success: z.literal(true),
   message: z.string(),
-  messageIds: z.array(z.string()),
-  sent: z.number().int().min(1),
+  messageIds: z.array(z.string()).meta({ description: "Empty when held" }),
+  /** held: a screening rule keeps it for the operator's review (charged; refunded if rejected). */
+  status: z.enum(["sent", "held"]).meta({
+    description:
+      "held: a screening rule keeps the message for the operator's review (decision 0042): charged now, delivered when released, refunded when rejected; the thread lists it under held",
+  }),
+  sent: z.number().int().min(0),
   /** Points charged (cost × member recipients; 0 to administrators). */
   cost: z.number().int().min(0),
   remainingPoints: z.number().int().min(0),
@@ -309,6 +315,7 @@ const SEND_ERRORS = {
     MSG.recipientUnavailable,
     MSG.cannotMessageSelf,
     MSG.replyTargetInvalid,
+    ...SCREENING_REFUSALS,
   ],
   402: INSUFFICIENT_POINTS_EXAMPLE,
   403: [MSG.verificationRequired, MSG.blockedEitherWay],
@@ -362,6 +369,7 @@ const EXAMPLE_SENT = {
   success: true as const,
   message: MSG.messageSent,
   messageIds: [EXAMPLE_MESSAGE._id],
+  status: "sent" as const,
   sent: 1,
   cost: 48,
   remainingPoints: 52,
@@ -386,10 +394,11 @@ async function send(caller: Caller, input: SendInput) {
         ...(input.replyToId ? { replyToId: input.replyToId } : {}),
       });
       const { points } = await caller.profile.me();
-      return { ...sent, cost: 0, remainingPoints: points };
+      return { ...sent, status: "sent" as const, cost: 0, remainingPoints: points };
     },
   );
-  return { success: true as const, message: MSG.messageSent, ...result };
+  const message = result.status === "held" ? MSG.messageHeldForReview : MSG.messageSent;
+  return { success: true as const, message, ...result };
 }
 
 const SEND_DESCRIPTION =

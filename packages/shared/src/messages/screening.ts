@@ -21,6 +21,9 @@ export const SCREENING_MSG = {
   screeningReasonTooLong: "理由は500文字以内で入力してください。",
   /** An administrator acts on a held item another one already released or rejected. */
   screeningAlreadyDecided: "この投稿・メッセージはすでに対応済みです。",
+  /** A member's send or post a rule held: the member sees 「確認中」 and is not told why. */
+  messageHeldForReview: "メッセージは確認中です。確認が終わりしだいお届けします。",
+  postHeldForReview: "投稿は確認中です。確認が終わりしだい掲示板に表示されます。",
   screeningRuleSaved: "ルールを保存しました。",
   screeningRuleDeleted: "ルールを削除しました。",
   screeningReleased: "公開しました。",
