@@ -49,6 +49,13 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await dialog.getByLabel("名前").fill("カメラ 太郎");
     await dialog.getByLabel("メールアドレス").fill("camera-taro@example.jp");
     expect(await dialog.getByLabel("男性").isChecked()).toBe(true);
+    // The administrator vouches for the age: which ID was checked and the birth date on it (decision 0043).
+    await dialog.getByText(MSG.idDocumentKindRequired).waitFor();
+    await choose(page, "確認した身分証", "運転免許証");
+    const idBirthday = dialog.getByLabel("身分証の生年月日");
+    await idBirthday.fill("1990-01-15");
+    await idBirthday.press("Tab");
+    expect(await idBirthday.inputValue()).toBe("1990年1月15日");
 
     await dialog.getByRole("button", { name: "カメラで撮影" }).click();
     const camera = await e2e.dialog(page, "カメラで撮影");
