@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     expect(cameraPhoto).toMatch(/^\/uploads\/photos\//);
     await page.getByRole("button", { name: "プロフィールを編集" }).click();
     const dialog = await e2e.dialog(page, "プロフィールを編集", "member profile edit");
-    await dialog.getByLabel("名前").fill("山田 花子");
+    await dialog.getByLabel("ニックネーム").fill("山田 花子");
     const minor = new Date();
     minor.setFullYear(minor.getFullYear() - 17);
     // A Japanese date picker: typed dates are read (ISO too) and shown as 年月日; Tab closes its calendar.
