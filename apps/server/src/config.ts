@@ -10,7 +10,10 @@ export { operatorPlaceholder } from "./legal-particulars";
 
 /** A variable set to nothing but blanks counts as unset (its placeholder shows; production refuses it). */
 const particular = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 /** The one place that reads the environment. Invalid settings stop the process at boot. */
 const envSchema = z.object({
@@ -135,7 +138,10 @@ const SIMULATOR_IN_PRODUCTION =
  */
 export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator" | "operator">): void {
   if (config.env !== "production") return;
-  const lines = [...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []), ...particularProblems(config.operator)];
+  const lines = [
+    ...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []),
+    ...particularProblems(config.operator),
+  ];
   if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
 }
 

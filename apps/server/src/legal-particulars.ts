@@ -50,7 +50,8 @@ export function particularProblem(key: keyof OperatorParticulars, value: string 
   const digits = text.replace(/\D/g, "");
   // 000-0000-0000, 第00000000000号, and a phone number 03-0000-0000: numbers that name nobody.
   const zeroPhone = key === "phone" && /0000-?0000$/.test(text.replace(/[^\d-]/g, ""));
-  if ((digits.length > 0 && /^0+$/.test(digits)) || zeroPhone) return `looks like a placeholder (${JSON.stringify(text)})`;
+  if ((digits.length > 0 && /^0+$/.test(digits)) || zeroPhone)
+    return `looks like a placeholder (${JSON.stringify(text)})`;
   if (key === "email" && !EMAIL.test(text)) return `not an e-mail address (${JSON.stringify(text)})`;
   if (key === "phone" && digits.length < 10) return `not a phone number (${JSON.stringify(text)})`;
   return null;

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { prepareSmartPit } from "../src/database";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
 import { snapshotTables, type TestServer, useTestServer } from "./helpers";
+import { PRODUCTION_PARTICULARS } from "./legal-env";
 
 /**
  * SMARTPIT_SIMULATOR (decision 0039): the development server configures SmartPit for the simulator

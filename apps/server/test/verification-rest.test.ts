@@ -116,7 +116,10 @@ describe("the ID image", () => {
     expect(await snapshotTables(server, "users", "id_verifications", "admin_audit_log", "mail_outbox")).toEqual(before);
     const approve = await server.request({ method: "POST", url, as: admin, payload: { birthday: "1994-06-30" } });
     expect(approve.statusCode).toBe(200);
-    const [row] = await server.database.db.select({ birthday: users.birthday }).from(users).where(eq(users.id, member.id));
+    const [row] = await server.database.db
+      .select({ birthday: users.birthday })
+      .from(users)
+      .where(eq(users.id, member.id));
     expect(row?.birthday).toBe("1994-06-30");
     expect(approve.json()).toMatchObject({ status: "verified", message: MSG.verificationApproved });
     expect(await readdir(idDir())).toEqual([]);

@@ -115,7 +115,13 @@ export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
  * The kind of ID an administrator read the birth date from (id_verifications.document_kind): when
  * creating a member, and in the labels of the screens (decision 0043).
  */
-export const ID_DOCUMENT_KINDS = ["drivers_license", "my_number_card", "passport", "health_insurance", "other"] as const;
+export const ID_DOCUMENT_KINDS = [
+  "drivers_license",
+  "my_number_card",
+  "passport",
+  "health_insurance",
+  "other",
+] as const;
 export type IdDocumentKind = (typeof ID_DOCUMENT_KINDS)[number];
 export const ID_DOCUMENT_LABELS: Record<IdDocumentKind, string> = {
   drivers_license: "運転免許証",

@@ -205,7 +205,13 @@ export const userRoutes = [
     response: legacyUser,
     example: EXAMPLE_USER,
     errors: {
-      400: [MSG.imageOnly, MSG.photoLinkInvalid, MSG.idBirthdayUnderAge, MSG.idBirthdayInvalid, MSG.idDocumentKindRequired],
+      400: [
+        MSG.imageOnly,
+        MSG.photoLinkInvalid,
+        MSG.idBirthdayUnderAge,
+        MSG.idBirthdayInvalid,
+        MSG.idDocumentKindRequired,
+      ],
       409: [MSG.userIdTaken, MSG.emailTaken],
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,

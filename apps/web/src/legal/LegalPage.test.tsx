@@ -92,14 +92,21 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
   it("the terms and the privacy policy say that messages, board posts and profile texts are screened and checked", async () => {
     const terms = renderWithProviders(<LegalPage document={doc("terms-of-service")} />, { "legal.info": () => info });
     expect(await screen.findByText("第6条（投稿内容の確認）")).toBeInTheDocument();
-    for (const words of ["メッセージ、掲示板の投稿、プロフィールの文章", "自動で確認", "伏せ字", "担当者が確認", "出会い系サイト規制法"])
+    for (const words of [
+      "メッセージ、掲示板の投稿、プロフィールの文章",
+      "自動で確認",
+      "伏せ字",
+      "担当者が確認",
+      "出会い系サイト規制法",
+    ])
       expect(pageText()).toContain(words);
     expect(screen.getByText("第10条（規約の変更）")).toBeInTheDocument();
     expect(pageText()).toContain(`最終更新日：${LEGAL.lastUpdated}`);
     terms.unmount();
     renderWithProviders(<LegalPage document={doc("privacy-policy")} />, { "legal.info": () => info });
     expect(await screen.findByText("3. メッセージ・投稿・プロフィールの確認")).toBeInTheDocument();
-    for (const words of ["自動で確認", "担当者が確認", "伏せ字", "出会い系サイト規制法"]) expect(pageText()).toContain(words);
+    for (const words of ["自動で確認", "担当者が確認", "伏せ字", "出会い系サイト規制法"])
+      expect(pageText()).toContain(words);
   });
 
   it("says the figures could not be read rather than showing stale ones", async () => {

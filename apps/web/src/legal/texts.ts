@@ -32,7 +32,6 @@ export interface LegalDocument {
   sections: (info: LegalInfo) => LegalSection[];
 }
 
-
 const LEGAL_FEE_ORDER = new Map(POINT_COST_TABLE.map((row, i) => [row.actionName, i]));
 const LEGAL_CAP = new Map(POINT_COST_TABLE.map((row) => [row.actionName, row.initialFee]));
 
@@ -98,9 +97,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       {
         heading: "お問い合わせ",
         blocks: [
-          p(
-            `年齢確認に関するお問い合わせは ${info.operator.email}（受付 ${LEGAL.businessHours}）までご連絡ください。`,
-          ),
+          p(`年齢確認に関するお問い合わせは ${info.operator.email}（受付 ${LEGAL.businessHours}）までご連絡ください。`),
         ],
       },
     ],
@@ -248,9 +245,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       },
       {
         heading: "商品代金以外の必要料金",
-        blocks: [
-          p(extraChargesText(info.methods)),
-        ],
+        blocks: [p(extraChargesText(info.methods))],
       },
       {
         heading: "支払方法",

@@ -43,7 +43,9 @@ describe("sign-up asks for consent (issue 25)", () => {
     await userEvent.click(screen.getByRole("button", { name: "登録する" }));
     expect(await screen.findByTestId("signup-done")).toHaveTextContent("100pt（無料ポイント）");
     // The member will be shown by a nickname: not their real name (decision 0043).
-    expect(screen.getByTestId("signup-done")).toHaveTextContent(`ニックネームを登録してください。${MSG.nicknameAdvice}`);
+    expect(screen.getByTestId("signup-done")).toHaveTextContent(
+      `ニックネームを登録してください。${MSG.nicknameAdvice}`,
+    );
     expect(calls.find((c) => c.path === "auth.join")?.input).toEqual({
       email: "new@example.jp",
       gender: "male",

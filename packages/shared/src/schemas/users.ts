@@ -5,8 +5,8 @@ import { email, gender, newPassword, photoLink } from "./auth";
 import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
-import { ageCheckInput } from "./verification";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
+import { ageCheckInput } from "./verification";
 
 /** Admin user management (spec §2 admin screen 1, §5 "Admin user edit" and "Add user"). */
 

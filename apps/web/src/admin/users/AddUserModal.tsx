@@ -1,6 +1,6 @@
 import {
-  ageCheckInput,
   adminUserCreateInput,
+  ageCheckInput,
   ID_DOCUMENT_KINDS,
   ID_DOCUMENT_LABELS,
   type IdDocumentKind,

@@ -41,7 +41,8 @@ export function ApproveDialog({
     <Modal opened={entry !== null} onClose={onClose} title="年齢確認の承認" centered>
       <Stack gap="sm">
         <Text size="sm">
-          {name}（{entry?.user.userID}）さんの年齢確認を承認します。身分証の生年月日を確認して入力してください。入力した生年月日が会員の生年月日になります。身分証の画像は承認と同時に削除されます。
+          {name}（{entry?.user.userID}
+          ）さんの年齢確認を承認します。身分証の生年月日を確認して入力してください。入力した生年月日が会員の生年月日になります。身分証の画像は承認と同時に削除されます。
         </Text>
         <IdBirthdayInput
           value={birthday}

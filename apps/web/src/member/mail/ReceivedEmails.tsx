@@ -33,7 +33,9 @@ export function ReceivedEmails() {
         errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={partner ? "このニックネームの差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"}
+        emptyText={
+          partner ? "このニックネームの差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"
+        }
         page={page}
         totalPages={query.data?.totalPages}
         onPage={setPage}

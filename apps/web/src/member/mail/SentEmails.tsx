@@ -34,7 +34,9 @@ export function SentEmails() {
         errorText={refusalOr(query.error, MSG.sentFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={partner ? "このニックネームの宛先への送信メッセージはありません" : "送信済みのメッセージはありません"}
+        emptyText={
+          partner ? "このニックネームの宛先への送信メッセージはありません" : "送信済みのメッセージはありません"
+        }
         page={page}
         totalPages={query.data?.totalPages}
         onPage={setPage}
