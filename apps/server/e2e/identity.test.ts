@@ -51,7 +51,9 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     expect(await dialog.getByLabel("男性").isChecked()).toBe(true);
     // The administrator vouches for the age: which ID was checked and the birth date on it (decision 0043).
     await dialog.getByText(MSG.idDocumentKindRequired).waitFor();
-    await choose(page, "確認した身分証", "運転免許証");
+    // A required Select: its label reads 「確認した身分証 *」.
+    await dialog.getByLabel("確認した身分証").click();
+    await page.getByRole("option", { name: "運転免許証", exact: true }).click();
     const idBirthday = dialog.getByLabel("身分証の生年月日");
     await idBirthday.fill("1990-01-15");
     await idBirthday.press("Tab");
