@@ -37,6 +37,7 @@ describe("GET /api/admin/dashboard", () => {
     expect(body.sales).toHaveLength(30);
     expect(Object.keys(body.waiting).sort()).toEqual([
       "failedScheduled",
+      "held",
       "inquiries",
       "notificationsOpen",
       "payments",

@@ -32,6 +32,7 @@ const dashboard = z.object({
     pendingTransfers: z.number().int().min(0),
     notificationsOpen: tally,
     failedScheduled: tally,
+    held: tally.meta({ description: "Messages and board posts a screening rule holds for review (decision 0042)" }),
   }),
   signups: z.array(z.object({ day, count: z.number().int().min(0) })),
   sales: z.array(
@@ -76,6 +77,7 @@ export const dashboardRoutes = [
         pendingTransfers: 2,
         notificationsOpen: n(0),
         failedScheduled: n(0),
+        held: n(1),
       },
       signups: [{ day: "2026-11-26", count: 4 }],
       sales: [{ day: "2026-11-26", count: 3, amount: 9000, points: 900 }],
