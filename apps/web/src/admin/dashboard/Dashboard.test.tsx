@@ -20,6 +20,7 @@ const waiting = (reports: number): Waiting => ({
   inquiries: n(1000, { capped: true }),
   reports: n(reports),
   payments: n(2),
+  held: n(4),
   pendingTransfers: 2,
   notificationsOpen: n(0),
   failedScheduled: n(0),

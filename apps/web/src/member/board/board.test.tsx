@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POINTS_DEDUCTED_EVENT } from "../../lib/points";
-import { type BoardPost, boardPage, me, pointCost, publicProfile } from "../../test/fixtures";
+import { type BoardPost, boardPage, me, type OwnPost, pointCost, publicProfile } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { BoardSearch } from "./BoardSearch";
 import { MyPosts } from "./MyPosts";
@@ -39,7 +39,14 @@ async function typeIn(field: HTMLElement, text: string) {
 const ID1 = "11111111-1111-4111-8111-111111111111";
 const ID2 = "22222222-2222-4222-8222-222222222222";
 
-const page = (posts: BoardPost[], currentPage = 1, totalPages = 1) => boardPage(posts, currentPage, totalPages);
+const page = <P,>(posts: P[], currentPage = 1, totalPages = 1) => boardPage(posts, currentPage, totalPages);
+
+/** The member's own post as 自分の投稿 lists it (published unless told). */
+const own = (id: string, title: string, extra: Partial<OwnPost> = {}): OwnPost => ({
+  ...post(id, title, { isMine: true }),
+  status: "published",
+  ...extra,
+});
 
 const common: Handlers = {
   "profile.me": () => me(),
@@ -62,7 +69,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
       "board.myPosts": (input) => {
         const n = (input as { page?: number }).page ?? 1;
         return page(
-          [post(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1, isMine: true })],
+          [own(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1 })],
           n,
           2,
         );
@@ -81,7 +88,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   it("deletes only after the irreversible confirmation, with the spec's messages", async () => {
     let fail = false;
     const { calls } = withNotifications(<MyPosts />, {
-      "board.myPosts": () => page([post(ID1, "消す投稿", { isMine: true })]),
+      "board.myPosts": () => page([own(ID1, "消す投稿")]),
       "board.delete": () => {
         if (fail) throw httpError(404, "投稿が見つかりません");
         return { ok: true };
@@ -109,8 +116,8 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   it("posts without a cost question when posting is free, and says 投稿が完了しました！", async () => {
     const { calls } = withNotifications(<MyPosts />, {
       "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
-      "board.myPosts": () => page([]),
-      "board.create": (input) => post(ID2, (input as { title: string }).title, { isMine: true }),
+      "board.myPosts": () => page<OwnPost>([]),
+      "board.create": (input) => own(ID2, input.title),
     });
     expect(await screen.findByText(/まだ投稿していません/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "新規投稿" }));
@@ -130,10 +137,10 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     let fail = false;
     const { calls } = withNotifications(<MyPosts />, {
       "reference.pointCosts.list": () => [pointCost("message_board_post", 15)],
-      "board.myPosts": () => page([]),
+      "board.myPosts": () => page<OwnPost>([]),
       "board.create": () => {
         if (fail) throw httpError(500, "Internal server error");
-        return post(ID2, "x");
+        return own(ID2, "x");
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
@@ -157,7 +164,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     const person = (id: string, name: string | null, age: number | null) =>
       publicProfile({ id, name, gender: "male", age });
     const { calls } = withNotifications(<MyPosts />, {
-      "board.myPosts": () => page([post(ID1, "反応を見る投稿", { isMine: true, readerCount: 2, likeCount: 1 })]),
+      "board.myPosts": () => page([own(ID1, "反応を見る投稿", { readerCount: 2, likeCount: 1 })]),
       "board.people": () => ({
         [ID1]: {
           readBy: [person("r1", "一郎", 30), person("r2", null, null)],
@@ -184,7 +191,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     withNotifications(<MyPosts />, {
       "board.myPosts": () => {
         if (fail) throw httpError(500, "Internal server error");
-        return page([]);
+        return page<OwnPost>([]);
       },
     });
     expect(await screen.findByText("投稿の取得に失敗しました")).toBeInTheDocument();
@@ -349,12 +356,12 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
   });
 
   it("a search sent while the previous one is still fetching is not dropped (a loading 検索 button was disabled)", async () => {
-    let answer: (value: ReturnType<typeof page>) => void = () => {};
+    let answer: (value: ReturnType<typeof page<BoardPost>>) => void = () => {};
     const { calls } = withNotifications(<BoardSearch />, {
       ...open,
       "board.list": (input) =>
         input.keyword === "食事"
-          ? new Promise<ReturnType<typeof page>>((resolve) => {
+          ? new Promise<ReturnType<typeof page<BoardPost>>>((resolve) => {
               answer = resolve;
             })
           : page([post(ID1, "東京で食事しませんか")]),

@@ -46,6 +46,7 @@ const threadPage = (messages: Message[], extra: Partial<Thread> = {}): Thread =>
   hasOlder: false,
   nextCursor: null,
   scheduled: [],
+  held: [],
   ...extra,
 });
 
@@ -199,7 +200,7 @@ describe("ConversationView", () => {
     const handlers = {
       ...base,
       "messages.thread": () => threadPage(newest),
-      "messages.send": () => ({ messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
+      "messages.send": () => ({ status: "sent" as const, messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
     };
     const first = renderWithProviders(<ConversationView partnerId={HANAKO} />, handlers);
     const box = await screen.findByLabelText("メッセージ");
