@@ -68,11 +68,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     const { calls } = withNotifications(<MyPosts />, {
       "board.myPosts": (input) => {
         const n = (input as { page?: number }).page ?? 1;
-        return page(
-          [own(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1 })],
-          n,
-          2,
-        );
+        return page([own(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1 })], n, 2);
       },
     });
     const card = await screen.findByRole("article", { name: /ページ1の投稿/ });
