@@ -1,3 +1,4 @@
+import { MSG } from "@enmusubi/shared";
 import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -127,6 +128,49 @@ describe("MyPosts", { timeout: 15_000 }, () => {
       title: "食事に行きませんか",
       content: "渋谷あたりで",
     });
+  });
+
+  it("a post held for review: 確認中 instead of posted, then listed first with the badge and no reactions or delete", async () => {
+    let posted = false;
+    const heldPost = own(ID2, "ホ別で会える人", { status: "held" });
+    withNotifications(<MyPosts />, {
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
+      "board.myPosts": () => page(posted ? [heldPost, own(ID1, "公開済みの投稿")] : []),
+      "board.create": () => {
+        posted = true;
+        return heldPost;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
+    const dialog = await screen.findByRole("dialog", { name: "新規投稿" });
+    await typeIn(within(dialog).getByLabelText(/タイトル/), "ホ別で会える人");
+    await typeIn(within(dialog).getByLabelText(/内容/), "本文");
+    await userEvent.click(within(dialog).getByRole("button", { name: "投稿する" }));
+    expect(await screen.findByText(MSG.postHeldForReview)).toBeInTheDocument();
+    expect(screen.queryByText("投稿が完了しました！")).toBeNull();
+    const held = await screen.findByRole("article", { name: /ホ別で会える人/ });
+    expect(within(held).getByTestId("held-post")).toHaveTextContent("確認中");
+    expect(within(held).queryByRole("button")).toBeNull();
+    const published = screen.getByRole("article", { name: /公開済みの投稿/ });
+    expect(within(published).queryByTestId("held-post")).toBeNull();
+    expect(within(published).getByRole("button", { name: "投稿「公開済みの投稿」を削除" })).toBeInTheDocument();
+  });
+
+  it("a post refused by screening shows the server's message and keeps the dialog with the text", async () => {
+    withNotifications(<MyPosts />, {
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
+      "board.myPosts": () => page<OwnPost>([]),
+      "board.create": () => {
+        throw httpError(400, MSG.screeningRefusedSolicitation);
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
+    const dialog = await screen.findByRole("dialog", { name: "新規投稿" });
+    await typeIn(within(dialog).getByLabelText(/タイトル/), "件名");
+    await typeIn(within(dialog).getByLabelText(/内容/), "援交しませんか");
+    await userEvent.click(within(dialog).getByRole("button", { name: "投稿する" }));
+    expect(await screen.findByText(MSG.screeningRefusedSolicitation)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/内容/)).toHaveValue("援交しませんか");
   });
 
   it("asks for the posting cost first; declining sends nothing, a failure keeps the dialog", async () => {
