@@ -88,8 +88,9 @@ export function RuleTable({ rules, handlers }: { rules: ScreeningRule[] | undefi
                 <Pattern rule={rule} />
               </Table.Td>
               <Table.Td>{RULE_KIND_LABELS[rule.kind]}</Table.Td>
-              <Table.Td>{CATEGORY_LABELS[rule.category]}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{CATEGORY_LABELS[rule.category]}</Table.Td>
+              {/* Wide enough for 「保留（確認待ち）」 whole. */}
+              <Table.Td miw={150}>
                 <Flags rule={rule} />
               </Table.Td>
               <Table.Td maw={240} style={{ overflowWrap: "anywhere" }}>
