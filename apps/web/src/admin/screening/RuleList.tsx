@@ -89,9 +89,11 @@ export function RuleTable({ rules, handlers }: { rules: ScreeningRule[] | undefi
               </Table.Td>
               <Table.Td>{RULE_KIND_LABELS[rule.kind]}</Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{CATEGORY_LABELS[rule.category]}</Table.Td>
-              {/* Wide enough for 「保留（確認待ち）」 whole. */}
-              <Table.Td miw={150}>
-                <Flags rule={rule} />
+              <Table.Td>
+                {/* Wide enough for 「保留（確認待ち）」 whole (a badge would shrink to 「保留（確認…」). */}
+                <div style={{ minWidth: 140 }}>
+                  <Flags rule={rule} />
+                </div>
               </Table.Td>
               <Table.Td maw={240} style={{ overflowWrap: "anywhere" }}>
                 <Text size="sm" c="dimmed">
