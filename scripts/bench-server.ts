@@ -11,6 +11,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase } from "@enmusubi/db";
+import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -217,6 +218,7 @@ export async function startTarget(
   const work = mkdtempSync(path.join(tmpdir(), "enmusubi-http-"));
   const baseEnv = {
     NODE_ENV: "production",
+    ...PRODUCTION_PARTICULARS,
     DATA_DIR: path.join(work, "data"),
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_USERID: ADMIN.userID,

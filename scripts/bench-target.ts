@@ -5,6 +5,7 @@ import path from "node:path";
 import { createDatabase } from "@enmusubi/db";
 import type { buildApp } from "../apps/server/src/app";
 import { type Config, loadConfig } from "../apps/server/src/config";
+import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
 
 /** What every benchmark script builds its app on. */
 
@@ -27,6 +28,7 @@ export async function prepareTarget(name: string): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `enmusubi-${name}-`));
   const base = {
     NODE_ENV: "production",
+    ...PRODUCTION_PARTICULARS,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_USERID: BENCH_ADMIN.userID,

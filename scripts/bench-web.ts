@@ -23,6 +23,7 @@ import { gzipSync } from "node:zlib";
 import { TERMS_VERSION } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
 
 const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -77,6 +78,7 @@ async function runLighthouse(): Promise<void> {
   const config = {
     ...loadConfig({
       NODE_ENV: "production",
+      ...PRODUCTION_PARTICULARS,
       DATA_DIR: dataDir,
       JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789",
       ADMIN_USERID: ADMIN.userID,

@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { LEGAL, MSG } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
 
@@ -180,10 +180,10 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     const pages = [
       ["login", "/login", "ユーザーID"],
       ["signup", "/signup", "男性会員登録"],
-      ["legal-age-verification", "/legal/age-verification", "2025年8月20日"],
-      ["legal-terms-of-service", "/legal/terms-of-service", "2025年8月20日"],
+      ["legal-age-verification", "/legal/age-verification", LEGAL.lastUpdated],
+      ["legal-terms-of-service", "/legal/terms-of-service", LEGAL.lastUpdated],
       ["legal-transaction-law", "/legal/transaction-law", "特定商取引法"],
-      ["legal-privacy-policy", "/legal/privacy-policy", "2025年8月20日"],
+      ["legal-privacy-policy", "/legal/privacy-policy", LEGAL.lastUpdated],
     ] as const;
     for (const width of [375, 1280]) {
       const page = await e2e.page(width);

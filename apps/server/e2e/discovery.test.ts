@@ -54,13 +54,13 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     // At 375 px the filters fold away behind a toggle, so the results start near the top.
     await page.getByRole("button", { name: "検索条件を開く" }).click();
     // No match: the spec's message.
-    await page.getByLabel("キーワード（名前・自己紹介）").fill("該当者なし");
+    await page.getByLabel("キーワード（ニックネーム・自己紹介）").fill("該当者なし");
     await page.getByRole("button", { name: "検索", exact: true }).click();
     await page.getByText("検索条件に一致するプロフィールが見つかりませんでした。").waitFor();
     await e2e.screen(page, "discovery search (no results)");
 
     // Keyword 花子: one result; the list and card views show it too.
-    await page.getByLabel("キーワード（名前・自己紹介）").fill("花子");
+    await page.getByLabel("キーワード（ニックネーム・自己紹介）").fill("花子");
     await page.getByRole("button", { name: "検索", exact: true }).click();
     await expect.poll(() => page.getByTestId("search-count").textContent()).toBe("1件");
     await page.getByText("リスト", { exact: true }).click();

@@ -49,6 +49,15 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     await dialog.getByLabel("名前").fill("カメラ 太郎");
     await dialog.getByLabel("メールアドレス").fill("camera-taro@example.jp");
     expect(await dialog.getByLabel("男性").isChecked()).toBe(true);
+    // The administrator vouches for the age: which ID was checked and the birth date on it (decision 0043).
+    await dialog.getByText(MSG.idDocumentKindRequired).waitFor();
+    // A required Select: its label reads 「確認した身分証 *」.
+    await dialog.getByLabel("確認した身分証").click();
+    await page.getByRole("option", { name: "運転免許証", exact: true }).click();
+    const idBirthday = dialog.getByLabel("身分証の生年月日");
+    await idBirthday.fill("1990-01-15");
+    await idBirthday.press("Tab");
+    expect(await idBirthday.inputValue()).toBe("1990年1月15日");
 
     await dialog.getByRole("button", { name: "カメラで撮影" }).click();
     const camera = await e2e.dialog(page, "カメラで撮影");
@@ -120,7 +129,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
     expect(cameraPhoto).toMatch(/^\/uploads\/photos\//);
     await page.getByRole("button", { name: "プロフィールを編集" }).click();
     const dialog = await e2e.dialog(page, "プロフィールを編集", "member profile edit");
-    await dialog.getByLabel("名前").fill("山田 花子");
+    await dialog.getByLabel("ニックネーム").fill("山田 花子");
     const minor = new Date();
     minor.setFullYear(minor.getFullYear() - 17);
     // A Japanese date picker: typed dates are read (ISO too) and shown as 年月日; Tab closes its calendar.

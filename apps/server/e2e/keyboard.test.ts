@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("keyboard only", () => {
     await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
     await expectFocusTrapped(page);
 
-    await tabTo(page, /^名前/);
+    await tabTo(page, /^ニックネーム/);
     await page.keyboard.press("Control+A");
     await page.keyboard.type("鍵盤 花子");
     await tabTo(page, /^保存する$/);

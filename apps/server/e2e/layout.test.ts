@@ -1,3 +1,4 @@
+import { LEGAL } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { checkA11y, checkLayout, findLayoutProblems, hasChromium, LayoutError, useE2E } from "./harness";
@@ -8,7 +9,7 @@ const e2e = useE2E();
 async function pageWith(width: number, body: string): Promise<Page> {
   const page = await e2e.page(width);
   await page.goto(`${e2e.baseUrl}/legal/terms-of-service`);
-  await page.getByText("2025年8月20日").first().waitFor();
+  await page.getByText(LEGAL.lastUpdated).first().waitFor();
   await page.setContent(`<!doctype html><html lang="ja"><head><title>layout</title>
     <style>body { margin: 0; font: 16px/1.5 sans-serif } form, fieldset { margin: 0 }</style></head>
     <body><main>${body}</main></body></html>`);

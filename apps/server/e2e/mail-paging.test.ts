@@ -111,12 +111,12 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     expect(await lastPage(page, "mail-paging-received-last")).toContain("No.001");
 
     // The name search: a new search from page 1; 次郎 has nothing read; clearing shows everyone.
-    await page.getByLabel("差出人の名前で検索").fill("次郎");
+    await page.getByLabel("差出人のニックネームで検索").fill("次郎");
     await page.getByRole("button", { name: "検索", exact: true }).click();
-    await page.getByText("この名前の差出人からの受信メッセージはありません").waitFor();
+    await page.getByText("このニックネームの差出人からの受信メッセージはありません").waitFor();
     await expect.poll(() => count(page)).toBe("0件");
-    await page.getByLabel("差出人の名前で検索").fill("花子");
-    await page.getByLabel("差出人の名前で検索").press("Enter");
+    await page.getByLabel("差出人のニックネームで検索").fill("花子");
+    await page.getByLabel("差出人のニックネームで検索").press("Enter");
     await expect.poll(() => count(page)).toBe("250件");
     await expect
       .poll(() => page.getByRole("button", { name: "1ページ", exact: true }).getAttribute("aria-current"))
@@ -127,16 +127,16 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
     // 未読: Jiro's three, searched by name.
     await e2e.visit(page, "/user/unread-emails", "未読メッセージ", "unread (paged)");
     await expect.poll(() => count(page)).toBe("3件");
-    await page.getByLabel("差出人の名前で検索").fill("花子");
-    await page.getByLabel("差出人の名前で検索").press("Enter");
-    await page.getByText("この名前の差出人からの未読メッセージはありません").waitFor();
+    await page.getByLabel("差出人のニックネームで検索").fill("花子");
+    await page.getByLabel("差出人のニックネームで検索").press("Enter");
+    await page.getByText("このニックネームの差出人からの未読メッセージはありません").waitFor();
 
     await e2e.visit(page, "/user/sent-emails", "送信メッセージ", "sent (paged)");
     await expect.poll(() => count(page)).toBe("250件");
     expect(await page.getByTestId("message-card").first().textContent()).toContain("No.250");
     expect(await lastPage(page, "mail-paging-sent-last")).toContain("No.001 花子さんへ");
-    await page.getByLabel("宛先の名前で検索").fill("ページ 花");
-    await page.getByLabel("宛先の名前で検索").press("Enter");
+    await page.getByLabel("宛先のニックネームで検索").fill("ページ 花");
+    await page.getByLabel("宛先のニックネームで検索").press("Enter");
     await expect.poll(() => count(page)).toBe("250件");
     await expect.poll(() => page.getByTestId("message-card").first().textContent()).toContain("No.250");
   });

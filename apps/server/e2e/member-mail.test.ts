@@ -217,8 +217,8 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
 
     // Sender search (the name, searched on the server): 花子's two still unread (the long one,
     // opened above, is read now).
-    await page.getByLabel("差出人の名前で検索").fill("花子");
-    await page.getByLabel("差出人の名前で検索").press("Enter");
+    await page.getByLabel("差出人のニックネームで検索").fill("花子");
+    await page.getByLabel("差出人のニックネームで検索").press("Enter");
     await expect.poll(() => page.getByTestId("mail-count").textContent()).toBe("2件");
 
     // The opening and the send above left less than a send costs: the operator adds points.

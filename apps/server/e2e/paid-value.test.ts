@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
     await page.getByRole("button", { name: "検索条件を開く" }).click();
     await settle(page);
     // A word of the 自己紹介, typed in hiragana: the kana fold finds カフェ.
-    await page.getByLabel("キーワード（名前・自己紹介）").fill("かふぇ巡り");
+    await page.getByLabel("キーワード（ニックネーム・自己紹介）").fill("かふぇ巡り");
     await page.getByRole("button", { name: "検索", exact: true }).click();
     await expect.poll(() => page.getByTestId("search-count").textContent()).toBe("1件");
     expect(await results.first().textContent()).toContain("価値 花子");

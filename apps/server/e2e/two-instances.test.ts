@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poolMaxFor } from "../src/config";
+import { PRODUCTION_PARTICULARS } from "../test/legal-env";
 import { parseExposition } from "../test/prometheus";
 
 /**
@@ -63,6 +64,7 @@ async function start(databaseUrl: string, dataDir: string): Promise<Instance> {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
+      ...PRODUCTION_PARTICULARS,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       JWT_SECRET,

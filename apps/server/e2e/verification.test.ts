@@ -180,6 +180,19 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
         .then((q) => q.entries.find((e) => e.user.userID === userID)?.id ?? "");
       await entry.getByRole("button", { name: "承認する" }).click();
       const confirm = await e2e.dialog(page, "年齢確認の承認", "admin verification approve");
+      // The member registered no birth date: the one read from the ID is required (decision 0043).
+      await confirm.getByRole("button", { name: "承認する" }).click();
+      await confirm.getByText(MSG.idBirthdayRequired).waitFor();
+      const birthday = confirm.getByLabel("身分証の生年月日");
+      const minor = new Date();
+      minor.setFullYear(minor.getFullYear() - 17);
+      await birthday.fill(minor.toISOString().slice(0, 10));
+      await birthday.press("Tab");
+      await confirm.getByRole("button", { name: "承認する" }).click();
+      await confirm.getByText(MSG.idBirthdayUnderAge).waitFor();
+      await e2e.screenshot(page, "admin-verification-approve-under-age");
+      await birthday.fill("1992-07-07");
+      await birthday.press("Tab");
       await confirm.getByRole("button", { name: "承認する" }).click();
       await page.getByText(MSG.verificationApproved).first().waitFor();
       await page.getByText("審査待ちの申請はありません").waitFor();

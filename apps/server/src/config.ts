@@ -4,6 +4,16 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { defaultWorkers } from "./cluster";
+import { type OperatorParticulars, operatorPlaceholder, particularProblems } from "./legal-particulars";
+
+export { operatorPlaceholder } from "./legal-particulars";
+
+/** A variable set to nothing but blanks counts as unset (its placeholder shows; production refuses it). */
+const particular = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 /** The one place that reads the environment. Invalid settings stop the process at boot. */
 const envSchema = z.object({
@@ -21,12 +31,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
   // 特商法 and terms: the operator's particulars (placeholders say which variable is missing).
-  OPERATOR_NAME: z.string().min(1).max(200).optional(),
-  OPERATOR_ADDRESS: z.string().min(1).max(300).optional(),
-  OPERATOR_PHONE: z.string().min(1).max(50).optional(),
-  OPERATOR_EMAIL: z.string().min(1).max(200).optional(),
+  // With NODE_ENV=production each must be set to the real particular (`assertSafeForEnv`, decision 0043).
+  OPERATOR_NAME: particular(200),
+  OPERATOR_ADDRESS: particular(300),
+  OPERATOR_PHONE: particular(50),
+  OPERATOR_EMAIL: particular(200),
   /** インターネット異性紹介事業 届出番号 (出会い系サイト規制法 art. 7). */
-  DATING_BUSINESS_NUMBER: z.string().min(1).max(100).optional(),
+  DATING_BUSINESS_NUMBER: particular(100),
   /** Serves the local SmartPit simulator (dev only, never in production). */
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
   /** Worker processes sharing the port (PostgreSQL only; PGlite is one process per data directory). */
@@ -42,9 +53,6 @@ const envSchema = z.object({
   /** New-message notices: a member active this many minutes ago is on the site and gets none (decision 0033). */
   NOTICE_LIVE_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
 });
-
-/** What a placeholder looks like, so a page never shows an invented particular as real. */
-export const operatorPlaceholder = (variable: string) => `（未設定：${variable}）`;
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -109,8 +117,8 @@ export interface Config {
   workers: number;
   /** DATABASE_POOL_MAX, by default `poolMaxFor(workers)`. */
   databasePoolMax: number;
-  /** The operator's particulars for 特商法 and the terms (placeholders when unset). */
-  operator: { name: string; address: string; phone: string; email: string; datingBusinessNumber: string };
+  /** The operator's particulars for 特商法 and the terms (placeholders when unset; production refuses those). */
+  operator: OperatorParticulars;
   /** Bearer token of GET /metrics (METRICS_TOKEN); undefined: no /metrics route. */
   metricsToken: string | undefined;
   /** Bearer token of GET /ops/backup (BACKUP_TOKEN, PGlite only); undefined: no such route. */
@@ -120,14 +128,21 @@ export interface Config {
 }
 
 const SIMULATOR_IN_PRODUCTION =
-  "Invalid configuration:\n  SMARTPIT_SIMULATOR: the SmartPit simulator (POST /dev/smartpit/pay) pays orders without money and cannot be enabled when NODE_ENV=production; unset SMARTPIT_SIMULATOR or set it to false";
+  "  SMARTPIT_SIMULATOR: the SmartPit simulator (POST /dev/smartpit/pay) pays orders without money and cannot be enabled when NODE_ENV=production; unset SMARTPIT_SIMULATOR or set it to false";
 
 /**
  * Settings that must never run together, checked by loadConfig and again by buildApp and where
  * the dev route is registered (a configuration can be made by hand): the server refuses to start.
+ * In production: no SmartPit simulator, and every legal particular set to a real value (one line
+ * per variable that is unset, blank or a placeholder; decision 0043).
  */
-export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator">): void {
-  if (config.env === "production" && config.smartPitSimulator) throw new Error(SIMULATOR_IN_PRODUCTION);
+export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator" | "operator">): void {
+  if (config.env !== "production") return;
+  const lines = [
+    ...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []),
+    ...particularProblems(config.operator),
+  ];
+  if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");

@@ -81,7 +81,7 @@ export async function ensureFirstAdmin(
  */
 export async function prepareSmartPit(
   db: Db,
-  config: Pick<Config, "env" | "smartPitSimulator">,
+  config: Pick<Config, "env" | "smartPitSimulator" | "operator">,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (config.smartPitSimulator) {

@@ -3,6 +3,7 @@ import { MSG, purchaseBelowMinimum } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
+import { PRODUCTION_PARTICULARS } from "./legal-env";
 
 const server = useTestServer();
 /** A second server with the development SmartPit simulator on. */
@@ -256,7 +257,12 @@ describe("operator settings and the SmartPit simulator", () => {
   it("the simulator is never on in production and is not served unless asked for", async () => {
     // Asked for in production, the server refuses to start (smartpit-simulator-production.test.ts).
     expect(() =>
-      loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), SMARTPIT_SIMULATOR: "true" }),
+      loadConfig({
+        NODE_ENV: "production",
+        JWT_SECRET: "x".repeat(40),
+        SMARTPIT_SIMULATOR: "true",
+        ...PRODUCTION_PARTICULARS,
+      }),
     ).toThrow(/SMARTPIT_SIMULATOR/);
     const off = await server.app.inject({ method: "POST", url: "/dev/smartpit/pay", payload: { transactionId: "x" } });
     expect(off.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { PRODUCTION_PARTICULARS } from "./legal-env";
 
 /**
  * The SmartPit simulator (`POST /dev/smartpit/pay`) pays any order without money: a configuration
@@ -12,6 +13,7 @@ import { loadConfig } from "../src/config";
  */
 
 const base = () => ({
+  ...PRODUCTION_PARTICULARS,
   JWT_SECRET: "x".repeat(40),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-simulator-test-")),
   LOG_LEVEL: "silent",

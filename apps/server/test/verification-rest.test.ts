@@ -107,8 +107,20 @@ describe("the ID image", () => {
 
   it("is gone once approved; the member is verified and may send", async () => {
     const id = await submissionOf(member);
-    const approve = await server.request({ method: "POST", url: `/api/admin/verifications/${id}/approve`, as: admin });
+    const url = `/api/admin/verifications/${id}/approve`;
+    // The member registered no birth date: the approval needs the one read from the ID (decision 0043).
+    const before = await snapshotTables(server, "users", "id_verifications", "admin_audit_log", "mail_outbox");
+    const unknown = await server.request({ method: "POST", url, as: admin });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: MSG.idBirthdayRequired });
+    expect(await snapshotTables(server, "users", "id_verifications", "admin_audit_log", "mail_outbox")).toEqual(before);
+    const approve = await server.request({ method: "POST", url, as: admin, payload: { birthday: "1994-06-30" } });
     expect(approve.statusCode).toBe(200);
+    const [row] = await server.database.db
+      .select({ birthday: users.birthday })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(row?.birthday).toBe("1994-06-30");
     expect(approve.json()).toMatchObject({ status: "verified", message: MSG.verificationApproved });
     expect(await readdir(idDir())).toEqual([]);
     const image = await server.request({ method: "GET", url: `/api/admin/verifications/${id}/image`, as: admin });

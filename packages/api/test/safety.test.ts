@@ -364,7 +364,7 @@ describe("adminModeration", () => {
 
   it("report → queue (in context) → removeContent: the message is gone for both members, audited, reporter told", async () => {
     const { a, b } = await pair({ points: 1000 });
-    const message = await sendMessage(b, a, "援助しませんか");
+    const message = await sendMessage(b, a, "お金で会いませんか");
     const { id } = await api
       .caller(a)
       .safety.report({ targetType: "message", targetId: message, reason: "prostitution", detail: "勧誘です" });
@@ -378,7 +378,7 @@ describe("adminModeration", () => {
       reporter: { id: a.id, userID: a.userID },
       targetUser: { id: b.id, userID: b.userID, suspendedAt: null },
       recentReportsAgainstUser: 1,
-      context: { type: "message", body: "援助しませんか", removed: false, from: { id: b.id }, to: { id: a.id } },
+      context: { type: "message", body: "お金で会いませんか", removed: false, from: { id: b.id }, to: { id: a.id } },
     });
 
     await api.caller(admin).adminModeration.removeContent({ id });

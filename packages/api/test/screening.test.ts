@@ -352,3 +352,33 @@ describe("rules", () => {
     expect(audit.map((a) => a.action).sort()).toEqual(["screening.rule.create", "screening.rule.update"]);
   });
 });
+
+describe("deciding a held item under concurrency (PostgreSQL in CI)", () => {
+  it("four administrators at once: exactly one decision, delivered or refunded once", async () => {
+    const { from, to } = await pair();
+    const cost = await costOf("send_message");
+    await api.caller(from).messages.send({ recipientIds: [to.id], body: "円光しませんか" });
+    const [hold] = await db().select().from(screeningHolds).where(eq(screeningHolds.authorId, from.id));
+    const id = hold?.id as string;
+    const bosses = await Promise.all([admin(), admin(), admin(), admin()]);
+    const outcomes = await Promise.allSettled([
+      api.caller(bosses[0]).adminScreening.release({ id }),
+      api.caller(bosses[1]).adminScreening.reject({ id, reason: "勧誘" }),
+      api.caller(bosses[2]).adminScreening.release({ id }),
+      api.caller(bosses[3]).adminScreening.reject({ id, reason: "勧誘" }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toMatchObject({ code: "CONFLICT" });
+    const [decided] = await db().select().from(screeningHolds).where(eq(screeningHolds.id, id));
+    const delivered = await inbox(to);
+    const balance = await books(from.id);
+    if (decided?.status === "released") {
+      expect(delivered).toHaveLength(1);
+      expect(balance).toEqual({ points: 500 - cost, ledger: 500 - cost, lots: 500 - cost });
+    } else {
+      expect(decided?.status).toBe("rejected");
+      expect(delivered).toHaveLength(0);
+      expect(balance).toEqual({ points: 500, ledger: 500, lots: 500 });
+    }
+  });
+});

@@ -167,7 +167,9 @@ describe("review", () => {
     const file = (await rowOf(id))?.imagePath as string;
     expect((await files()).includes(file)).toBe(true);
     const mailsBefore = api.mailQueued.count;
-    await expect(api.caller(admin).adminVerification.approve({ id })).resolves.toMatchObject({ status: "verified" });
+    await expect(api.caller(admin).adminVerification.approve({ id, birthday: "1990-05-01" })).resolves.toMatchObject({
+      status: "verified",
+    });
     expect(await standing(member.id)).toBe("verified");
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: "approved", imagePath: null, reviewedBy: admin.id });
@@ -182,7 +184,11 @@ describe("review", () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.targetId, member.id), eq(adminAuditLog.action, "verification.approve")));
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.details).toMatchObject({ verificationStatus: { from: "pending", to: "verified" } });
+    expect(audit[0]?.details).toMatchObject({
+      verificationStatus: { from: "pending", to: "verified" },
+      birthdayChecked: "1990-05-01",
+      birthday: { from: null, to: "1990-05-01" },
+    });
     const mails = await mailsTo(member.id);
     expect(mails.map((m) => m.subject)).toContain(MSG.verificationApprovedMailSubject);
     expect(api.mailQueued.count).toBe(mailsBefore + 1);

@@ -10,7 +10,13 @@ export const POINT_EXPIRY_NOTICE_DAYS = 7;
  * The version of the terms and the privacy policy a member accepts (decision 0034). Raise it when
  * either text changes in substance: members who accepted an older one are asked again.
  */
-export const TERMS_VERSION = "2026-11-26";
+export const TERMS_VERSION = "2026-11-28";
+/**
+ * What changed in TERMS_VERSION, said by the consent gate to a member who accepted an older version
+ * (decision 0043: the monitoring of messages, board posts and profile texts needs their consent).
+ */
+export const TERMS_CHANGE_SUMMARY =
+  "メッセージ・掲示板の投稿・プロフィールの文章を、安全のためと出会い系サイト規制法を守るために、自動で確認し（連絡先などを伏せ字にしたり、運営の確認まで公開を保留したりすることがあります）、運営スタッフが確認することを利用規約とプライバシーポリシーに明記しました。";
 /** What members see in place of a withdrawn member's name. */
 export const WITHDRAWN_MEMBER_NAME = "退会したユーザー";
 
@@ -104,6 +110,26 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** An ID image submission's review state (id_verifications.status). */
 export const ID_VERIFICATION_STATES = ["pending", "approved", "rejected"] as const;
 export type IdVerificationState = (typeof ID_VERIFICATION_STATES)[number];
+
+/**
+ * The kind of ID an administrator read the birth date from (id_verifications.document_kind): when
+ * creating a member, and in the labels of the screens (decision 0043).
+ */
+export const ID_DOCUMENT_KINDS = [
+  "drivers_license",
+  "my_number_card",
+  "passport",
+  "health_insurance",
+  "other",
+] as const;
+export type IdDocumentKind = (typeof ID_DOCUMENT_KINDS)[number];
+export const ID_DOCUMENT_LABELS: Record<IdDocumentKind, string> = {
+  drivers_license: "運転免許証",
+  my_number_card: "マイナンバーカード",
+  passport: "パスポート",
+  health_insurance: "健康保険証",
+  other: "その他",
+};
 
 /** A purchase's state (purchase_transactions.status). */
 export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed"] as const;
@@ -316,9 +342,13 @@ export const LEGAL = {
   accountRetentionYears: 1,
   usageHistoryRetentionYears: 3,
   defectiveExchangeDays: 7,
-  supportReception: "平日 9:00〜18:00",
-  businessHours: "9:00〜17:00",
-  lastUpdated: "2025年8月20日",
+  /**
+   * The one set of hours every legal page states: the 営業時間 of 特商法 and the hours in which
+   * mail and calls are answered (two figures, 9:00–17:00 and 9:00–18:00, contradicted each other; decision 0043).
+   */
+  businessHours: "平日 9:00〜18:00",
+  /** The date of TERMS_VERSION, as the legal pages print it. */
+  lastUpdated: "2026年11月28日",
   /** ours: where members (and migrated users whose old ID no longer works) write to. */
   supportEmail: "support@enmusubi.jp",
   operatorName: "縁結び運営事務局",

@@ -11,7 +11,7 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route, sessionCarrying } from "./adapter";
-import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN } from "./examples";
+import { EXAMPLE_OWN_USER, EXAMPLE_TOKEN, SCREENING_REFUSALS } from "./examples";
 import {
   documentedAs,
   newPhotoDoc,
@@ -146,7 +146,7 @@ export const authRoutes = [
     path: "/api/auth/profile",
     summary: "Update the signed-in account's profile (a new password needs currentPassword)",
     description:
-      'Fields left out stay as they are; `null` or "" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account\'s failed logins (10 in 15 minutes, then 429).',
+      "A member's name and 自己紹介 are screened (decision 0042): a name matching any rule is refused; 自己紹介 is refused or masked (＊＊＊) as the rules say. Fields left out stay as they are; `null` or \"\" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account's failed logins (10 in 15 minutes, then 429).",
     access: "signedIn",
     input: legacyProfileInput,
     response: z.object({ message: z.string(), user: ownLegacyUser, token: z.string().optional() }),
@@ -158,6 +158,8 @@ export const authRoutes = [
         MSG.photoLinkInvalid,
         MSG.imageOnly,
         MSG.selfIntroductionTooLong,
+        MSG.screeningNameRefused,
+        ...SCREENING_REFUSALS,
       ],
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,

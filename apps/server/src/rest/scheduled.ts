@@ -14,6 +14,7 @@ import {
 } from "@enmusubi/shared";
 import { z } from "zod";
 import { route } from "./adapter";
+import { SCREENING_REFUSALS } from "./examples";
 import { INSUFFICIENT_POINTS_EXAMPLE } from "./openapi";
 
 /**
@@ -111,7 +112,7 @@ export const scheduledRoutes = [
     path: "/api/scheduled-messages",
     summary: "Schedule a message; a scheduledAt not in the future sends it at once (status sent)",
     description:
-      "A member schedules their own messages (senderUserId is refused with 403); an administrator may send as a member with senderUserId. What the owner could not send now is refused now (unknown recipient, oneself, an administrator as an administrator's recipient, a reply to a message that is not theirs, a member recipient whose age verification is not approved: 409). An entry whose member recipient cannot read messages when it is due (no longer verified) becomes failed with that message in lastError and charges nothing. A member is charged send_message per member recipient when the entry is sent; if the points are short then, the entry becomes failed with the message in lastError and nothing is charged. Sent at once, a shortage answers 402. A member may have at most 30 entries waiting (409 beyond), and what their waiting entries would cost at today's price, this one included, may not exceed their points (402 with the figures).",
+      "A member schedules their own messages (senderUserId is refused with 403); an administrator may send as a member with senderUserId. What the owner could not send now is refused now (unknown recipient, oneself, an administrator as an administrator's recipient, a reply to a message that is not theirs, a member recipient whose age verification is not approved: 409). An entry whose member recipient cannot read messages when it is due (no longer verified) becomes failed with that message in lastError and charges nothing. A member is charged send_message per member recipient when the entry is sent; if the points are short then, the entry becomes failed with the message in lastError and nothing is charged. Sent at once, a shortage answers 402. A member's text is screened now and again when it is sent (decision 0042): refused now with 400, or, when sent, masked, held for review, or failed with the refusal in lastError. A member may have at most 30 entries waiting (409 beyond), and what their waiting entries would cost at today's price, this one included, may not exceed their points (402 with the figures).",
     access: "signedIn",
     input: createBody,
     response: legacyScheduled,
@@ -129,6 +130,7 @@ export const scheduledRoutes = [
         MSG.adminRecipientRefused,
         MSG.senderMustBeMember,
         MSG.replyTargetInvalid,
+        ...SCREENING_REFUSALS,
       ],
       402: INSUFFICIENT_POINTS_EXAMPLE,
       403: MSG.forbidden,

@@ -7,6 +7,7 @@ import {
   adminUserLegacyUpdateFields,
   adminUserListInput,
   deductPointsInput,
+  ID_DOCUMENT_KINDS,
   japanDayOf,
   MSG,
   pageWithinOffset,
@@ -44,7 +45,13 @@ const photoFields = {
 
 const createBody = z.preprocess(
   (raw) => splitPhotoObject(withNumbers(["points", "sendPoints"])(raw)),
-  adminUserCreateInput.extend(photoFields),
+  adminUserCreateInput.extend({
+    ...photoFields,
+    ageCheck: adminUserCreateInput.shape.ageCheck.meta({
+      description: `How the administrator checked the holder's age (decision 0043): \`documentKind\` (${ID_DOCUMENT_KINDS.join(", ")}) and the \`birthday\` read from it (YYYY-MM-DD), which becomes the member's; under 18 is refused (400) and nothing is created. Left out (the legacy body), the account is created as before and its audit row says no document was recorded.`,
+      examples: [{ documentKind: "drivers_license", birthday: "1995-04-12" }],
+    }),
+  }),
 );
 
 /**
@@ -198,7 +205,13 @@ export const userRoutes = [
     response: legacyUser,
     example: EXAMPLE_USER,
     errors: {
-      400: [MSG.imageOnly, MSG.photoLinkInvalid],
+      400: [
+        MSG.imageOnly,
+        MSG.photoLinkInvalid,
+        MSG.idBirthdayUnderAge,
+        MSG.idBirthdayInvalid,
+        MSG.idDocumentKindRequired,
+      ],
       409: [MSG.userIdTaken, MSG.emailTaken],
       413: MSG.imageTooLarge,
       429: MSG.tooManyRequests,

@@ -5,6 +5,7 @@ import {
   uuid,
   VERIFICATION_QUEUE_PAGE_SIZE,
   VERIFICATION_STATUSES,
+  verificationApproveInput,
   verificationQueueInput,
   verificationRejectInput,
   verificationSubmitInput,
@@ -183,11 +184,22 @@ export const verificationRoutes = [
     method: "POST",
     path: "/api/admin/verifications/:id/approve",
     summary: "Admin: approve a submission (member verified, image deleted, audited, result mailed)",
+    description:
+      "Body `{ birthday }`: the birth date read from the ID (YYYY-MM-DD). Required when the member's birth date is unknown; given, it becomes the member's. An age under 18 is refused (400) and nothing changes (decision 0043).",
     access: "admin",
-    input: idParam,
+    input: idParam.extend({
+      birthday: verificationApproveInput.shape.birthday.meta({
+        description: "The birth date read from the ID; required when the member has none",
+        examples: ["1995-04-12"],
+      }),
+    }),
     response: reviewed,
     example: { success: true, message: MSG.verificationApproved, status: "verified" },
-    errors: { 404: MSG.notFound, 409: MSG.verificationAlreadyReviewed },
+    errors: {
+      400: [MSG.idBirthdayRequired, MSG.idBirthdayInvalid, MSG.idBirthdayUnderAge],
+      404: MSG.notFound,
+      409: MSG.verificationAlreadyReviewed,
+    },
     handler: async (caller, input) => {
       const result = await caller.adminVerification.approve(input);
       return { success: true as const, message: MSG.verificationApproved, status: result.status };

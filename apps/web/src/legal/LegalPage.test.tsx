@@ -1,4 +1,4 @@
-import { MSG } from "@enmusubi/shared";
+import { LEGAL, MSG } from "@enmusubi/shared";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { rateText } from "../features/payments/calc";
@@ -37,16 +37,19 @@ const doc = (slug: string) => {
 const pageText = () => document.body.textContent ?? "";
 
 describe("legal pages from legal.info", { timeout: 20_000 }, () => {
-  it("特商法: price, limits, every method, timing, cancellation, 7-day rule and the operator come from one source", async () => {
+  it("特商法: price, limits, the offered methods, timing, cancellation, 7-day rule and the operator come from one source", async () => {
     renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => info });
     await screen.findByText("販売価格");
     const text = pageText();
     expect(text).toContain(rateText(info.exchange));
     expect(text).toContain("1回のご購入は2,000円から50,000円までです。");
-    for (const method of ["銀行振込", "コンビニエンスストア払い（スマートピット）", "クレジットカード"])
-      expect(screen.getAllByText(method).length).toBeGreaterThan(0);
+    // Only the method offered today (SmartPit) is named; bank transfer is off, and there is no card provider.
+    expect(screen.getByText("コンビニエンスストア払い（スマートピット）")).toBeInTheDocument();
+    expect(text).not.toContain("銀行振込");
+    expect(text).not.toContain("クレジットカード");
     expect(text).toContain("いずれも前払い");
-    expect(text).toContain("現在お申込みいただける支払方法：コンビニエンスストア払い（スマートピット）");
+    expect(text).toContain("コンビニエンスストア払い（スマートピット）：お申込み後に表示される支払番号");
+    expect(text).toContain("コンビニエンスストアでの支払手数料");
     expect(text).toContain("商品到着後7日以内");
     for (const rule of CANCELLATION_RULES) expect(text).toContain(rule);
     for (const value of Object.values(info.operator)) expect(text).toContain(value);
@@ -56,6 +59,26 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     // The old contradictory figures are gone.
     expect(text).not.toContain("1ポイントあたり10円");
     expect(text).not.toContain("1,000円で500pt");
+    // One set of business hours, stated once.
+    expect(screen.getByRole("row", { name: new RegExp(`営業時間 ${LEGAL.businessHours}`) })).toBeInTheDocument();
+    expect(text).not.toContain("9:00〜17:00");
+    expect(text.split(LEGAL.businessHours)).toHaveLength(2);
+  });
+
+  it("特商法 names both methods when both are offered, and says purchases are closed when none is", async () => {
+    const both = { ...info, methods: { smartPit: true, bankTransfer: true } };
+    const view = renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => both });
+    await screen.findByText("販売価格");
+    expect(screen.getByText("銀行振込")).toBeInTheDocument();
+    expect(screen.getByText("コンビニエンスストア払い（スマートピット）")).toBeInTheDocument();
+    expect(pageText()).toContain("銀行振込は当事務局が入金を確認した後");
+    expect(pageText()).not.toContain("クレジットカード");
+    view.unmount();
+    const none = { ...info, methods: { smartPit: false, bankTransfer: false } };
+    renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => none });
+    await screen.findByText("販売価格");
+    expect(screen.getAllByText("現在、ポイントの新規のお申込みは受け付けておりません。").length).toBeGreaterThan(0);
+    for (const word of ["銀行振込", "スマートピット", "クレジットカード"]) expect(pageText()).not.toContain(word);
   });
 
   it("the terms state the same rate sentence and the operator's name", async () => {
@@ -64,6 +87,26 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     expect(pageText()).toContain(`ポイントの販売価格は${rateText(info.exchange)}です。`);
     expect(pageText()).toContain("テスト運営株式会社");
     expect(pageText()).not.toContain("10円相当");
+  });
+
+  it("the terms and the privacy policy say that messages, board posts and profile texts are screened and checked", async () => {
+    const terms = renderWithProviders(<LegalPage document={doc("terms-of-service")} />, { "legal.info": () => info });
+    expect(await screen.findByText("第6条（投稿内容の確認）")).toBeInTheDocument();
+    for (const words of [
+      "メッセージ、掲示板の投稿、プロフィールの文章",
+      "自動で確認",
+      "伏せ字",
+      "担当者が確認",
+      "出会い系サイト規制法",
+    ])
+      expect(pageText()).toContain(words);
+    expect(screen.getByText("第10条（規約の変更）")).toBeInTheDocument();
+    expect(pageText()).toContain(`最終更新日：${LEGAL.lastUpdated}`);
+    terms.unmount();
+    renderWithProviders(<LegalPage document={doc("privacy-policy")} />, { "legal.info": () => info });
+    expect(await screen.findByText("3. メッセージ・投稿・プロフィールの確認")).toBeInTheDocument();
+    for (const words of ["自動で確認", "担当者が確認", "伏せ字", "出会い系サイト規制法"])
+      expect(pageText()).toContain(words);
   });
 
   it("says the figures could not be read rather than showing stale ones", async () => {

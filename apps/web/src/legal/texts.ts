@@ -2,26 +2,24 @@ import { LEGAL, POINT_COST_TABLE, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/sha
 import { rateText, yenValueOf } from "../features/payments/calc";
 import {
   CANCELLATION_RULES,
-  CREDIT_TIMING,
   FORFEIT_ON_WITHDRAWAL,
   freeValidityText,
-  PAID_IN_ADVANCE,
   priceText,
   validityText,
 } from "../features/payments/terms";
 import type { LegalInfo } from "../features/payments/types";
 import { formatCost, formatPoints } from "../lib/format";
+import { type LegalBlock, list, p } from "./blocks";
+import { creditTimingBlocks, extraChargesText, paymentMethodBlocks, paymentTimingBlocks } from "./payment-texts";
 
 /**
  * The four legal documents (spec §2, §9). Every price, rate, limit, payment method, fee and
  * operator detail comes from `legal.info` (the payment settings, the point-cost table and the
  * operator configuration), so no page can state a figure another page or the purchase screen
- * contradicts. The fixed facts of spec §9 (retention, late damages, support hours) stay constants.
+ * contradicts: a payment method appears only while it is offered (decision 0043). The fixed facts of
+ * spec §9 (retention, late damages, the one set of business hours) stay constants.
  */
-export type LegalBlock =
-  | { kind: "p"; text: string }
-  | { kind: "list"; items: string[]; ordered?: boolean }
-  | { kind: "table"; head: string[]; rows: string[][]; label?: string };
+export type { LegalBlock } from "./blocks";
 
 export interface LegalSection {
   heading: string;
@@ -33,9 +31,6 @@ export interface LegalDocument {
   title: string;
   sections: (info: LegalInfo) => LegalSection[];
 }
-
-const p = (text: string): LegalBlock => ({ kind: "p", text });
-const list = (items: string[], ordered = false): LegalBlock => ({ kind: "list", items, ordered });
 
 const LEGAL_FEE_ORDER = new Map(POINT_COST_TABLE.map((row, i) => [row.actionName, i]));
 const LEGAL_CAP = new Map(POINT_COST_TABLE.map((row) => [row.actionName, row.initialFee]));
@@ -59,23 +54,6 @@ function feeTable(info: LegalInfo): LegalBlock {
       return [row.displayName, cost(row.pointCost), cap === undefined ? "—" : formatCost(cap)];
     }),
   };
-}
-
-/** Spec §9: every payment method the service may take; which ones are open today comes from the settings. */
-function paymentMethods(info: LegalInfo): LegalBlock[] {
-  const open = [
-    ...(info.methods.smartPit ? ["コンビニエンスストア払い（スマートピット）"] : []),
-    ...(info.methods.bankTransfer ? ["銀行振込"] : []),
-  ];
-  return [
-    list(["銀行振込", "コンビニエンスストア払い（スマートピット）", "クレジットカード"]),
-    p(PAID_IN_ADVANCE),
-    p(
-      open.length > 0
-        ? `現在お申込みいただける支払方法：${open.join("、")}`
-        : "現在、ポイントの新規のお申込みは受け付けておりません。",
-    ),
-  ];
 }
 
 const verificationSteps = list(
@@ -119,9 +97,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       {
         heading: "お問い合わせ",
         blocks: [
-          p(
-            `年齢確認に関するお問い合わせは ${info.operator.email}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
-          ),
+          p(`年齢確認に関するお問い合わせは ${info.operator.email}（受付 ${LEGAL.businessHours}）までご連絡ください。`),
         ],
       },
     ],
@@ -186,7 +162,17 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "第6条（利用停止・退会）",
+        heading: "第6条（投稿内容の確認）",
+        blocks: [
+          list([
+            "会員の安全と「インターネット異性紹介事業を利用して児童を誘引する行為の規制等に関する法律」（出会い系サイト規制法）の遵守のため、会員が送信・投稿・登録するメッセージ、掲示板の投稿、プロフィールの文章（ニックネーム・自己紹介など）およびプロフィール写真を、システムにより自動で確認し、当事務局の担当者が確認します。会員は本規約への同意により、これに同意するものとします。",
+            "自動の確認により、メールアドレス・電話番号などの連絡先や禁止された表現は伏せ字にされることがあり、一部の内容は当事務局の担当者が確認するまで相手に届かず、公開されないことがあります。",
+            "確認の結果、本規約に反する内容は、相手に届けず、または公開を取りやめることがあります。確認のために知り得た内容は、安全の確保と法令の遵守のためにのみ使用します。",
+          ]),
+        ],
+      },
+      {
+        heading: "第7条（利用停止・退会）",
         blocks: [
           p(
             "当事務局は、会員が本規約に違反した場合、事前の通知なく投稿の削除、利用停止または退会処分を行うことがあります。この場合、未使用のポイントは払い戻しません。",
@@ -201,7 +187,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "第7条（遅延損害金）",
+        heading: "第8条（遅延損害金）",
         blocks: [
           p(
             `会員が当事務局に対する金銭債務の支払いを遅延した場合、年${LEGAL.lateDamagesPercentPerYear}%の割合による遅延損害金を支払うものとします。`,
@@ -209,7 +195,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "第8条（免責）",
+        heading: "第9条（免責）",
         blocks: [
           p(
             "当事務局は会員間のやり取りに起因するトラブルについて、当事務局に故意または重大な過失がある場合を除き責任を負いません。会員間のトラブルは当事者間で解決するものとします。",
@@ -217,9 +203,12 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "第9条（規約の変更）",
+        heading: "第10条（規約の変更）",
         blocks: [
           p("当事務局は必要に応じて本規約を変更できます。変更後の規約は本ページに掲載した時点から効力を生じます。"),
+          p(
+            "内容に重要な変更がある場合は、会員がログインしたときに変更点をお知らせし、改めて同意をいただきます。同意いただくまで会員向けの画面はご利用いただけません。",
+          ),
         ],
       },
     ],
@@ -238,7 +227,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
             rows: [
               ["販売事業者", info.operator.name],
               ["所在地", info.operator.address],
-              ["電話番号", `${info.operator.phone}（受付 ${LEGAL.supportReception}）`],
+              ["電話番号", info.operator.phone],
               ["メールアドレス", info.operator.email],
               ["インターネット異性紹介事業 届出番号", info.operator.datingBusinessNumber],
               ["営業時間", LEGAL.businessHours],
@@ -256,29 +245,19 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
       },
       {
         heading: "商品代金以外の必要料金",
-        blocks: [
-          p(
-            "インターネット接続料金・通信料金、銀行振込手数料、コンビニエンスストアでの支払手数料はお客様のご負担となります。",
-          ),
-        ],
+        blocks: [p(extraChargesText(info.methods))],
       },
       {
         heading: "支払方法",
-        blocks: paymentMethods(info),
+        blocks: paymentMethodBlocks(info.methods),
       },
       {
         heading: "支払時期",
-        blocks: [
-          list([
-            "銀行振込：お申込み後、画面に表示される振込先へ、表示された振込名義でお振り込みください。",
-            "コンビニエンスストア払い（スマートピット）：お申込み後に表示される支払番号・バーコードで、支払期限までにお支払いください。",
-            "クレジットカード：お申込み時に決済します。",
-          ]),
-        ],
+        blocks: paymentTimingBlocks(info.methods),
       },
       {
         heading: "ポイントの引渡時期",
-        blocks: [p(CREDIT_TIMING)],
+        blocks: creditTimingBlocks(info.methods),
       },
       {
         heading: "ポイントの有効期限",
@@ -314,6 +293,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
             "登録情報：メールアドレス、性別、ニックネーム、生年月日、居住地（都道府県）、職業、年収、プロフィール写真",
             "年齢確認のための身分証画像",
             "利用履歴：メッセージ、掲示板への投稿、ポイントの購入・利用履歴、お問い合わせ内容",
+            "確認の記録：自動の確認で伏せ字にした箇所や保留にした内容、担当者による確認の結果",
             "アクセス情報：IPアドレス、ブラウザの種類、アクセス日時",
           ]),
         ],
@@ -325,12 +305,21 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
             "本サービスの提供、本人確認・年齢確認",
             "ポイントの購入・利用の管理、お問い合わせへの対応",
             "不正利用の防止、利用規約違反への対応",
+            "会員の安全の確保と出会い系サイト規制法の遵守のための、メッセージ・掲示板の投稿・プロフィールの文章と写真の確認",
             "法令に基づく対応",
           ]),
         ],
       },
       {
-        heading: "3. 写真の位置情報",
+        heading: "3. メッセージ・投稿・プロフィールの確認",
+        blocks: [
+          p(
+            "会員の安全と出会い系サイト規制法の遵守のため、会員間のメッセージ、掲示板の投稿、プロフィールの文章（ニックネーム・自己紹介など）と写真を、システムにより自動で確認し、当事務局の担当者が確認します（利用規約第6条）。連絡先などは伏せ字にされることがあり、一部の内容は担当者が確認するまで相手に届かず、公開されないことがあります。確認で知り得た内容は、この目的と法令に基づく対応のためにのみ使用し、確認は業務上必要な担当者に限って行います。",
+          ),
+        ],
+      },
+      {
+        heading: "4. 写真の位置情報",
         blocks: [
           p(
             "アップロードされた写真は、撮影場所の位置情報（GPS）などのメタデータをすべて取り除いてから保存します。他の会員に位置情報が伝わることはありません。",
@@ -338,7 +327,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "4. 保存期間",
+        heading: "5. 保存期間",
         blocks: [
           list([
             `身分証画像：年齢確認の完了後${LEGAL.idImageDeletionHours}時間以内に削除します。`,
@@ -348,11 +337,11 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "5. 第三者提供",
+        heading: "6. 第三者提供",
         blocks: [p("法令に基づく場合を除き、ご本人の同意なく個人情報を第三者に提供することはありません。")],
       },
       {
-        heading: "6. 安全管理",
+        heading: "7. 安全管理",
         blocks: [
           p(
             "パスワードは復元できない形式（ハッシュ）で保存し、通信は暗号化します。個人情報へのアクセスは業務上必要な担当者に限ります。",
@@ -360,10 +349,10 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
-        heading: "7. 開示・訂正・削除の請求",
+        heading: "8. 開示・訂正・削除の請求",
         blocks: [
           p(
-            `ご本人からの開示・訂正・利用停止・削除のご請求は ${info.operator.email}（受付 ${LEGAL.supportReception}）までご連絡ください。`,
+            `ご本人からの開示・訂正・利用停止・削除のご請求は ${info.operator.email}（受付 ${LEGAL.businessHours}）までご連絡ください。`,
           ),
         ],
       },

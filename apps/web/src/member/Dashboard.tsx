@@ -31,7 +31,7 @@ export function Dashboard() {
   const [editorLoaded, setEditorLoaded] = useState(false);
   const title = <Title order={2}>ダッシュボード</Title>;
   const items = [
-    { label: "お名前", value: user && displayName(user), testId: "dashboard-name" },
+    { label: "ニックネーム", value: user && displayName(user), testId: "dashboard-name" },
     { label: "所持ポイント", value: user && formatPoints(user.points), testId: "dashboard-points" },
     { label: "登録日", value: user && formatDate(user.createdAt), testId: "dashboard-created" },
   ];

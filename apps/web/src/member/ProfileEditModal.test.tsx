@@ -85,3 +85,21 @@ describe("ProfileEditModal 自己紹介", () => {
     expect(updates(calls)).toHaveLength(0);
   });
 });
+
+describe("ProfileEditModal nickname (decision 0043)", () => {
+  it("labels the name ニックネーム with the advice not to use a real name; REST and tRPC keep `name`", async () => {
+    const { calls } = setup();
+    const nickname = await screen.findByLabelText(/ニックネーム/);
+    expect(nickname).toHaveValue("山田 花子");
+    expect(screen.getByText(MSG.nicknameAdvice)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^名前/)).not.toBeInTheDocument();
+    await userEvent.clear(nickname);
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(await screen.findByText(MSG.nicknameRequired)).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
+    await userEvent.type(nickname, "はなこ");
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    await waitFor(() => expect(updates(calls)).toHaveLength(1));
+    expect(updates(calls)[0]?.input).toMatchObject({ name: "はなこ" });
+  });
+});

@@ -96,7 +96,9 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
     };
     const result = validate(profileUpdateInput, input);
     const fieldErrors: FieldErrors = result.ok ? {} : { ...result.errors };
-    if (!form.name.trim()) fieldErrors.name = MSG.nameRequired;
+    // The member's name is a nickname (decision 0043): its errors say so.
+    if (fieldErrors.name === MSG.nameTooLong) fieldErrors.name = MSG.nicknameTooLong;
+    if (!form.name.trim()) fieldErrors.name = MSG.nicknameRequired;
     if (form.newPassword && form.newPassword !== form.newPasswordConfirmation) {
       fieldErrors.newPasswordConfirmation = MSG.passwordMismatch;
     }
@@ -121,7 +123,8 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
           </Text>
         )}
         <TextInput
-          label="名前"
+          label="ニックネーム"
+          description={MSG.nicknameAdvice}
           required
           maxLength={50}
           value={form.name}

@@ -1,4 +1,4 @@
-import { MSG, TERMS_VERSION } from "@enmusubi/shared";
+import { MSG, TERMS_CHANGE_SUMMARY, TERMS_VERSION } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
@@ -42,6 +42,10 @@ describe("sign-up asks for consent (issue 25)", () => {
     await userEvent.click(adult);
     await userEvent.click(screen.getByRole("button", { name: "登録する" }));
     expect(await screen.findByTestId("signup-done")).toHaveTextContent("100pt（無料ポイント）");
+    // The member will be shown by a nickname: not their real name (decision 0043).
+    expect(screen.getByTestId("signup-done")).toHaveTextContent(
+      `ニックネームを登録してください。${MSG.nicknameAdvice}`,
+    );
     expect(calls.find((c) => c.path === "auth.join")?.input).toEqual({
       email: "new@example.jp",
       gender: "male",
@@ -65,6 +69,8 @@ describe("the first-sign-in gate", () => {
     );
     expect(await screen.findByRole("heading", { name: "利用規約への同意" })).toBeInTheDocument();
     expect(screen.queryByText("ダッシュボードの中身")).not.toBeInTheDocument();
+    // Never accepted: nothing "changed" to tell.
+    expect(screen.queryByTestId("terms-change")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "同意して始める" }));
     expect(await screen.findByText(MSG.termsConsentRequired)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("checkbox", { name: /利用規約/ }));
@@ -76,6 +82,27 @@ describe("the first-sign-in gate", () => {
       adult: true,
       termsVersion: TERMS_VERSION,
     });
+  });
+
+  it("asks a member who accepted an older version again, saying what changed (the monitoring clause)", async () => {
+    const { calls } = renderWithProviders(
+      <ConsentGate>
+        <p>ダッシュボードの中身</p>
+      </ConsentGate>,
+      {
+        "account.consent": () => ({ ...consent(true), termsVersion: "2026-11-26", acceptedAt: new Date() }),
+        "account.acceptTerms": () => consent(false),
+      },
+    );
+    expect(await screen.findByRole("heading", { name: "利用規約の改定への同意" })).toBeInTheDocument();
+    expect(screen.getByTestId("terms-change")).toHaveTextContent(TERMS_CHANGE_SUMMARY);
+    expect(TERMS_CHANGE_SUMMARY).toContain("自動で確認");
+    expect(screen.queryByText("ダッシュボードの中身")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: /利用規約/ }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /18歳以上/ }));
+    await userEvent.click(screen.getByRole("button", { name: "同意して始める" }));
+    expect(await screen.findByText("ダッシュボードの中身")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "account.acceptTerms")?.input).toMatchObject({ termsVersion: TERMS_VERSION });
   });
 
   it("draws the screen at once for a member who accepted", async () => {

@@ -168,6 +168,9 @@ function SignupForm({
                 pt（無料ポイント）を差し上げます。無料ポイントの有効期限は付与日から
                 {FREE_POINT_VALIDITY_DAYS}日間で、期限はログイン後のダッシュボードで確認できます。
               </Text>
+              <Text size="sm">
+                ログイン後、ダッシュボードの「プロフィールを編集」でニックネームを登録してください。{MSG.nicknameAdvice}
+              </Text>
             </Stack>
           )}
           <Button type="submit" disabled={signup.isPending || done}>

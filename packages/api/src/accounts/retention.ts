@@ -51,6 +51,8 @@ export async function purgeWithdrawn(
       const held = and(eq(idVerifications.userId, user.id), isNotNull(idVerifications.imagePath));
       const paths = await tx.select({ path: idVerifications.imagePath }).from(idVerifications).where(held);
       await tx.update(idVerifications).set({ imagePath: null, imageDeletedAt: now }).where(held);
+      // The birth date read from the ID is personal data too (decision 0043); the kind and the outcome stay.
+      await tx.update(idVerifications).set({ birthdayChecked: null }).where(eq(idVerifications.userId, user.id));
       images.push(...paths.map((p) => p.path));
     }
     return { purged: due, files: images };

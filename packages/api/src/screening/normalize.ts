@@ -24,53 +24,92 @@ export interface Form {
 const KATAKANA = /[\u30a1-\u30f6]/g;
 const toHiragana = (s: string) => s.replace(KATAKANA, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 
-/** One written character as the forms see it: NFKC, lower case, hiragana. ASCII takes the short way. */
-function fold(ch: string): string {
-  const code = ch.charCodeAt(0);
-  if (code < 0x80) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
-  return toHiragana(ch.normalize("NFKC").toLowerCase());
-}
+/**
+ * What a folded character is to the forms: a letter or a digit (kept by both); a combining mark
+ * (a half-width 濁点 after NFKC: joins the character before it); white space or an invisible format
+ * character (dropped by both); anything else — punctuation, symbols, emoji (dropped by the word
+ * form, kept by the contact form).
+ */
+const LETTER = 0;
+const MARK_KIND = 1;
+const SPACE_KIND = 2;
+const SYMBOL = 3;
+type Kind = typeof LETTER | typeof MARK_KIND | typeof SPACE_KIND | typeof SYMBOL;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MARK = /\p{M}/u;
 const SPACE = /[\s\p{Cf}]/u;
 
+/** One written character folded (NFKC, lower case, hiragana) into characters with their kinds. */
+type Folded = Array<[string, Kind]>;
+
+/**
+ * Folding is the costly part of screening (NFKC and three Unicode property tests per character),
+ * and a text repeats its characters: each distinct one is folded once per process. Bounded: past
+ * FOLD_CACHE_MAX distinct characters the cache starts again.
+ */
+const foldCache = new Map<string, Folded>();
+const FOLD_CACHE_MAX = 20_000;
+
+function fold(ch: string): Folded {
+  let out = foldCache.get(ch);
+  if (out) return out;
+  const code = ch.charCodeAt(0);
+  const f = code < 0x80 ? ch.toLowerCase() : toHiragana(ch.normalize("NFKC").toLowerCase());
+  out = [];
+  for (const c of f) {
+    const kind: Kind = LETTER_OR_DIGIT.test(c) ? LETTER : MARK.test(c) ? MARK_KIND : SPACE.test(c) ? SPACE_KIND : SYMBOL;
+    out.push([c, kind]);
+  }
+  if (foldCache.size >= FOLD_CACHE_MAX) foldCache.clear();
+  foldCache.set(ch, out);
+  return out;
+}
+
 class FormBuilder {
-  text = "";
+  private parts: string[] = [];
   from: number[] = [];
   to: number[] = [];
 
   push(s: string, from: number, to: number) {
     for (let i = 0; i < s.length; i += 1) {
+      this.parts.push(s[i] as string);
       this.from.push(from);
       this.to.push(to);
     }
-    this.text += s;
   }
 
-  /** A combining mark (a half-width 濁点 after NFKC) joins the character before it. */
+  /** A combining mark joins the character before it when they compose into one; answers whether it did. */
   attach(mark: string, to: number): boolean {
-    const last = this.text.length - 1;
+    const last = this.parts.length - 1;
     if (last < 0) return false;
-    const joined = (this.text[last] + mark).normalize("NFC");
+    const joined = (this.parts[last] + mark).normalize("NFC");
     if (joined.length !== 1) return false;
-    this.text = this.text.slice(0, last) + joined;
+    this.parts[last] = joined;
     this.to[last] = to;
     return true;
   }
 
+  /** Drops the last `n` characters. */
+  protected truncate(n: number) {
+    this.parts.length -= n;
+    this.from.length -= n;
+    this.to.length -= n;
+  }
+
   build(): Form {
-    return { text: this.text, from: this.from, to: this.to };
+    return { text: this.parts.join(""), from: this.from, to: this.to };
   }
 }
 
-/** Each folded character of `original` with its span, in order (a character may fold to several). */
-function* folded(original: string): Generator<[string, number, number]> {
+/** Each written character of `original`, folded, with its span (`visit` is called once per folded character). */
+function eachFolded(original: string, visit: (ch: string, kind: Kind, from: number, to: number) => void) {
   let i = 0;
   while (i < original.length) {
-    const cp = original.codePointAt(i) as number;
-    const width = cp > 0xffff ? 2 : 1;
-    yield [fold(original.slice(i, i + width)), i, i + width];
+    const code = original.charCodeAt(i);
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < original.length ? 2 : 1;
+    for (const [c, kind] of fold(width === 1 ? (original[i] as string) : original.slice(i, i + 2)))
+      visit(c, kind, i, i + width);
     i += width;
   }
 }
@@ -78,15 +117,10 @@ function* folded(original: string): Generator<[string, number, number]> {
 /** The word form of `original`: letters and digits only, folded. */
 export function wordForm(original: string): Form {
   const out = new FormBuilder();
-  for (const [f, from, to] of folded(original)) {
-    for (const ch of f) {
-      if (MARK.test(ch)) {
-        out.attach(ch, to);
-      } else if (LETTER_OR_DIGIT.test(ch)) {
-        out.push(ch, from, to);
-      }
-    }
-  }
+  eachFolded(original, (ch, kind, from, to) => {
+    if (kind === LETTER) out.push(ch, from, to);
+    else if (kind === MARK_KIND) out.attach(ch, to);
+  });
   return out.build();
 }
 
@@ -126,43 +160,74 @@ const KANA_RUN_MIN = 3;
 const AT_WORDS = ["あっと", "(at)", "[at]", "（at）"];
 const DOT_WORDS = ["どっと", "(dot)", "[dot]", "（dot）"];
 
-/** Written between digits of a number (hyphens, dashes, long marks, dots, brackets, slashes…). */
-const DIGIT_SEPARATOR = /^[-‐‑‒–—―−ー~〜～.・･()（）/／,，、_*＊#＃+＋|｜\\:：]$/u;
+/** Written between digits of a number (hyphens, dashes, long marks, dots, brackets, slashes…), folded. */
+const DIGIT_SEPARATORS = new Set("-‐‑‒–—―−ー~〜～.・･()/,、_*#+|\\:");
+const isSeparator = (ch: string | undefined) => ch !== undefined && DIGIT_SEPARATORS.has(ch);
 
 /** Characters folded but white space dropped: the start of the contact form. */
 function spacedOut(original: string): Form {
   const out = new FormBuilder();
-  for (const [f, from, to] of folded(original)) {
-    for (const ch of f) {
-      if (MARK.test(ch)) {
-        if (!out.attach(ch, to)) out.push(ch, from, to);
-      } else if (!SPACE.test(ch)) {
-        out.push(ch, from, to);
-      }
+  eachFolded(original, (ch, kind, from, to) => {
+    if (kind === MARK_KIND) {
+      if (!out.attach(ch, to)) out.push(ch, from, to);
+    } else if (kind !== SPACE_KIND) {
+      out.push(ch, from, to);
     }
-  }
+  });
   return out.build();
 }
 
+const KANA_DIGIT_STARTS = new Set(KANA_DIGITS.map(([word]) => word[0]));
+const WORD_STARTS = new Set([...AT_WORDS, ...DOT_WORDS].map((w) => w[0]));
+
 /** The length of the kana digit word at `at`, and its digit, or null. */
 function kanaDigitAt(text: string, at: number): [number, string] | null {
+  if (!KANA_DIGIT_STARTS.has(text[at])) return null;
   for (const [word, digit] of KANA_DIGITS) if (text.startsWith(word, at)) return [word.length, digit];
   return null;
+}
+
+/**
+ * The contact form's output: separators with a digit on both sides (over other separators) are
+ * dropped as the digit after them arrives (「090-1234」 is 「0901234」).
+ */
+class ContactBuilder extends FormBuilder {
+  /** Separators at the end of the output, and whether a digit comes before them. */
+  private separators = 0;
+  private digitBefore = false;
+  private lastIsDigit = false;
+
+  override push(ch: string, from: number, to: number) {
+    if (isDigit(ch)) {
+      if (this.separators > 0 && this.digitBefore) this.truncate(this.separators);
+      this.separators = 0;
+      this.lastIsDigit = true;
+    } else if (isSeparator(ch)) {
+      if (this.separators === 0) this.digitBefore = this.lastIsDigit;
+      this.separators += 1;
+      this.lastIsDigit = false;
+    } else {
+      this.separators = 0;
+      this.lastIsDigit = false;
+    }
+    super.push(ch, from, to);
+  }
 }
 
 /** The contact form of `original` (see the top of this file). */
 export function contactForm(original: string): Form {
   const base = spacedOut(original);
   const { text } = base;
-  const out = new FormBuilder();
+  const out = new ContactBuilder();
   const span = (start: number, end: number): [number, number] => [
     base.from[start] as number,
     base.to[end - 1] as number,
   ];
   let i = 0;
   while (i < text.length) {
-    const at = AT_WORDS.find((w) => text.startsWith(w, i));
-    const dot = at ? undefined : DOT_WORDS.find((w) => text.startsWith(w, i));
+    const maybe = WORD_STARTS.has(text[i]);
+    const at = maybe ? AT_WORDS.find((w) => text.startsWith(w, i)) : undefined;
+    const dot = maybe && !at ? DOT_WORDS.find((w) => text.startsWith(w, i)) : undefined;
     const word = at ?? dot;
     if (word) {
       out.push(at ? "@" : ".", ...span(i, i + word.length));
@@ -170,41 +235,24 @@ export function contactForm(original: string): Form {
       continue;
     }
     // A run of kana digit words long enough to be a number.
-    const run: Array<[number, string]> = [];
-    for (let j = i, d = kanaDigitAt(text, j); d; j += d[0], d = kanaDigitAt(text, j)) run.push(d);
-    if (run.length >= KANA_RUN_MIN) {
-      for (const [length, digit] of run) {
-        out.push(digit, ...span(i, i + length));
-        i += length;
-      }
-      continue;
-    }
-    const ch = text[i] as string;
-    out.push(KANJI_DIGITS[ch] ?? ch, ...span(i, i + 1));
-    i += 1;
-  }
-  return dropSeparatorsBetweenDigits(out.build());
-}
-
-const isDigit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
-
-/** Separators with a digit on both sides (over other separators) are dropped: 「090-1234」 is 「0901234」. */
-function dropSeparatorsBetweenDigits(form: Form): Form {
-  const { text } = form;
-  const out = new FormBuilder();
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i] as string;
-    if (DIGIT_SEPARATOR.test(ch) && isDigit(text[i - 1])) {
-      let j = i;
-      while (j < text.length && DIGIT_SEPARATOR.test(text[j] as string)) j += 1;
-      if (isDigit(text[j])) {
-        i = j;
+    if (KANA_DIGIT_STARTS.has(text[i])) {
+      const run: Array<[number, string]> = [];
+      for (let j = i, d = kanaDigitAt(text, j); d; j += d[0], d = kanaDigitAt(text, j)) run.push(d);
+      if (run.length >= KANA_RUN_MIN) {
+        for (const [length, digit] of run) {
+          out.push(digit, ...span(i, i + length));
+          i += length;
+        }
         continue;
       }
     }
-    out.push(ch, form.from[i] as number, form.to[i] as number);
+    const ch = text[i] as string;
+    out.push(KANJI_DIGITS[ch] ?? ch, base.from[i] as number, base.to[i] as number);
     i += 1;
   }
   return out.build();
+}
+
+function isDigit(ch: string | undefined): boolean {
+  return ch !== undefined && ch >= "0" && ch <= "9";
 }

@@ -1,4 +1,4 @@
-import { type Db, favorites, pointLedger, users } from "@enmusubi/db";
+import { type Db, favorites, idVerifications, pointLedger, users } from "@enmusubi/db";
 import {
   type AdminUserCreateInput,
   type AdminUserLegacyUpdateInput,
@@ -13,6 +13,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
 import type { RateLimiter } from "../security/rate-limit";
+import { ageCheckAudit, assertAdultOnId } from "../verification/age-check";
 import { checkStated, getUser, type Stated, type VersionedUserView } from "./user-version";
 import { getUserView, type UserView } from "./user-view";
 
@@ -51,8 +52,17 @@ async function assertFree(db: Db, input: { userID?: string; email: string }, exc
   if (emailTaken && emailTaken.id !== exceptId) throw new AppError("CONFLICT", MSG.emailTaken);
 }
 
-/** Adds an account; a photo sent as data is stored only if the account is created. */
+/**
+ * Adds an account; a photo sent as data is stored only if the account is created. The administrator
+ * who creates an account vouches for the holder's age, as before: the account is verified. With an
+ * age check (the ID's kind and the birth date read from it; decision 0043) the birth date becomes the
+ * member's, under 18 is refused before anything is written, and the check is recorded as the
+ * verification (an approved row without an image); without one (the legacy REST body) the audit row
+ * says that no document was recorded.
+ */
 export async function createUser(deps: AdminDeps, adminId: string, input: AdminUserCreateInput): Promise<UserView> {
+  const ageCheck = input.ageCheck ?? null;
+  if (ageCheck) assertAdultOnId(ageCheck.birthday);
   await assertFree(deps.db, input);
   const passwordHash = await deps.passwords.hash(input.password);
   const photo = input.newPhoto ? { data: input.newPhoto, actorId: adminId, adminId } : undefined;
@@ -69,10 +79,21 @@ export async function createUser(deps: AdminDeps, adminId: string, input: AdminU
           points: input.points,
           sendPoints: input.sendPoints,
           photoLink: newLink ?? (input.photoLink || null),
+          birthday: ageCheck?.birthday ?? null,
           // The administrator who creates an account vouches for the holder's age (recorded below).
           verificationStatus: "verified",
           actorId: adminId,
         });
+        if (ageCheck) {
+          await tx.insert(idVerifications).values({
+            userId: id,
+            status: "approved",
+            reviewedBy: adminId,
+            reviewedAt: new Date(),
+            documentKind: ageCheck.documentKind,
+            birthdayChecked: ageCheck.birthday,
+          });
+        }
         await writeAudit(tx, {
           adminId,
           action: "user.create",
@@ -84,6 +105,7 @@ export async function createUser(deps: AdminDeps, adminId: string, input: AdminU
             points: input.points,
             sendPoints: input.sendPoints,
             verificationStatus: "verified",
+            ...ageCheckAudit(ageCheck),
           },
         });
         return id;

@@ -1,4 +1,5 @@
 import {
+  verificationApproveInput,
   verificationIdInput,
   verificationQueueInput,
   verificationRejectInput,
@@ -32,8 +33,9 @@ export const adminVerificationRouter = router({
     const bytes = await idImageOf(ctx, input.id);
     return { dataUrl: `data:image/jpeg;base64,${bytes.toString("base64")}` };
   }),
-  approve: adminProcedure.input(verificationIdInput).mutation(async ({ ctx, input }) => {
-    const result = await approveVerification(ctx, ctx.session.id, input.id);
+  /** `birthday`: read from the ID; required when the member's is unknown, and becomes theirs (decision 0043). */
+  approve: adminProcedure.input(verificationApproveInput).mutation(async ({ ctx, input }) => {
+    const result = await approveVerification(ctx, ctx.session.id, input.id, input.birthday);
     return { success: true as const, ...result };
   }),
   reject: adminProcedure.input(verificationRejectInput).mutation(async ({ ctx, input }) => {

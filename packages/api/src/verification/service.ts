@@ -16,6 +16,7 @@ import { AppError, isUniqueViolation } from "../errors";
 import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
+import { assertAdultOnId } from "./age-check";
 import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from "./storage";
 
 /**
@@ -206,6 +207,8 @@ function resultMail(publicUrl: string, outcome: "approved" | "rejected", reason:
  * Decides a pending submission: the member's status, the review fields, the image's deletion mark,
  * the audit row and the result mail change in one transaction; the file itself is deleted once it
  * has committed. A submission already reviewed (by a colleague at the same moment) is CONFLICT.
+ * An approval needs the birth date read from the ID (decision 0043): the one given (it becomes the
+ * member's), else the one stored; none is BAD_REQUEST, under 18 is BAD_REQUEST, and nothing changes.
  */
 async function review(
   deps: Deps,
@@ -213,6 +216,7 @@ async function review(
   id: string,
   outcome: "approved" | "rejected",
   reason: string | null,
+  birthdayRead?: string,
 ): Promise<{ userId: string; status: VerificationStatus }> {
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -226,7 +230,22 @@ async function review(
       .for("update");
     if (!row) throw new AppError("NOT_FOUND", MSG.notFound);
     if (row.status !== "pending") throw new AppError("CONFLICT", MSG.verificationAlreadyReviewed);
+    const [user] = await tx
+      .select({
+        status: users.verificationStatus,
+        email: users.email,
+        deletedAt: users.deletedAt,
+        birthday: users.birthday,
+      })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .for("update");
     const now = new Date();
+    const checked = outcome === "approved" ? (birthdayRead ?? user?.birthday ?? null) : null;
+    if (outcome === "approved") {
+      if (!checked) throw new AppError("BAD_REQUEST", MSG.idBirthdayRequired);
+      assertAdultOnId(checked, now);
+    }
     await tx
       .update(idVerifications)
       .set({
@@ -236,17 +255,18 @@ async function review(
         reviewedAt: now,
         imagePath: null,
         imageDeletedAt: row.imagePath ? now : sql`${idVerifications.imageDeletedAt}`,
+        birthdayChecked: checked,
       })
       .where(eq(idVerifications.id, id));
     const status: VerificationStatus = outcome === "approved" ? "verified" : "rejected";
-    const [user] = await tx
-      .select({ status: users.verificationStatus, email: users.email, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .for("update");
+    const newBirthday = checked !== null && checked !== user?.birthday ? checked : undefined;
     await tx
       .update(users)
-      .set({ verificationStatus: status, verifiedAt: outcome === "approved" ? now : null })
+      .set({
+        verificationStatus: status,
+        verifiedAt: outcome === "approved" ? now : null,
+        ...(newBirthday ? { birthday: newBirthday } : {}),
+      })
       .where(eq(users.id, row.userId));
     await writeAudit(tx, {
       adminId,
@@ -256,6 +276,8 @@ async function review(
       details: {
         verificationId: id,
         verificationStatus: { from: user?.status ?? null, to: status },
+        ...(checked ? { birthdayChecked: checked } : {}),
+        ...(newBirthday ? { birthday: { from: user?.birthday ?? null, to: newBirthday } } : {}),
         ...(reason ? { reason } : {}),
       },
     });
@@ -273,8 +295,9 @@ async function review(
   return { userId: result.userId, status: result.status };
 }
 
-export const approveVerification = (deps: Deps, adminId: string, id: string) =>
-  review(deps, adminId, id, "approved", null);
+/** `birthday`: the birth date read from the ID (required when the member's is unknown; decision 0043). */
+export const approveVerification = (deps: Deps, adminId: string, id: string, birthday?: string) =>
+  review(deps, adminId, id, "approved", null, birthday);
 
 export const rejectVerification = (deps: Deps, adminId: string, id: string, reason: string) =>
   review(deps, adminId, id, "rejected", reason);

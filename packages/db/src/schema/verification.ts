@@ -1,11 +1,13 @@
-import { ID_VERIFICATION_STATES } from "@enmusubi/shared/constants";
+import { ID_DOCUMENT_KINDS, ID_VERIFICATION_STATES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
 /** One submission of an ID image for age verification (出会い系サイト規制法 art. 11; decision 0006). */
 export const idVerificationStatusEnum = pgEnum("id_verification_status", ID_VERIFICATION_STATES);
+/** The kind of ID an administrator read the birth date from (decision 0043). */
+export const idDocumentKindEnum = pgEnum("id_document_kind", ID_DOCUMENT_KINDS);
 
 export const idVerifications = pgTable(
   "id_verifications",
@@ -25,6 +27,13 @@ export const idVerifications = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
     imageDeletedAt: timestamp("image_deleted_at", { withTimezone: true }),
+    /**
+     * What the administrator checked (decision 0043): the birth date read from the ID at approval,
+     * and for a member an administrator created, the ID's kind too (such a row has no image and
+     * is approved at once). Null on rows approved before this was asked.
+     */
+    documentKind: idDocumentKindEnum("document_kind"),
+    birthdayChecked: date("birthday_checked", { mode: "string" }),
   },
   (t) => [
     // The review queue: pending submissions, oldest first.

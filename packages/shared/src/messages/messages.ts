@@ -42,7 +42,7 @@ export const MESSAGING_MSG = {
   /** The reply box of a conversation with someone who can no longer be written to. */
   conversationClosed: "このお相手にはメッセージを送信できません。",
   /** The mail screens' sender / recipient name search (50 characters, as a name). */
-  partnerSearchTooLong: "検索する名前は50文字以内で入力してください。",
+  partnerSearchTooLong: "検索するニックネームは50文字以内で入力してください。",
 } as const;
 
 /** The member's notice when a payment is credited (the header balance follows it live). */

@@ -19,6 +19,12 @@ export const VERIFICATION_MSG = {
   verificationApproved: "年齢確認を承認しました",
   verificationRejected: "年齢確認を却下しました",
   rejectReasonRequired: "却下の理由を入力してください",
+  /** The approval (and an administrator's new member) needs the birth date read from the ID (decision 0043). */
+  idBirthdayRequired: "身分証で確認した生年月日を入力してください。",
+  idBirthdayInvalid: "身分証で確認した生年月日を正しく入力してください。",
+  /** The birth date read from the ID makes the holder younger than 18: nothing is created or approved. */
+  idBirthdayUnderAge: "身分証の生年月日では18歳未満です。18歳未満の方は会員として登録・承認できません。",
+  idDocumentKindRequired: "確認した身分証の種類を選んでください。",
   rejectReasonTooLong: "却下の理由は500文字以内で入力してください",
   /** Shown in place of the body of a member's message to a member who is not verified yet. */
   lockedMessageNotice: "年齢確認が完了すると、このメッセージを読むことができます。",

@@ -79,6 +79,10 @@ export const selfIntroduction = text({ max: SELF_INTRODUCTION_MAX, tooLong: MSG.
 
 export const profileUpdateInput = z
   .object({
+    /**
+     * The name shown to others: a member's nickname (the member screen words its errors so,
+     * decision 0043); the messages are the spec's (admin profile save). REST keeps the field `name`.
+     */
     name: text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong }).optional(),
     birthday: birthday.nullable().optional(),
     address: text({ max: 100, tooLong: MSG.addressTooLong }).nullable().optional(),

@@ -6,6 +6,7 @@ import { uuid } from "./ids";
 import { photoData } from "./photos";
 import { text } from "./text";
 import { pageNumber, pageSize, pageWithinOffset } from "./values";
+import { ageCheckInput } from "./verification";
 
 /** Admin user management (spec §2 admin screen 1, §5 "Admin user edit" and "Add user"). */
 
@@ -68,6 +69,12 @@ export const adminUserCreateInput = z.object({
   /** A new photo as image data (the camera capture): stored only if the account is created. */
   newPhoto: photoData.optional(),
   role: z.enum(ROLES, { error: MSG.badRequest }).default(NEW_USER_DEFAULTS.role),
+  /**
+   * How the administrator checked the holder's age (decision 0043): the ID's kind and the birth date
+   * read from it, which becomes the member's birth date; under 18 is refused. The screen always
+   * sends it; a legacy body without it still creates the account, audited as "no document recorded".
+   */
+  ageCheck: ageCheckInput.nullable().optional(),
 });
 
 /**

@@ -1,5 +1,13 @@
-import { adminUserCreateInput, MSG, NEW_USER_DEFAULTS } from "@enmusubi/shared";
-import { Alert, Button, Code, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import {
+  adminUserCreateInput,
+  ageCheckInput,
+  ID_DOCUMENT_KINDS,
+  ID_DOCUMENT_LABELS,
+  type IdDocumentKind,
+  MSG,
+  NEW_USER_DEFAULTS,
+} from "@enmusubi/shared";
+import { Alert, Button, Code, Fieldset, Group, Modal, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -7,19 +15,26 @@ import { PhotoPicker } from "../../features/photos/PhotoPicker";
 import { formatPoints } from "../../lib/format";
 import { type FieldErrors, validate } from "../../lib/forms";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
+import { IdBirthdayInput } from "../IdBirthdayInput";
 
 interface Draft {
   name: string;
   email: string;
   gender: "male" | "female";
   photo: string | null;
+  /** How the age was checked (decision 0043): the ID's kind and the birth date read from it. */
+  documentKind: IdDocumentKind | null;
+  birthday: string;
 }
-const EMPTY: Draft = { name: "", email: "", gender: "male", photo: null };
+const EMPTY: Draft = { name: "", email: "", gender: "male", photo: null, documentKind: null, birthday: "" };
+const DOCUMENT_OPTIONS = ID_DOCUMENT_KINDS.map((kind) => ({ value: kind, label: ID_DOCUMENT_LABELS[kind] }));
 
 /**
  * Add user (spec §2, §3 "New-user draft", §5): name, email, gender (male by default) and a photo
  * from a file or the camera. The userID and password come from uniqueGenerate; points 100,
- * sendPoints 20, role user. The credentials are shown once the account exists.
+ * sendPoints 20, role user. The credentials are shown once the account exists. The administrator
+ * vouches for the holder's age: the screen asks which ID was checked and the birth date on it,
+ * which becomes the member's (under 18 is refused; decision 0043).
  */
 export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(): void }) {
   const trpc = useTRPC();
@@ -64,6 +79,7 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
         points: NEW_USER_DEFAULTS.points,
         sendPoints: NEW_USER_DEFAULTS.sendPoints,
         role: NEW_USER_DEFAULTS.role,
+        ageCheck: { documentKind: input.documentKind as IdDocumentKind, birthday: input.birthday },
       });
     },
     onSuccess: (user, input) => {
@@ -78,7 +94,12 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
     if (!credentials.data) return;
     const values = { ...credentials.data, name: draft.name, email: draft.email, gender: draft.gender };
     const result = validate(adminUserCreateInput, values);
-    if (!result.ok) return setErrors(result.errors);
+    const check = validate(ageCheckInput, { documentKind: draft.documentKind, birthday: draft.birthday });
+    if (!result.ok || !check.ok) {
+      const problems = { ...(result.ok ? {} : result.errors), ...(check.ok ? {} : check.errors) };
+      if (!draft.birthday) problems.birthday = MSG.idBirthdayRequired;
+      return setErrors(problems);
+    }
     setErrors({});
     create.mutate({ ...draft, ...credentials.data });
   };
@@ -143,6 +164,28 @@ export function AddUserModal({ opened, onClose, onCreated }: { opened: boolean; 
               <Radio value="female" label="女性" />
             </Group>
           </Radio.Group>
+          <Fieldset legend="年齢確認（身分証）" variant="filled">
+            <Stack gap="sm">
+              <Text size="xs" c="dimmed">
+                登録する方の身分証で18歳以上であることを確認し、確認した身分証の種類と生年月日を入力してください。入力した生年月日が会員の生年月日になります。
+              </Text>
+              <Select
+                label="確認した身分証"
+                required
+                placeholder="選択してください"
+                data={DOCUMENT_OPTIONS}
+                value={draft.documentKind}
+                onChange={(v) => update({ documentKind: (v as IdDocumentKind | null) ?? null })}
+                error={errors.documentKind}
+                allowDeselect={false}
+              />
+              <IdBirthdayInput
+                value={draft.birthday}
+                onChange={(birthday) => update({ birthday })}
+                error={errors.birthday}
+              />
+            </Stack>
+          </Fieldset>
           <PhotoPicker current={draft.photo} onChange={(photo) => update({ photo })} camera />
           {(errors._form || errors.userID || errors.password) && (
             <Alert color="red" role="alert">

@@ -3,16 +3,17 @@ import { Button, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/cor
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
+import { ApproveDialog } from "./ApproveDialog";
 import { type Entry, VerificationEntry } from "./VerificationEntry";
 
 /**
  * 年齢確認 (decision 0006): submissions waiting for review, oldest first; the ID image (fetched
  * per card, administrators only, never cached), the member's userID, name and the age from the
- * registered birthday to compare with the document; approve, or reject with a reason.
+ * registered birthday to compare with the document; approve with the birth date read from the ID
+ * (decision 0043), or reject with a reason.
  */
 export function VerificationQueue() {
   const trpc = useTRPC();
@@ -21,31 +22,31 @@ export function VerificationQueue() {
   const queue = useQuery(trpc.adminVerification.queue.queryOptions({ page }));
   const approve = useMutation(trpc.adminVerification.approve.mutationOptions());
   const reject = useMutation(trpc.adminVerification.reject.mutationOptions());
+  const [approving, setApproving] = useState<Entry | null>(null);
+  const [approveError, setApproveError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Entry | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminVerification.queue.queryKey() });
 
-  const onApprove = async (entry: Entry) => {
-    const ok = await confirmAction({
-      title: "年齢確認の承認",
-      message: `${entry.user.name ?? entry.user.userID}（${entry.user.userID}）さんの年齢確認を承認します。身分証の画像は承認と同時に削除されます。`,
-      confirmLabel: "承認する",
-      danger: false,
-    });
-    if (!ok) return;
+  const openApprove = (entry: Entry) => {
+    setApproving(entry);
+    setApproveError(null);
+  };
+
+  const onApprove = (birthday: string) => {
+    if (!approving) return;
     approve.mutate(
-      { id: entry.id },
+      { id: approving.id, birthday },
       {
         onSuccess: () => {
           notifications.show({ color: "green", message: MSG.verificationApproved });
+          setApproving(null);
           void refresh();
         },
-        onError: (error) => {
-          notifications.show({ color: "red", message: errorMessage(error, "承認に失敗しました") });
-          void refresh();
-        },
+        // A refusal (under 18, a day the server refuses) stays in the dialog; nothing changed.
+        onError: (error) => setApproveError(errorMessage(error, "承認に失敗しました")),
       },
     );
   };
@@ -82,7 +83,7 @@ export function VerificationQueue() {
         {data && <Text size="sm">審査待ち {data.total}件</Text>}
       </Group>
       <Text size="sm" c="dimmed">
-        提出の古い順に表示しています。身分証の生年月日と登録された年齢を照合してください。画像は審査と同時に削除されます。
+        提出の古い順に表示しています。承認するときは身分証の生年月日を入力します（登録の生年月日があれば入力済みです）。画像は審査と同時に削除されます。
       </Text>
       <ListStates
         isLoading={queue.isLoading}
@@ -97,12 +98,19 @@ export function VerificationQueue() {
             key={entry.id}
             entry={entry}
             approving={approve.isPending && approve.variables?.id === entry.id}
-            onApprove={() => void onApprove(entry)}
+            onApprove={() => openApprove(entry)}
             onReject={() => openReject(entry)}
           />
         ))}
         {data && <PagePagination total={data.totalPages} value={page} onChange={setPage} names="none" />}
       </ListStates>
+      <ApproveDialog
+        entry={approving}
+        pending={approve.isPending}
+        serverError={approveError}
+        onClose={() => setApproving(null)}
+        onApprove={onApprove}
+      />
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title="年齢確認の却下" centered>
         <Stack gap="sm">
           <Text size="sm">却下の理由は会員に表示され、メールでも送られます。会員はもう一度提出できます。</Text>

@@ -77,7 +77,7 @@ export function BoardFilters({
           <TextInput
             label="投稿者"
             placeholder="例: 花子"
-            description="投稿した会員の名前（一部でも可）"
+            description="投稿した会員のニックネーム（一部でも可）"
             value={draft.poster}
             maxLength={BOARD_POSTER_MAX}
             onChange={(e) => set("poster", e.currentTarget.value)}

@@ -91,7 +91,7 @@ export function ConversationList() {
       >
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
-            label="名前で探す"
+            label="ニックネームで探す"
             value={draft}
             maxLength={PARTNER_SEARCH_MAX}
             onChange={(event) => setDraft(event.currentTarget.value)}
@@ -112,7 +112,7 @@ export function ConversationList() {
         errorText={MSG.conversationsFetchFailed}
         onRetry={() => void list.refetch()}
         isEmpty={(data?.conversations.length ?? 0) === 0}
-        emptyText={q ? "この名前のお相手とのメッセージはありません" : "まだメッセージはありません"}
+        emptyText={q ? "このニックネームのお相手とのメッセージはありません" : "まだメッセージはありません"}
       >
         <Stack
           gap="xs"

@@ -101,7 +101,7 @@ describe("ConversationList", () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.path === "messages.conversations").at(-1)?.input).toEqual({ page: 2, limit: 20 }),
     );
-    await userEvent.type(screen.getByLabelText("名前で探す"), "花子");
+    await userEvent.type(screen.getByLabelText("ニックネームで探す"), "花子");
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     await waitFor(() =>
       expect(calls.filter((c) => c.path === "messages.conversations").at(-1)?.input).toEqual({

@@ -67,7 +67,7 @@ describe("ProfileSearch and the detail", () => {
     await screen.findByRole("button", { name: "花子さんの詳細" });
     const searches = () => calls.filter((c) => c.path === "members.search").map((c) => c.input);
     expect(searches()[0]).toMatchObject({ order: "active" });
-    expect(screen.getByLabelText(/キーワード（名前・自己紹介）/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/キーワード（ニックネーム・自己紹介）/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("combobox", { name: "並び順" }));
     await userEvent.click(
       within(await screen.findByRole("listbox", { name: "並び順", hidden: true })).getByRole("option", {
@@ -75,7 +75,7 @@ describe("ProfileSearch and the detail", () => {
         hidden: true,
       }),
     );
-    await userEvent.type(screen.getByLabelText(/キーワード（名前・自己紹介）/), "かふぇ");
+    await userEvent.type(screen.getByLabelText(/キーワード（ニックネーム・自己紹介）/), "かふぇ");
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     await waitFor(() => expect(searches().at(-1)).toMatchObject({ order: "newest", keyword: "かふぇ" }));
   });

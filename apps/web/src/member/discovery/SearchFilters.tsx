@@ -70,7 +70,7 @@ export function SearchFilterFields({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
       <TextInput
-        label="キーワード（名前・自己紹介）"
+        label="キーワード（ニックネーム・自己紹介）"
         description="スペースで区切ると、すべてを含む方を探します"
         value={draft.keyword}
         onChange={(e) => onChange("keyword", e.currentTarget.value)}

@@ -64,7 +64,7 @@ export function PartnerSearch({
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={label}
-          placeholder="名前の一部"
+          placeholder="ニックネームの一部"
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
           maxLength={PARTNER_SEARCH_MAX}

@@ -25,7 +25,7 @@ export function ReceivedEmails() {
   return (
     <Stack gap="md">
       <Title order={2}>受信メッセージ</Title>
-      <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
+      <PartnerSearch label="差出人のニックネームで検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
@@ -33,7 +33,9 @@ export function ReceivedEmails() {
         errorText={refusalOr(query.error, MSG.receivedFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={partner ? "この名前の差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"}
+        emptyText={
+          partner ? "このニックネームの差出人からの受信メッセージはありません" : "受信済みのメッセージはありません"
+        }
         page={page}
         totalPages={query.data?.totalPages}
         onPage={setPage}

@@ -26,7 +26,7 @@ export function SentEmails() {
         <Title order={2}>送信メッセージ</Title>
         <Button onClick={() => setBulk(true)}>一括送信</Button>
       </Group>
-      <PartnerSearch label="宛先の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
+      <PartnerSearch label="宛先のニックネームで検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
@@ -34,7 +34,9 @@ export function SentEmails() {
         errorText={refusalOr(query.error, MSG.sentFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={partner ? "この名前の宛先への送信メッセージはありません" : "送信済みのメッセージはありません"}
+        emptyText={
+          partner ? "このニックネームの宛先への送信メッセージはありません" : "送信済みのメッセージはありません"
+        }
         page={page}
         totalPages={query.data?.totalPages}
         onPage={setPage}

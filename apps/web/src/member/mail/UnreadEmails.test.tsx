@@ -89,7 +89,7 @@ describe("UnreadEmails", () => {
     await screen.findByText("2ページ目の本文");
     await userEvent.click(screen.getByRole("button", { name: "3ページ" }));
     await screen.findByText("3ページ目の本文");
-    await userEvent.type(screen.getByLabelText("差出人の名前で検索"), " 花子 ");
+    await userEvent.type(screen.getByLabelText("差出人のニックネームで検索"), " 花子 ");
     await userEvent.click(screen.getByRole("button", { name: "検索" }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: 1, partner: "花子" }));
     await screen.findByText("1ページ目の本文");
@@ -209,7 +209,7 @@ describe("a search the server refuses", () => {
       "scheduled.list": () => [],
     });
     await screen.findByText("受信済みのメッセージはありません");
-    await userEvent.type(screen.getByLabelText("差出人の名前で検索"), "長い名前{Enter}");
+    await userEvent.type(screen.getByLabelText("差出人のニックネームで検索"), "長い名前{Enter}");
     expect(await screen.findByText(MSG.partnerSearchTooLong)).toBeInTheDocument();
     expect(screen.queryByText(MSG.receivedFetchFailed)).not.toBeInTheDocument();
   });
@@ -233,7 +233,7 @@ describe("SentEmails", () => {
     const markers = screen.getAllByTestId("read-marker").map((m) => m.textContent);
     expect(markers).toEqual(["既読", "未読"]);
     expect(await screen.findByTestId("scheduled-entry")).toHaveTextContent("予約 s9");
-    await userEvent.type(screen.getByLabelText("宛先の名前で検索"), "次郎{Enter}");
+    await userEvent.type(screen.getByLabelText("宛先のニックネームで検索"), "次郎{Enter}");
     await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ box: "sent", page: 1, limit: 20, partner: "次郎" }));
   });
 });

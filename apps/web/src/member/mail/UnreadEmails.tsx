@@ -44,7 +44,7 @@ export function UnreadEmails() {
   return (
     <Stack gap="md">
       <Title order={2}>未読メッセージ</Title>
-      <PartnerSearch label="差出人の名前で検索" value={partner} onSearch={search} total={query.data?.total} />
+      <PartnerSearch label="差出人のニックネームで検索" value={partner} onSearch={search} total={query.data?.total} />
       <MailListStates
         isLoading={query.isLoading}
         isError={query.isError}
@@ -52,7 +52,7 @@ export function UnreadEmails() {
         errorText={refusalOr(query.error, MSG.unreadFetchFailed)}
         onRetry={() => void query.refetch()}
         isEmpty={shown.length === 0}
-        emptyText={partner ? "この名前の差出人からの未読メッセージはありません" : "未読メッセージはありません"}
+        emptyText={partner ? "このニックネームの差出人からの未読メッセージはありません" : "未読メッセージはありません"}
         page={page}
         totalPages={query.data?.totalPages}
         onPage={setPage}

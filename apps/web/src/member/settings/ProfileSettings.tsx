@@ -22,7 +22,7 @@ export function ProfileSettings() {
     <Stack gap="md">
       <Title order={2}>プロフィール設定</Title>
       <Text size="sm">
-        名前や写真などのプロフィールは
+        ニックネームや写真などのプロフィールは
         <Anchor component={Link} to="/user/dashboard">
           ダッシュボード
         </Anchor>

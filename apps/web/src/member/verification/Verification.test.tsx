@@ -140,6 +140,52 @@ describe("VerificationQueue (admin)", () => {
     );
   }, 20_000);
 
+  it("approving asks the birth date read from the ID, prefilled with the registered one (decision 0043)", async () => {
+    const { calls } = renderWithProviders(<VerificationQueue />, {
+      "adminVerification.queue": () => queue([entry]),
+      "adminVerification.image": () => ({ dataUrl: "data:image/jpeg;base64,AAAA" }),
+      "adminVerification.approve": () => ({ success: true, userId: entry.user.id, status: "verified" }),
+    });
+    const card = await screen.findByRole("article", { name: "山田花子さんの申請" });
+    await within(card).findByRole("img", { name: "山田花子さんが提出した身分証" });
+    await userEvent.click(within(card).getByRole("button", { name: "承認する" }));
+    const dialog = await screen.findByRole("dialog", { name: "年齢確認の承認" });
+    const birthday = within(dialog).getByLabelText(/身分証の生年月日/);
+    expect(birthday).toHaveValue("1995年4月12日");
+    await userEvent.clear(birthday);
+    await userEvent.type(birthday, "1996年5月13日");
+    await userEvent.click(within(dialog).getByRole("button", { name: "承認する" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "adminVerification.approve")?.input).toEqual({
+        id: entry.id,
+        birthday: "1996-05-13",
+      }),
+    );
+  }, 20_000);
+
+  it("approving a member with no birth date: required, and under 18 refused before anything is sent", async () => {
+    const unknown: Entry = { ...entry, user: { ...entry.user, birthday: null, age: null } };
+    const { calls } = renderWithProviders(<VerificationQueue />, {
+      "adminVerification.queue": () => queue([unknown]),
+      "adminVerification.image": () => ({ dataUrl: "data:image/jpeg;base64,AAAA" }),
+    });
+    const card = await screen.findByRole("article", { name: "山田花子さんの申請" });
+    expect(within(card).getByText(/未登録/)).toBeInTheDocument();
+    await within(card).findByRole("img", { name: "山田花子さんが提出した身分証" });
+    await userEvent.click(within(card).getByRole("button", { name: "承認する" }));
+    const dialog = await screen.findByRole("dialog", { name: "年齢確認の承認" });
+    const birthday = within(dialog).getByLabelText(/身分証の生年月日/);
+    expect(birthday).toHaveValue("");
+    await userEvent.click(within(dialog).getByRole("button", { name: "承認する" }));
+    expect(await within(dialog).findByText(MSG.idBirthdayRequired)).toBeInTheDocument();
+    const minor = new Date();
+    minor.setFullYear(minor.getFullYear() - 17);
+    await userEvent.type(birthday, `${minor.getFullYear()}/${minor.getMonth() + 1}/${minor.getDate()}`);
+    await userEvent.click(within(dialog).getByRole("button", { name: "承認する" }));
+    expect(await within(dialog).findByText(MSG.idBirthdayUnderAge)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "adminVerification.approve")).toBe(false);
+  }, 20_000);
+
   it("empty, and error with retry", async () => {
     let fail = true;
     renderWithProviders(<VerificationQueue />, {
