@@ -101,7 +101,10 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
     await page.getByRole("heading", { name: "審査 花子さんとのメッセージ" }).waitFor();
     await e2e.screen(page, "conversation (empty)");
     await send(page, PHONE, MSG.messageSent);
-    await page.getByTestId("bubble-body").filter({ hasText: `${MASK}に電話して` }).waitFor();
+    await page
+      .getByTestId("bubble-body")
+      .filter({ hasText: `${MASK}に電話して` })
+      .waitFor();
     await send(page, HELD_RELEASED, MSG.messageHeldForReview);
     await send(page, HELD_REJECTED, MSG.messageHeldForReview);
     const bubbles = page.getByTestId("held-bubble");
@@ -122,7 +125,10 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
     await page.getByRole("button", { name: "審査 太郎さんからの未読メッセージを開いて読む" }).click();
     const confirm = await e2e.dialog(page, "ポイントの消費", "open cost");
     await confirm.getByRole("button", { name: "続ける" }).click();
-    await page.getByTestId("bubble-body").filter({ hasText: `${MASK}に電話して` }).waitFor();
+    await page
+      .getByTestId("bubble-body")
+      .filter({ hasText: `${MASK}に電話して` })
+      .waitFor();
     expect(await page.getByTestId("bubble").count()).toBe(1);
     expect(await page.getByTestId("held-bubble").count()).toBe(0);
     const thread = (await page.getByTestId("thread").textContent()) ?? "";
@@ -170,9 +176,7 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
   it("at 1280 px the administrator releases one held message and rejects another with a reason (points refunded)", async () => {
     const page = await adminPage(1280);
     await e2e.visit(page, "/admin/dashboard", "ダッシュボード", "dashboard");
-    await expect
-      .poll(() => page.getByTestId("waiting-held").textContent())
-      .toBe("確認待ちの投稿・メッセージ 3件");
+    await expect.poll(() => page.getByTestId("waiting-held").textContent()).toBe("確認待ちの投稿・メッセージ 3件");
     const nav = page.getByRole("navigation", { name: "管理メニュー" });
     expect(await nav.getByTestId("menu-count-screening").textContent()).toBe("3件の対応待ち");
     await page.getByTestId("waiting-held").click();
@@ -189,7 +193,9 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
     await settle(page);
     await e2e.screenshot(page, "screening-queue");
 
-    await held(page, HELD_RELEASED).getByRole("button", { name: /を公開する$/ }).click();
+    await held(page, HELD_RELEASED)
+      .getByRole("button", { name: /を公開する$/ })
+      .click();
     const confirm = await e2e.dialog(page, "公開の確認", "screening release confirm");
     await confirm.getByRole("button", { name: "公開する" }).click();
     await page.getByText(MSG.screeningReleased).waitFor();
@@ -197,7 +203,9 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
 
     const token = await e2e.token("scrtaro");
     const before = await e2e.call<{ points: number }>(token, "profile.me", undefined, "GET");
-    await held(page, HELD_REJECTED).getByRole("button", { name: /を却下する$/ }).click();
+    await held(page, HELD_REJECTED)
+      .getByRole("button", { name: /を却下する$/ })
+      .click();
     const dialog = await e2e.dialog(page, "メッセージの却下", "screening reject");
     await dialog.getByText(`消費された${SEND_COST}ptは会員に返還されます。`, { exact: false }).waitFor();
     await dialog.getByRole("button", { name: "却下する" }).click();

@@ -58,7 +58,13 @@ function fold(ch: string): Folded {
   const f = code < 0x80 ? ch.toLowerCase() : toHiragana(ch.normalize("NFKC").toLowerCase());
   out = [];
   for (const c of f) {
-    const kind: Kind = LETTER_OR_DIGIT.test(c) ? LETTER : MARK.test(c) ? MARK_KIND : SPACE.test(c) ? SPACE_KIND : SYMBOL;
+    const kind: Kind = LETTER_OR_DIGIT.test(c)
+      ? LETTER
+      : MARK.test(c)
+        ? MARK_KIND
+        : SPACE.test(c)
+          ? SPACE_KIND
+          : SYMBOL;
     out.push([c, kind]);
   }
   if (foldCache.size >= FOLD_CACHE_MAX) foldCache.clear();
