@@ -12,6 +12,8 @@ import { UnusedBalanceReport } from "./payments/UnusedBalanceReport";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
+import { ScreeningQueue } from "./screening/ScreeningQueue";
+import { ScreeningRules } from "./screening/ScreeningRules";
 import { UserManagement } from "./users/UserManagement";
 import { VerificationQueue } from "./verification/VerificationQueue";
 
@@ -28,13 +30,15 @@ export interface AdminSection {
   inMenu: boolean;
   group?: "messages";
   /** The work-waiting count shown beside the menu entry (adminDashboard.waiting, issue 26). */
-  waiting?: "verifications" | "inquiries" | "reports" | "payments";
+  waiting?: "verifications" | "inquiries" | "reports" | "payments" | "held";
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "dashboard", label: "ダッシュボード", component: Dashboard, inMenu: true },
   { path: "user-management", label: "ユーザー管理", component: UserManagement, inMenu: true },
   { path: "moderation", label: "通報の確認", component: ModerationQueue, inMenu: true, waiting: "reports" },
+  { path: "screening", label: "投稿・メッセージ確認", component: ScreeningQueue, inMenu: true, waiting: "held" },
+  { path: "screening-rules", label: "NGワード・検知ルール", component: ScreeningRules, inMenu: true },
   { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true, waiting: "verifications" },
   { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true, waiting: "inquiries" },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },

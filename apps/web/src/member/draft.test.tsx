@@ -56,6 +56,7 @@ const thread: Thread = {
   hasOlder: false,
   nextCursor: null,
   scheduled: [],
+  held: [],
 };
 
 const handlers = (memberId = ME): Handlers => ({
@@ -65,7 +66,7 @@ const handlers = (memberId = ME): Handlers => ({
   "messages.list": () => page(inbox),
   "scheduled.list": () => [],
   "messages.thread": () => thread,
-  "messages.send": () => ({ messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
+  "messages.send": () => ({ status: "sent", messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
 });
 
 async function openReply(sender: string) {

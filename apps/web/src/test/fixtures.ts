@@ -6,6 +6,8 @@ import type { RouterOutputs } from "../lib/api-types";
 export type Me = RouterOutputs["profile"]["me"];
 export type PublicProfile = RouterOutputs["members"]["favorites"][number];
 export type BoardPost = RouterOutputs["board"]["list"]["posts"][number];
+/** A post of 自分の投稿 (board.myPosts): published, or held for review (確認中). */
+export type OwnPost = RouterOutputs["board"]["myPosts"]["posts"][number];
 export type AdminBoardPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
 export type PointCost = RouterOutputs["reference"]["pointCosts"]["list"][number];
 

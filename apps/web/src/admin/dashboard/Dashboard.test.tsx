@@ -20,6 +20,7 @@ const waiting = (reports: number): Waiting => ({
   inquiries: n(1000, { capped: true }),
   reports: n(reports),
   payments: n(2),
+  held: n(4),
   pendingTransfers: 2,
   notificationsOpen: n(0),
   failedScheduled: n(0),
@@ -73,6 +74,9 @@ describe("Dashboard", () => {
     expect(screen.getByTestId("waiting-inquiries")).toHaveTextContent("1,000件以上");
     expect(screen.getByTestId("waiting-verifications")).toHaveAttribute("href", "/admin/verification");
     expect(screen.getByTestId("waiting-payments")).toHaveAttribute("href", "/admin/payment-transactions");
+    // Messages and posts a screening rule held (decision 0042).
+    expect(screen.getByTestId("waiting-held")).toHaveAttribute("href", "/admin/screening");
+    expect(screen.getByTestId("waiting-held")).toHaveTextContent("確認待ちの投稿・メッセージ 4件");
   });
 
   it("draws 30 days of sign-ups and sales with their figures in a table", async () => {
@@ -104,6 +108,7 @@ describe("admin menu counts", () => {
     expect(within(nav).getByTestId("menu-count-verification")).toHaveTextContent("3");
     expect(within(nav).getByTestId("menu-count-inquiry-list")).toHaveTextContent("1,000+");
     expect(within(nav).getByTestId("menu-count-payment-transactions")).toHaveTextContent("2");
+    expect(within(nav).getByTestId("menu-count-screening")).toHaveTextContent("4件の対応待ち");
     // The dashboard is the first entry and /admin opens on it.
     expect(within(nav).getAllByRole("link")[0]).toHaveTextContent("ダッシュボード");
     expect(within(nav).getByRole("link", { name: "ユーザー管理" })).toHaveAttribute("href", "/admin/user-management");

@@ -24,6 +24,7 @@ export const WAITING_QUEUES = [
   { key: "verifications", label: "年齢確認の審査待ち", path: "/admin/verification" },
   { key: "inquiries", label: "未読のお問い合わせ", path: "/admin/inquiry-list" },
   { key: "reports", label: "未対応の通報", path: "/admin/moderation" },
+  { key: "held", label: "確認待ちの投稿・メッセージ", path: "/admin/screening" },
   { key: "payments", label: "確認待ちの決済", path: "/admin/payment-transactions" },
   { key: "failedScheduled", label: "失敗した予約送信", path: "/admin/user-management" },
 ] as const;

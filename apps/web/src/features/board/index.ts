@@ -11,6 +11,7 @@ export {
   type BoardPagination,
   type BoardPostView,
   OPERATOR_NAME,
+  type OwnBoardPost,
   totalLabel,
   UNSET_NAME,
 } from "./types";

@@ -4,6 +4,8 @@ import { displayName } from "../../lib/display-name";
 
 /** A post as members read it (board.list, board.myPosts). */
 export type MemberBoardPost = RouterOutputs["board"]["list"]["posts"][number];
+/** A post of 自分の投稿 (board.myPosts): published, or held for review by screening (`status: "held"`). */
+export type OwnBoardPost = RouterOutputs["board"]["myPosts"]["posts"][number];
 /** A post in board management (adminBoard.list): the author's login ID and the writing administrator added. */
 export type AdminBoardPost = RouterOutputs["adminBoard"]["list"]["posts"][number];
 
@@ -24,6 +26,9 @@ export function totalLabel(pagination: BoardPagination): string {
 /** Screen texts of the board: the spec §8 catalogue from MSG, the rest ours. */
 export const BOARD_MSG = {
   posted: MSG.postCreated,
+  heldForReview: MSG.postHeldForReview,
+  heldBadge: "確認中",
+  heldNote: "確認が終わりしだい掲示板に表示されます。",
   postFailed: MSG.postCreateFailed,
   deleted: MSG.postDeleted,
   deleteFailed: MSG.postDeleteFailed,

@@ -7,7 +7,7 @@ import { BOARD_MSG, type BoardPostView } from "./types";
 
 /**
  * What 掲示板管理 (admin) and 掲示板投稿 (my posts) do with a post list they own: publish a new post
- * (back to page 1), and delete a post after an irreversible confirmation — the keyboard then goes on
+ * (back to page 1; a member's post a screening rule held is announced 確認中 instead), and delete a post after an irreversible confirmation — the keyboard then goes on
  * from the heading (its card and button are gone), and the last post of a page gone shows the page
  * before it.
  */
@@ -21,7 +21,8 @@ export function usePostActions({
   confirmPost,
   onPosted,
 }: {
-  create: (post: NewPost) => Promise<unknown>;
+  /** Answers the post; a member's may be `status: "held"` (kept for review by screening, decision 0042). */
+  create: (post: NewPost) => Promise<{ id: string; status?: "published" | "held" }>;
   remove: (id: string) => Promise<unknown>;
   refresh: () => Promise<unknown>;
   page: number;
@@ -39,8 +40,13 @@ export function usePostActions({
   const submit = async (post: NewPost): Promise<boolean> => {
     if (confirmPost && !(await confirmPost())) return false;
     try {
-      await create(post);
-      notifications.show({ color: "green", message: BOARD_MSG.posted });
+      const created = await create(post);
+      // Held for review: the member is told it waits (確認中), never why.
+      notifications.show(
+        created.status === "held"
+          ? { color: "blue", message: BOARD_MSG.heldForReview }
+          : { color: "green", message: BOARD_MSG.posted },
+      );
       onPosted?.();
       setPage(1);
       void refresh();

@@ -1,5 +1,5 @@
 import { BOARD_CONTENT_MAX } from "@enmusubi/shared";
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -22,6 +22,7 @@ import { PostPeopleModal } from "./PostPeopleModal";
  * 掲示板投稿 (spec §2 message-board-posting): the member's own posts, 10 a page, newest first, each
  * with its reader, like and dislike counts and a delete icon (irreversible, confirmed); the
  * new-post dialog (title, content, 30 emojis) asks for the posting cost first when it is not free.
+ * The first page starts with the member's posts held for review (確認中, decision 0042).
  */
 export function MyPosts() {
   const trpc = useTRPC();
@@ -79,28 +80,47 @@ export function MyPosts() {
         emptyText={BOARD_MSG.noMyPosts}
       >
         <Stack gap="sm" data-testid="my-posts">
-          {data?.posts.map((post) => (
-            <PostCard
-              key={post.id}
-              post={post}
-              markMine={false}
-              footer={
-                <Group justify="space-between" gap="xs" wrap="wrap">
-                  <PostCounts post={post} />
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => setPeopleOf(post)}
-                    aria-label={`「${post.title}」に反応した人を見る`}
-                  >
-                    反応した人を見る
-                  </Button>
-                </Group>
-              }
-              onDelete={() => void askDelete(post)}
-              deleting={deletingId === post.id}
-            />
-          ))}
+          {data?.posts.map((post) =>
+            post.status === "held" ? (
+              // Held for review (decision 0042): not a board post yet — no reactions, no delete.
+              <PostCard
+                key={post.id}
+                post={post}
+                markMine={false}
+                footer={
+                  <Group gap="xs" wrap="wrap" data-testid="held-post">
+                    <Badge color="orange" variant="light">
+                      {BOARD_MSG.heldBadge}
+                    </Badge>
+                    <Text size="sm" c="dimmed">
+                      {BOARD_MSG.heldNote}
+                    </Text>
+                  </Group>
+                }
+              />
+            ) : (
+              <PostCard
+                key={post.id}
+                post={post}
+                markMine={false}
+                footer={
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <PostCounts post={post} />
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => setPeopleOf(post)}
+                      aria-label={`「${post.title}」に反応した人を見る`}
+                    >
+                      反応した人を見る
+                    </Button>
+                  </Group>
+                }
+                onDelete={() => void askDelete(post)}
+                deleting={deletingId === post.id}
+              />
+            ),
+          )}
         </Stack>
         {data && <BoardPager pagination={data.pagination} onChange={setPage} label="自分の投稿のページ" />}
       </ListStates>

@@ -1,3 +1,4 @@
+import { MSG } from "@enmusubi/shared";
 import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -5,7 +6,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POINTS_DEDUCTED_EVENT } from "../../lib/points";
-import { type BoardPost, boardPage, me, pointCost, publicProfile } from "../../test/fixtures";
+import { type BoardPost, boardPage, me, type OwnPost, pointCost, publicProfile } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { BoardSearch } from "./BoardSearch";
 import { MyPosts } from "./MyPosts";
@@ -39,7 +40,14 @@ async function typeIn(field: HTMLElement, text: string) {
 const ID1 = "11111111-1111-4111-8111-111111111111";
 const ID2 = "22222222-2222-4222-8222-222222222222";
 
-const page = (posts: BoardPost[], currentPage = 1, totalPages = 1) => boardPage(posts, currentPage, totalPages);
+const page = <P,>(posts: P[], currentPage = 1, totalPages = 1) => boardPage(posts, currentPage, totalPages);
+
+/** The member's own post as 自分の投稿 lists it (published unless told). */
+const own = (id: string, title: string, extra: Partial<OwnPost> = {}): OwnPost => ({
+  ...post(id, title, { isMine: true }),
+  status: "published",
+  ...extra,
+});
 
 const common: Handlers = {
   "profile.me": () => me(),
@@ -61,11 +69,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     const { calls } = withNotifications(<MyPosts />, {
       "board.myPosts": (input) => {
         const n = (input as { page?: number }).page ?? 1;
-        return page(
-          [post(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1, isMine: true })],
-          n,
-          2,
-        );
+        return page([own(ID1, `ページ${n}の投稿`, { readerCount: 5, likeCount: 3, dislikeCount: 1 })], n, 2);
       },
     });
     const card = await screen.findByRole("article", { name: /ページ1の投稿/ });
@@ -81,7 +85,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   it("deletes only after the irreversible confirmation, with the spec's messages", async () => {
     let fail = false;
     const { calls } = withNotifications(<MyPosts />, {
-      "board.myPosts": () => page([post(ID1, "消す投稿", { isMine: true })]),
+      "board.myPosts": () => page([own(ID1, "消す投稿")]),
       "board.delete": () => {
         if (fail) throw httpError(404, "投稿が見つかりません");
         return { ok: true };
@@ -109,8 +113,8 @@ describe("MyPosts", { timeout: 15_000 }, () => {
   it("posts without a cost question when posting is free, and says 投稿が完了しました！", async () => {
     const { calls } = withNotifications(<MyPosts />, {
       "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
-      "board.myPosts": () => page([]),
-      "board.create": (input) => post(ID2, (input as { title: string }).title, { isMine: true }),
+      "board.myPosts": () => page<OwnPost>([]),
+      "board.create": (input) => own(ID2, input.title),
     });
     expect(await screen.findByText(/まだ投稿していません/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "新規投稿" }));
@@ -126,14 +130,57 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     });
   });
 
+  it("a post held for review: 確認中 instead of posted, then listed first with the badge and no reactions or delete", async () => {
+    let posted = false;
+    const heldPost = own(ID2, "ホ別で会える人", { status: "held" });
+    withNotifications(<MyPosts />, {
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
+      "board.myPosts": () => page(posted ? [heldPost, own(ID1, "公開済みの投稿")] : []),
+      "board.create": () => {
+        posted = true;
+        return heldPost;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
+    const dialog = await screen.findByRole("dialog", { name: "新規投稿" });
+    await typeIn(within(dialog).getByLabelText(/タイトル/), "ホ別で会える人");
+    await typeIn(within(dialog).getByLabelText(/内容/), "本文");
+    await userEvent.click(within(dialog).getByRole("button", { name: "投稿する" }));
+    expect(await screen.findByText(MSG.postHeldForReview)).toBeInTheDocument();
+    expect(screen.queryByText("投稿が完了しました！")).toBeNull();
+    const held = await screen.findByRole("article", { name: /ホ別で会える人/ });
+    expect(within(held).getByTestId("held-post")).toHaveTextContent("確認中");
+    expect(within(held).queryByRole("button")).toBeNull();
+    const published = screen.getByRole("article", { name: /公開済みの投稿/ });
+    expect(within(published).queryByTestId("held-post")).toBeNull();
+    expect(within(published).getByRole("button", { name: "投稿「公開済みの投稿」を削除" })).toBeInTheDocument();
+  });
+
+  it("a post refused by screening shows the server's message and keeps the dialog with the text", async () => {
+    withNotifications(<MyPosts />, {
+      "reference.pointCosts.list": () => [pointCost("message_board_post", 0)],
+      "board.myPosts": () => page<OwnPost>([]),
+      "board.create": () => {
+        throw httpError(400, MSG.screeningRefusedSolicitation);
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
+    const dialog = await screen.findByRole("dialog", { name: "新規投稿" });
+    await typeIn(within(dialog).getByLabelText(/タイトル/), "件名");
+    await typeIn(within(dialog).getByLabelText(/内容/), "援交しませんか");
+    await userEvent.click(within(dialog).getByRole("button", { name: "投稿する" }));
+    expect(await screen.findByText(MSG.screeningRefusedSolicitation)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/内容/)).toHaveValue("援交しませんか");
+  });
+
   it("asks for the posting cost first; declining sends nothing, a failure keeps the dialog", async () => {
     let fail = false;
     const { calls } = withNotifications(<MyPosts />, {
       "reference.pointCosts.list": () => [pointCost("message_board_post", 15)],
-      "board.myPosts": () => page([]),
+      "board.myPosts": () => page<OwnPost>([]),
       "board.create": () => {
         if (fail) throw httpError(500, "Internal server error");
-        return post(ID2, "x");
+        return own(ID2, "x");
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "新規投稿" }));
@@ -157,7 +204,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     const person = (id: string, name: string | null, age: number | null) =>
       publicProfile({ id, name, gender: "male", age });
     const { calls } = withNotifications(<MyPosts />, {
-      "board.myPosts": () => page([post(ID1, "反応を見る投稿", { isMine: true, readerCount: 2, likeCount: 1 })]),
+      "board.myPosts": () => page([own(ID1, "反応を見る投稿", { readerCount: 2, likeCount: 1 })]),
       "board.people": () => ({
         [ID1]: {
           readBy: [person("r1", "一郎", 30), person("r2", null, null)],
@@ -184,7 +231,7 @@ describe("MyPosts", { timeout: 15_000 }, () => {
     withNotifications(<MyPosts />, {
       "board.myPosts": () => {
         if (fail) throw httpError(500, "Internal server error");
-        return page([]);
+        return page<OwnPost>([]);
       },
     });
     expect(await screen.findByText("投稿の取得に失敗しました")).toBeInTheDocument();
@@ -349,12 +396,12 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
   });
 
   it("a search sent while the previous one is still fetching is not dropped (a loading 検索 button was disabled)", async () => {
-    let answer: (value: ReturnType<typeof page>) => void = () => {};
+    let answer: (value: ReturnType<typeof page<BoardPost>>) => void = () => {};
     const { calls } = withNotifications(<BoardSearch />, {
       ...open,
       "board.list": (input) =>
         input.keyword === "食事"
-          ? new Promise<ReturnType<typeof page>>((resolve) => {
+          ? new Promise<ReturnType<typeof page<BoardPost>>>((resolve) => {
               answer = resolve;
             })
           : page([post(ID1, "東京で食事しませんか")]),

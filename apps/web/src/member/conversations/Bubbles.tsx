@@ -8,6 +8,7 @@ import classes from "./conversations.module.css";
 export type Thread = RouterOutputs["messages"]["thread"];
 export type ThreadMessage = Thread["messages"][number];
 export type ThreadScheduled = Thread["scheduled"][number];
+export type ThreadHeld = Thread["held"][number];
 
 const Time = ({ at }: { at: Date }) => (
   <Text size="xs" c="dimmed" component="time" dateTime={new Date(at).toISOString()}>
@@ -111,6 +112,43 @@ export function ScheduledBubble({
           {entry.lastError}
         </Text>
       )}
+    </article>
+  );
+}
+
+/** What the member is told of their own held message (decision 0042): that it waits, or was not delivered — never why. */
+export const HELD_TEXT = {
+  held: { badge: "確認中", note: "確認が終わりしだいお届けします。" },
+  rejected: {
+    badge: "お届けできませんでした",
+    note: "このメッセージはお届けできませんでした（ポイントは返還済みです）。",
+  },
+} as const;
+
+/**
+ * The member's message a screening rule kept for review, after the last message: their own bubble
+ * marked 確認中 (or, rejected, お届けできませんでした with the points returned). Only the sender sees it.
+ */
+export function HeldBubble({ item }: { item: ThreadHeld }) {
+  const text = HELD_TEXT[item.status];
+  const rejected = item.status === "rejected";
+  return (
+    <article
+      className={`${classes.row} ${classes.mine} ${rejected ? classes.rejected : classes.held}`}
+      aria-label={`あなた ${formatDateTime(item.createdAt)} ${text.badge}`}
+      data-testid="held-bubble"
+      data-status={item.status}
+    >
+      <div className={classes.bubble}>{item.body}</div>
+      <Group gap={6}>
+        <Badge size="xs" color={rejected ? "gray" : "orange"} variant="light" data-testid="held-badge">
+          {text.badge}
+        </Badge>
+        <Time at={item.createdAt} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {text.note}
+      </Text>
     </article>
   );
 }

@@ -9,7 +9,7 @@ import { ListStates } from "../../ui/ListStates";
 import { useCancelScheduled } from "../mail/useCancelScheduled";
 import { useOpenMessage } from "../mail/useOpenMessage";
 import { useCurrentUser } from "../useCurrentUser";
-import { MessageBubble, ScheduledBubble } from "./Bubbles";
+import { HeldBubble, MessageBubble, ScheduledBubble } from "./Bubbles";
 import classes from "./conversations.module.css";
 import { ReplyBox } from "./ReplyBox";
 
@@ -17,8 +17,8 @@ import { ReplyBox } from "./ReplyBox";
  * One conversation (やりとり, issue 24): every message with the partner, oldest at the top, newest
  * at the bottom, older ones read from the server a page at a time (「以前のメッセージを読み込む」);
  * sealed ones opened as on the mail screens (the server's price confirmed, then charged and read);
- * the member's scheduled messages to the partner after them (予約); the reply box last, with the
- * draft kept per partner.
+ * the member's messages held for review after them (確認中, decision 0042), then their scheduled
+ * messages to the partner (予約); the reply box last, with the draft kept per partner.
  */
 export function ConversationView({ partnerId }: { partnerId: string }) {
   const trpc = useTRPC();
@@ -109,7 +109,7 @@ export function ConversationView({ partnerId }: { partnerId: string }) {
               </Button>
             </Group>
           )}
-          {messages.length === 0 && (
+          {messages.length === 0 && (first?.held.length ?? 0) === 0 && (
             <Text c="dimmed" ta="center" data-testid="thread-empty">
               まだメッセージはありません。最初のメッセージを送ってみましょう。
             </Text>
@@ -123,6 +123,9 @@ export function ConversationView({ partnerId }: { partnerId: string }) {
                 onOpen={() => void open(m)}
                 opening={pendingId === m.id}
               />
+            ))}
+            {first?.held.map((item) => (
+              <HeldBubble key={item.id} item={item} />
             ))}
             {first?.scheduled.map((entry) => (
               <ScheduledBubble

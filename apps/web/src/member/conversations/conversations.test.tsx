@@ -1,5 +1,8 @@
+import { MSG } from "@enmusubi/shared";
+import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import type { RouterOutputs } from "../../lib/api-types";
 import { me, pointCost, verificationStatus } from "../../test/fixtures";
@@ -46,6 +49,7 @@ const threadPage = (messages: Message[], extra: Partial<Thread> = {}): Thread =>
   hasOlder: false,
   nextCursor: null,
   scheduled: [],
+  held: [],
   ...extra,
 });
 
@@ -199,7 +203,7 @@ describe("ConversationView", () => {
     const handlers = {
       ...base,
       "messages.thread": () => threadPage(newest),
-      "messages.send": () => ({ messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
+      "messages.send": () => ({ status: "sent" as const, messageIds: ["new"], sent: 1, cost: 48, remainingPoints: 52 }),
     };
     const first = renderWithProviders(<ConversationView partnerId={HANAKO} />, handlers);
     const box = await screen.findByLabelText("メッセージ");
@@ -218,6 +222,81 @@ describe("ConversationView", () => {
     expect(second.calls.filter((c) => c.path === "messages.send").map((c) => c.input)).toEqual([
       { recipientIds: [HANAKO], body: "書きかけです", replyToId: "n1", markRead: false },
     ]);
+  });
+
+  it("the member's held messages follow the last one, 確認中 or お届けできませんでした, never why", async () => {
+    renderWithProviders(<ConversationView partnerId={HANAKO} />, {
+      ...base,
+      "messages.thread": () =>
+        threadPage([message("h0", false, "こんにちは")], {
+          held: [
+            {
+              id: "held1",
+              status: "rejected",
+              title: null,
+              body: "断られたメッセージ",
+              createdAt: new Date("2026-11-20T11:00:00Z"),
+            },
+            {
+              id: "held2",
+              status: "held",
+              title: null,
+              body: "ホ別2で会えませんか",
+              createdAt: new Date("2026-11-20T12:00:00Z"),
+            },
+          ],
+        }),
+    });
+    const held = await screen.findAllByTestId("held-bubble");
+    expect(held.map((h) => h.getAttribute("data-status"))).toEqual(["rejected", "held"]);
+    const [rejected, waiting] = held as [HTMLElement, HTMLElement];
+    expect(within(waiting).getByTestId("held-badge")).toHaveTextContent("確認中");
+    expect(waiting).toHaveTextContent("ホ別2で会えませんか");
+    expect(waiting).toHaveTextContent("確認が終わりしだいお届けします。");
+    expect(within(rejected).getByTestId("held-badge")).toHaveTextContent("お届けできませんでした");
+    expect(rejected).toHaveTextContent("ポイントは返還済みです");
+    // After the messages, in the thread, on the member's side.
+    const thread = screen.getByTestId("thread");
+    expect(thread.lastElementChild).toBe(waiting);
+    expect(screen.queryByTestId("thread-empty")).toBeNull();
+  });
+
+  it("a send held for review says 確認中 instead of sent; a refusal shows the server's message and keeps the text", async () => {
+    let refuse = false;
+    const { calls } = renderWithProviders(
+      <>
+        <Notifications />
+        <ConversationView partnerId={HANAKO} />
+      </>,
+      {
+        ...base,
+        "messages.thread": () => threadPage([]),
+        "messages.send": () => {
+          if (refuse)
+            throw new TRPCClientError(MSG.screeningRefusedMinors, {
+              result: { error: { code: -32600, message: MSG.screeningRefusedMinors, data: { httpStatus: 400 } } },
+            } as never);
+          return { status: "held" as const, messageIds: [], sent: 1, cost: 48, remainingPoints: 52 };
+        },
+      },
+    );
+    const box = await screen.findByLabelText("メッセージ");
+    await userEvent.click(box);
+    await userEvent.paste("ホ別2で会えませんか");
+    await userEvent.click(screen.getByRole("button", { name: "送信" }));
+    await userEvent.click(await screen.findByRole("button", { name: "続ける" }));
+    expect(await screen.findByText(MSG.messageHeldForReview)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.messageSent)).toBeNull();
+    await waitFor(() => expect(box).toHaveValue(""));
+
+    refuse = true;
+    await userEvent.click(box);
+    await userEvent.paste("中学生です");
+    await userEvent.click(screen.getByRole("button", { name: "送信" }));
+    await userEvent.click(await screen.findByRole("button", { name: "続ける" }));
+    expect(await screen.findByText(MSG.screeningRefusedMinors)).toBeInTheDocument();
+    expect(box).toHaveValue("中学生です");
+    expect(calls.filter((c) => c.path === "messages.send")).toHaveLength(2);
   });
 
   it("discarding a draft asks first", async () => {

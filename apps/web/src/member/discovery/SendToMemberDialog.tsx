@@ -13,6 +13,7 @@ import { formatPoints } from "../../lib/format";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
+import { notifySent } from "../mail/useSend";
 import { useCurrentUser } from "../useCurrentUser";
 import { useDraft } from "../useDraft";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
@@ -64,7 +65,7 @@ export function SendToMemberDialog({
       } else {
         const sent = await send.mutateAsync({ recipientIds: [recipient.id], body: result.body, markRead: false });
         emitPointsDeducted(sent.remainingPoints);
-        notifications.show({ color: "green", message: MSG.messageSent });
+        notifySent(sent, MSG.messageSent);
       }
       void queryClient.invalidateQueries(trpc.messages.pathFilter());
       void queryClient.invalidateQueries(trpc.scheduled.list.pathFilter());

@@ -1,3 +1,4 @@
+import { MSG } from "@enmusubi/shared";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { type ComposeResult, confirmCost, type PartyLike, useSendCost } from "../../features/messages";
@@ -9,6 +10,15 @@ import { type MailSource, useRefreshMail } from "./mailbox";
 /** Points a send to `recipients` costs: send_message per member recipient, administrators free (spec §6). */
 export function costFor(recipients: PartyLike[], perMember: number): number {
   return recipients.filter((r) => r.role !== "admin").length * perMember;
+}
+
+/**
+ * What a member is told after messages.send: the screen's sent notice, or — when a screening rule
+ * kept the message for review (`status: "held"`, decision 0042) — 「確認中」, never why.
+ */
+export function notifySent(sent: { status: "sent" | "held" }, successText: string): void {
+  if (sent.status === "held") notifications.show({ color: "blue", message: MSG.messageHeldForReview });
+  else notifications.show({ color: "green", message: successText });
 }
 
 /**
@@ -58,7 +68,7 @@ export function useSendMail() {
             markRead: replyTo?.markRead ?? false,
           });
           emitPointsDeducted(sent.remainingPoints);
-          notifications.show({ color: "green", message: options.successText });
+          notifySent(sent, options.successText);
         }
         refresh();
         return true;
