@@ -45,18 +45,17 @@ type Folded = Array<[string, Kind]>;
 
 /**
  * Folding is the costly part of screening (NFKC and three Unicode property tests per character),
- * and a text repeats its characters: each distinct one is folded once per process. Bounded: past
- * FOLD_CACHE_MAX distinct characters the cache starts again.
+ * and a text repeats its characters: each distinct one is folded once per process, kept by its
+ * UTF-16 code for the Basic Multilingual Plane (an array lookup) and in a bounded map beyond it.
  */
-const foldCache = new Map<string, Folded>();
-const FOLD_CACHE_MAX = 20_000;
+const foldBmp: Array<Folded | undefined> = new Array(0x10000);
+const foldAstral = new Map<string, Folded>();
+const FOLD_ASTRAL_MAX = 10_000;
 
-function fold(ch: string): Folded {
-  let out = foldCache.get(ch);
-  if (out) return out;
+function foldNew(ch: string): Folded {
   const code = ch.charCodeAt(0);
   const f = code < 0x80 ? ch.toLowerCase() : toHiragana(ch.normalize("NFKC").toLowerCase());
-  out = [];
+  const out: Folded = [];
   for (const c of f) {
     const kind: Kind = LETTER_OR_DIGIT.test(c)
       ? LETTER
@@ -67,13 +66,30 @@ function fold(ch: string): Folded {
           : SYMBOL;
     out.push([c, kind]);
   }
-  if (foldCache.size >= FOLD_CACHE_MAX) foldCache.clear();
-  foldCache.set(ch, out);
+  return out;
+}
+
+function fold(ch: string): Folded {
+  if (ch.length === 1) {
+    const code = ch.charCodeAt(0);
+    let out = foldBmp[code];
+    if (!out) {
+      out = foldNew(ch);
+      foldBmp[code] = out;
+    }
+    return out;
+  }
+  let out = foldAstral.get(ch);
+  if (!out) {
+    out = foldNew(ch);
+    if (foldAstral.size >= FOLD_ASTRAL_MAX) foldAstral.clear();
+    foldAstral.set(ch, out);
+  }
   return out;
 }
 
 class FormBuilder {
-  private parts: string[] = [];
+  protected parts: string[] = [];
   from: number[] = [];
   to: number[] = [];
 
@@ -167,8 +183,7 @@ const AT_WORDS = ["あっと", "(at)", "[at]", "（at）"];
 const DOT_WORDS = ["どっと", "(dot)", "[dot]", "（dot）"];
 
 /** Written between digits of a number (hyphens, dashes, long marks, dots, brackets, slashes…), folded. */
-const DIGIT_SEPARATORS = new Set("-‐‑‒–—―−ー~〜～.・･()/,、_*#+|\\:");
-const isSeparator = (ch: string | undefined) => ch !== undefined && DIGIT_SEPARATORS.has(ch);
+const DIGIT_SEPARATORS = "-‐‑‒–—―−ー~〜～.・･()/,、_*#+|\\:";
 
 /** Characters folded but white space dropped: the start of the contact form. */
 function spacedOut(original: string): Form {
@@ -183,15 +198,53 @@ function spacedOut(original: string): Form {
   return out.build();
 }
 
-const KANA_DIGIT_STARTS = new Set(KANA_DIGITS.map(([word]) => word[0]));
-const WORD_STARTS = new Set([...AT_WORDS, ...DOT_WORDS].map((w) => w[0]));
-
-/** The length of the kana digit word at `at`, and its digit, or null. */
-function kanaDigitAt(text: string, at: number): [number, string] | null {
-  if (!KANA_DIGIT_STARTS.has(text[at])) return null;
-  for (const [word, digit] of KANA_DIGITS) if (text.startsWith(word, at)) return [word.length, digit];
-  return null;
+/** Kana digit words by their first character (common hiragana start them: looked up, not searched). */
+const KANA_DIGITS_BY_START = new Map<string, Array<[string, string]>>();
+for (const entry of KANA_DIGITS) {
+  const first = entry[0][0] as string;
+  KANA_DIGITS_BY_START.set(first, [...(KANA_DIGITS_BY_START.get(first) ?? []), entry]);
 }
+
+/** The kana digit word at `at` ([word, digit]), or undefined. */
+function kanaDigitAt(text: string, at: number): [string, string] | undefined {
+  const candidates = KANA_DIGITS_BY_START.get(text[at] as string);
+  if (!candidates) return undefined;
+  for (const entry of candidates) if (text.startsWith(entry[0], at)) return entry;
+  return undefined;
+}
+
+/** How many kana digit words follow one another from `at`, counting up to KANA_RUN_MIN. */
+function kanaRunFrom(text: string, at: number): number {
+  let n = 0;
+  for (let j = at, d = kanaDigitAt(text, j); d && n < KANA_RUN_MIN; d = kanaDigitAt(text, j)) {
+    n += 1;
+    j += d[0].length;
+  }
+  return n;
+}
+
+/**
+ * What each UTF-16 unit may be to the contact form, looked up once per character (screening runs
+ * on every send, and Set or object lookups per character were most of its cost).
+ */
+const WORD_START = 1;
+const KANA_START = 2;
+const KANJI_DIGIT = 4;
+const SEPARATOR = 8;
+const FLAGS = new Uint8Array(0x10000);
+const flagOf = (code: number): number => FLAGS[code] ?? 0;
+const mark = (chars: Iterable<string>, flag: number) => {
+  for (const c of chars) FLAGS[c.charCodeAt(0)] = flagOf(c.charCodeAt(0)) | flag;
+};
+mark([...AT_WORDS, ...DOT_WORDS], WORD_START);
+mark(
+  KANA_DIGITS.map(([w]) => w),
+  KANA_START,
+);
+mark(Object.keys(KANJI_DIGITS), KANJI_DIGIT);
+mark(DIGIT_SEPARATORS, SEPARATOR);
+
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
 
 /**
  * The contact form's output: separators with a digit on both sides (over other separators) are
@@ -203,12 +256,14 @@ class ContactBuilder extends FormBuilder {
   private digitBefore = false;
   private lastIsDigit = false;
 
-  override push(ch: string, from: number, to: number) {
-    if (isDigit(ch)) {
+  /** One character (`ch` is a single UTF-16 unit). */
+  add(ch: string, from: number, to: number) {
+    const code = ch.charCodeAt(0);
+    if (isDigitCode(code)) {
       if (this.separators > 0 && this.digitBefore) this.truncate(this.separators);
       this.separators = 0;
       this.lastIsDigit = true;
-    } else if (isSeparator(ch)) {
+    } else if (flagOf(code) & SEPARATOR) {
       if (this.separators === 0) this.digitBefore = this.lastIsDigit;
       this.separators += 1;
       this.lastIsDigit = false;
@@ -216,7 +271,9 @@ class ContactBuilder extends FormBuilder {
       this.separators = 0;
       this.lastIsDigit = false;
     }
-    super.push(ch, from, to);
+    this.parts.push(ch);
+    this.from.push(from);
+    this.to.push(to);
   }
 }
 
@@ -225,40 +282,29 @@ export function contactForm(original: string): Form {
   const base = spacedOut(original);
   const { text } = base;
   const out = new ContactBuilder();
-  const span = (start: number, end: number): [number, number] => [
-    base.from[start] as number,
-    base.to[end - 1] as number,
-  ];
   let i = 0;
   while (i < text.length) {
-    const maybe = WORD_STARTS.has(text[i]);
-    const at = maybe ? AT_WORDS.find((w) => text.startsWith(w, i)) : undefined;
-    const dot = maybe && !at ? DOT_WORDS.find((w) => text.startsWith(w, i)) : undefined;
-    const word = at ?? dot;
-    if (word) {
-      out.push(at ? "@" : ".", ...span(i, i + word.length));
-      i += word.length;
-      continue;
-    }
-    // A run of kana digit words long enough to be a number.
-    if (KANA_DIGIT_STARTS.has(text[i])) {
-      const run: Array<[number, string]> = [];
-      for (let j = i, d = kanaDigitAt(text, j); d; j += d[0], d = kanaDigitAt(text, j)) run.push(d);
-      if (run.length >= KANA_RUN_MIN) {
-        for (const [length, digit] of run) {
-          out.push(digit, ...span(i, i + length));
-          i += length;
-        }
+    const flags = flagOf(text.charCodeAt(i));
+    if (flags & WORD_START) {
+      const at = AT_WORDS.find((w) => text.startsWith(w, i));
+      const word = at ?? DOT_WORDS.find((w) => text.startsWith(w, i));
+      if (word) {
+        out.add(at ? "@" : ".", base.from[i] as number, base.to[i + word.length - 1] as number);
+        i += word.length;
         continue;
       }
     }
+    // A run of kana digit words long enough to be a number.
+    if (flags & KANA_START && kanaRunFrom(text, i) >= KANA_RUN_MIN) {
+      for (let d = kanaDigitAt(text, i); d; d = kanaDigitAt(text, i)) {
+        out.add(d[1], base.from[i] as number, base.to[i + d[0].length - 1] as number);
+        i += d[0].length;
+      }
+      continue;
+    }
     const ch = text[i] as string;
-    out.push(KANJI_DIGITS[ch] ?? ch, base.from[i] as number, base.to[i] as number);
+    out.add(flags & KANJI_DIGIT ? (KANJI_DIGITS[ch] as string) : ch, base.from[i] as number, base.to[i] as number);
     i += 1;
   }
   return out.build();
-}
-
-function isDigit(ch: string | undefined): boolean {
-  return ch !== undefined && ch >= "0" && ch <= "9";
 }
