@@ -105,7 +105,13 @@ describe("the default rule set", () => {
 
 describe("masking", () => {
   it("merges overlapping spans and keeps the rest unchanged", () => {
-    expect(mask("abcdefgh", [[1, 3], [2, 5], [6, 7]])).toBe(`a${M}f${M}h`);
+    expect(
+      mask("abcdefgh", [
+        [1, 3],
+        [2, 5],
+        [6, 7],
+      ]),
+    ).toBe(`a${M}f${M}h`);
     expect(mask("abc", [])).toBe("abc");
   });
 

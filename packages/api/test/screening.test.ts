@@ -1,4 +1,14 @@
-import { adminAuditLog, boardPosts, messages, pointCosts, pointLedger, pointLots, screeningEvents, screeningHolds, users } from "@enmusubi/db";
+import {
+  adminAuditLog,
+  boardPosts,
+  messages,
+  pointCosts,
+  pointLedger,
+  pointLots,
+  screeningEvents,
+  screeningHolds,
+  users,
+} from "@enmusubi/db";
 import { MSG, SCREENING_MASK } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -10,7 +20,10 @@ const db = () => api.database.db;
 const M = SCREENING_MASK;
 
 async function costOf(action: string): Promise<number> {
-  const [row] = await db().select({ c: pointCosts.pointCost }).from(pointCosts).where(eq(pointCosts.actionName, action));
+  const [row] = await db()
+    .select({ c: pointCosts.pointCost })
+    .from(pointCosts)
+    .where(eq(pointCosts.actionName, action));
   return row?.c ?? 0;
 }
 
@@ -27,7 +40,8 @@ async function books(userId: string) {
   return row as { points: number; ledger: number; lots: number };
 }
 
-const inbox = (to: TestUser) => db().select({ body: messages.body, from: messages.fromUserId }).from(messages).where(eq(messages.toUserId, to.id));
+const inbox = (to: TestUser) =>
+  db().select({ body: messages.body, from: messages.fromUserId }).from(messages).where(eq(messages.toUserId, to.id));
 const admin = () => api.createUser({ role: "admin" });
 const pair = async () => ({ from: await api.createUser({ points: 500 }), to: await api.createUser({ points: 500 }) });
 
@@ -35,7 +49,9 @@ describe("a member's message", () => {
   it("is delivered masked and charged once", async () => {
     const { from, to } = await pair();
     const cost = await costOf("send_message");
-    const result = await api.caller(from).messages.send({ recipientIds: [to.id], body: "０９０−１２３４−５６７８に電話して" });
+    const result = await api
+      .caller(from)
+      .messages.send({ recipientIds: [to.id], body: "０９０−１２３４−５６７８に電話して" });
     expect(result).toMatchObject({ status: "sent", sent: 1, cost });
     expect(await inbox(to)).toEqual([{ body: `${M}に電話して`, from: from.id }]);
     expect(await books(from.id)).toEqual({ points: 500 - cost, ledger: 500 - cost, lots: 500 - cost });
@@ -53,7 +69,10 @@ describe("a member's message", () => {
     ];
     for (const [body, delivered] of cases) {
       const sent = await api.caller(from).messages.send({ recipientIds: [to.id], body, replyToId });
-      const [row] = await db().select({ body: messages.body }).from(messages).where(eq(messages.id, sent.messageIds[0] as string));
+      const [row] = await db()
+        .select({ body: messages.body })
+        .from(messages)
+        .where(eq(messages.id, sent.messageIds[0] as string));
       expect(row?.body, body).toBe(delivered);
     }
     for (const body of ["ホ別２で", "え ん こ う", "ＪＫです", "中学生だよ"]) {
@@ -85,12 +104,17 @@ describe("a member's message", () => {
       code: "CONFLICT",
       message: MSG.screeningAlreadyDecided,
     });
-    await expect(api.caller(boss).adminScreening.reject({ id: item?.id as string, reason: "x" })).rejects.toMatchObject({
-      code: "CONFLICT",
-    });
+    await expect(api.caller(boss).adminScreening.reject({ id: item?.id as string, reason: "x" })).rejects.toMatchObject(
+      {
+        code: "CONFLICT",
+      },
+    );
     expect(await inbox(to)).toHaveLength(1);
     expect(await books(from.id)).toEqual({ points: 500 - cost, ledger: 500 - cost, lots: 500 - cost });
-    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.targetId, item?.id as string));
+    const audit = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, item?.id as string));
     expect(audit.map((a) => a.action)).toEqual(["screening.release"]);
   });
 
@@ -108,7 +132,9 @@ describe("a member's message", () => {
       .from(pointLedger)
       .where(and(eq(pointLedger.userId, from.id), eq(pointLedger.kind, "refund")));
     expect(refunds).toHaveLength(1);
-    await expect(api.caller(boss).adminScreening.reject({ id: hold?.id as string, reason: "again" })).rejects.toMatchObject({
+    await expect(
+      api.caller(boss).adminScreening.reject({ id: hold?.id as string, reason: "again" }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
     });
     expect(await books(from.id)).toEqual({ points: 500, ledger: 500, lots: 500 });
@@ -131,7 +157,9 @@ describe("a member's message", () => {
     await expect(
       api.caller(from).messages.send({ recipientIds: [to.id], body: "これは 禁 止 ワ ー ド です" }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MSG.screeningRefusedOther });
-    expect(await snapshotTables(api, "messages", "screening_holds", "point_ledger", "point_lots", "users")).toEqual(before);
+    expect(await snapshotTables(api, "messages", "screening_holds", "point_ledger", "point_lots", "users")).toEqual(
+      before,
+    );
     const events = await db().select().from(screeningEvents).where(eq(screeningEvents.userId, from.id));
     expect(events).toEqual([expect.objectContaining({ action: "refuse", category: "other", source: "message" })]);
     await api.caller(boss).adminScreening.deleteRule({ id: rule.id });
@@ -161,7 +189,9 @@ describe("scheduled entries", () => {
       scheduledAt,
       source: "user:search" as const,
     });
-    const rule = await api.caller(boss).adminScreening.createRule({ kind: "word", pattern: "秘密の言葉", category: "other", action: "refuse" });
+    const rule = await api
+      .caller(boss)
+      .adminScreening.createRule({ kind: "word", pattern: "秘密の言葉", category: "other", action: "refuse" });
     await expect(api.caller(from).scheduled.create(entry("秘密の言葉を送るね"))).rejects.toMatchObject({
       message: MSG.screeningRefusedOther,
     });
@@ -170,17 +200,30 @@ describe("scheduled entries", () => {
     // A rule added after scheduling applies when the entry goes out.
     await api.caller(boss).adminScreening.deleteRule({ id: rule.id });
     const late = await api.caller(from).scheduled.create(entry("あとで会おうね"));
-    await api.caller(boss).adminScreening.createRule({ kind: "word", pattern: "あとで", category: "other", action: "refuse" });
-    await db().execute(sql`update scheduled_messages set scheduled_at = now() - interval '1 second' where owner_id = ${from.id}`);
+    await api
+      .caller(boss)
+      .adminScreening.createRule({ kind: "word", pattern: "あとで", category: "other", action: "refuse" });
+    await db().execute(
+      sql`update scheduled_messages set scheduled_at = now() - interval '1 second' where owner_id = ${from.id}`,
+    );
     await dispatchDue(api.deps);
     expect(await inbox(to)).toEqual([{ body: `${M}で話そう`, from: from.id }]);
     const holds = await db().select().from(screeningHolds).where(eq(screeningHolds.authorId, from.id));
     expect(holds.map((h) => h.body)).toEqual(["パパ活しませんか"]);
-    const states = await db().execute(sql`select id, status, last_error from scheduled_messages where owner_id = ${from.id}`);
-    const rows = (Array.isArray(states) ? states : (states as { rows: unknown[] }).rows) as Array<{ id: string; status: string; last_error: string | null }>;
+    const states = await db().execute(
+      sql`select id, status, last_error from scheduled_messages where owner_id = ${from.id}`,
+    );
+    const rows = (Array.isArray(states) ? states : (states as { rows: unknown[] }).rows) as Array<{
+      id: string;
+      status: string;
+      last_error: string | null;
+    }>;
     expect(rows.find((r) => r.id === masked.id)?.status).toBe("sent");
     expect(rows.find((r) => r.id === held.id)?.status).toBe("sent");
-    expect(rows.find((r) => r.id === late.id)).toMatchObject({ status: "failed", last_error: MSG.screeningRefusedOther });
+    expect(rows.find((r) => r.id === late.id)).toMatchObject({
+      status: "failed",
+      last_error: MSG.screeningRefusedOther,
+    });
     const cost = await costOf("send_message");
     expect(await books(from.id)).toEqual({ points: 500 - 2 * cost, ledger: 500 - 2 * cost, lots: 500 - 2 * cost });
   });
@@ -245,7 +288,8 @@ describe("the queue", () => {
     const { from, to } = await pair();
     const boss = await admin();
     const waitingBefore = (await api.caller(boss).adminDashboard.waiting()).held.value;
-    for (const body of ["援助", "円光", "ＪＫ", "中学生"]) await api.caller(from).messages.send({ recipientIds: [to.id], body });
+    for (const body of ["援助", "円光", "ＪＫ", "中学生"])
+      await api.caller(from).messages.send({ recipientIds: [to.id], body });
     let queue = await api.caller(boss).adminScreening.queue({});
     expect(queue.items.filter((i) => i.author.id === from.id).every((i) => !i.flagged)).toBe(true);
     await api.caller(from).messages.send({ recipientIds: [to.id], body: "高校生" });
@@ -270,22 +314,36 @@ describe("rules", () => {
     const boss = await admin();
     const caller = api.caller(boss);
     const before = await snapshotTables(api, "screening_rules", "admin_audit_log");
-    await expect(caller.adminScreening.createRule({ kind: "pattern", pattern: "([a-", category: "contact", action: "mask" })).rejects.toMatchObject({
+    await expect(
+      caller.adminScreening.createRule({ kind: "pattern", pattern: "([a-", category: "contact", action: "mask" }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: MSG.screeningPatternInvalid,
     });
-    await expect(caller.adminScreening.createRule({ kind: "word", pattern: " ・・ ", category: "contact", action: "mask" })).rejects.toMatchObject({
+    await expect(
+      caller.adminScreening.createRule({ kind: "word", pattern: " ・・ ", category: "contact", action: "mask" }),
+    ).rejects.toMatchObject({
       message: MSG.screeningWordEmpty,
     });
-    await expect(caller.adminScreening.createRule({ kind: "word", pattern: "", category: "contact", action: "mask" })).rejects.toMatchObject({
+    await expect(
+      caller.adminScreening.createRule({ kind: "word", pattern: "", category: "contact", action: "mask" }),
+    ).rejects.toMatchObject({
       message: MSG.screeningPatternRequired,
     });
-    await expect(caller.adminScreening.createRule({ kind: "word", pattern: "LINE", category: "external", action: "mask" })).rejects.toMatchObject({
+    await expect(
+      caller.adminScreening.createRule({ kind: "word", pattern: "LINE", category: "external", action: "mask" }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: MSG.screeningRuleDuplicate,
     });
     expect(await snapshotTables(api, "screening_rules", "admin_audit_log")).toEqual(before);
-    const rule = await caller.adminScreening.createRule({ kind: "word", pattern: "テスト語", category: "other", action: "mask", note: "試験" });
+    const rule = await caller.adminScreening.createRule({
+      kind: "word",
+      pattern: "テスト語",
+      category: "other",
+      action: "mask",
+      note: "試験",
+    });
     const updated = await caller.adminScreening.updateRule({ ...rule, action: "hold", enabled: false });
     expect(updated).toMatchObject({ action: "hold", enabled: false });
     const page = await caller.adminScreening.rules({ keyword: "テスト語" });

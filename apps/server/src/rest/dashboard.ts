@@ -32,6 +32,8 @@ const dashboard = z.object({
     pendingTransfers: z.number().int().min(0),
     notificationsOpen: tally,
     failedScheduled: tally,
+    /** Photo and 自己紹介 changes waiting for the profile review (decision 0044). */
+    profileReviews: tally,
   }),
   signups: z.array(z.object({ day, count: z.number().int().min(0) })),
   sales: z.array(
@@ -76,6 +78,7 @@ export const dashboardRoutes = [
         pendingTransfers: 2,
         notificationsOpen: n(0),
         failedScheduled: n(0),
+        profileReviews: n(4),
       },
       signups: [{ day: "2026-11-26", count: 4 }],
       sales: [{ day: "2026-11-26", count: 3, amount: 9000, points: 900 }],

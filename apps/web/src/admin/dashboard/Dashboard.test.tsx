@@ -23,6 +23,8 @@ const waiting = (reports: number): Waiting => ({
   pendingTransfers: 2,
   notificationsOpen: n(0),
   failedScheduled: n(0),
+  held: n(0),
+  profileReviews: n(0),
 });
 
 const days = (from: number) =>
