@@ -1,6 +1,7 @@
 import { profileReviews, users } from "@enmusubi/db";
 import {
   PROFILE_REVIEW_APPROVED_NOTICE_DAYS,
+  type ProfileRejectReason,
   type ProfileReviewKind,
   type ProfileReviewStatus,
   profileRejectReasonLabel,
@@ -15,7 +16,7 @@ import { sql } from "drizzle-orm";
  */
 export type OwnReviewState =
   | { status: "pending"; submittedAt: Date }
-  | { status: "rejected"; reason: string; reasonLabel: string; note: string; decidedAt: Date }
+  | { status: "rejected"; reason: ProfileRejectReason; reasonLabel: string; note: string; decidedAt: Date }
   | { status: "approved"; decidedAt: Date }
   | null;
 
@@ -29,7 +30,7 @@ interface LatestRow {
   status: ProfileReviewStatus;
   photoLink: string | null;
   introduction: string | null;
-  reason: string | null;
+  reason: ProfileRejectReason | null;
   note: string;
   createdAt: string;
   decidedAt: string | null;
