@@ -3,8 +3,8 @@ import { NEW_USER_DEFAULTS, type Role, TERMS_VERSION } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
-import { releasePhoto } from "./photos/service";
 import { type Session, sessionOf } from "./context";
+import { releasePhoto } from "./photos/service";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
@@ -72,7 +72,11 @@ export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulato
  */
 export async function approveProfile(db: Db, userId: string, { uploadsDir }: { uploadsDir?: string } = {}) {
   const replaced = await db.transaction(async (tx) => {
-    const [before] = await tx.select({ photoLink: users.photoLink }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx
+      .select({ photoLink: users.photoLink })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     const pending = await tx
       .update(profileReviews)
       .set({ status: "approved", decidedAt: sql`now()` })

@@ -96,13 +96,10 @@ export const ownLegacyUser = legacyUser.extend({
     description:
       "自己紹介 as the owner last wrote it: the one waiting for the review while there is one (profileReview.selfIntroduction); other members see the approved one, in the paid profile detail",
   }),
-  profileReview: z
-    .object({ photo: reviewState, selfIntroduction: reviewState })
-    .optional()
-    .meta({
-      description:
-        "A member's new photo and changed 自己紹介 wait for the operator's review before other members see them (decision 0044): pending (「審査中」), rejected with the reason until the member changes it again, or approved in the last 7 days",
-    }),
+  profileReview: z.object({ photo: reviewState, selfIntroduction: reviewState }).optional().meta({
+    description:
+      "A member's new photo and changed 自己紹介 wait for the operator's review before other members see them (decision 0044): pending (「審査中」), rejected with the reason until the member changes it again, or approved in the last 7 days",
+  }),
 });
 
 const iso = (d: Date | string | null | undefined) => (d ? isoOf(d) : null);
