@@ -99,7 +99,9 @@ describe("legacy auth REST rows", () => {
     expect(rest.statusCode).toBe(200);
     const procedure = await createCaller(createContextInner(server.app.deps, member.session)).profile.me();
     expect(rest.json()).toEqual(JSON.parse(JSON.stringify(toOwnLegacyUser(procedure))));
-    expect(rest.json()).toMatchObject({ favoriteUserIds: [liked.id], selfIntroduction: "はじめまして",
+    expect(rest.json()).toMatchObject({
+      favoriteUserIds: [liked.id],
+      selfIntroduction: "はじめまして",
       profileReview: { photo: null, selfIntroduction: null },
     });
   });

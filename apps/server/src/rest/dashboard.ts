@@ -32,6 +32,8 @@ const dashboard = z.object({
     pendingTransfers: z.number().int().min(0),
     notificationsOpen: tally,
     failedScheduled: tally,
+    /** Messages and board posts a screening rule held (decision 0042). */
+    held: tally,
     /** Photo and 自己紹介 changes waiting for the profile review (decision 0044). */
     profileReviews: tally,
   }),
@@ -78,6 +80,7 @@ export const dashboardRoutes = [
         pendingTransfers: 2,
         notificationsOpen: n(0),
         failedScheduled: n(0),
+        held: n(1),
         profileReviews: n(4),
       },
       signups: [{ day: "2026-11-26", count: 4 }],
