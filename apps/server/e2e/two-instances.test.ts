@@ -332,7 +332,7 @@ describe.skipIf(Boolean(missing))("two instances of the built server on one data
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
     // A member's new photo waits for the profile review (decision 0044): the owner's answer carries
     // it as the signed full-size URL, and its thumbnail is served by neither instance yet.
-    const signed = uploaded.json.user.photoUrl as string;
+    const signed = (uploaded.json as { user: { photoUrl: string } }).user.photoUrl;
     expect(signed).toMatch(/^\/uploads\/photos\/[^/]+\.jpg\?exp=/);
     const thumbnail = signed.split("?")[0]?.replace("/uploads/photos/", "/uploads/thumbs/") as string;
     expect((await fetch(`${b.url}${thumbnail}`)).status).toBe(404);
