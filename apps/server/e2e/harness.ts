@@ -93,6 +93,11 @@ export interface E2E {
   token(userID: string, password?: string): Promise<string>;
   /** Creates a member through the admin procedure (password MEMBER_PASSWORD); returns its id. */
   createMember(admin: string, userID: string, name: string, gender?: "male" | "female"): Promise<string>;
+  /**
+   * Approves, as the administrator `admin`, every photo and 自己紹介 change of the member `userId`
+   * waiting for the profile review (decision 0044): other members see them from then on.
+   */
+  approveProfile(admin: string, userId: string): Promise<void>;
   /** A page at `width` (`touch`: a phone) signed in as the member `userID`, on the dashboard. */
   memberPage(userID: string, width?: number, options?: { touch?: boolean }): Promise<Page>;
 }
@@ -218,6 +223,17 @@ export function useE2E(): E2E {
         gender,
       });
       return created.id;
+    },
+    async approveProfile(admin, userId) {
+      const queue = await e2e.call<{ entries: Array<{ id: string; user: { id: string } }> }>(
+        admin,
+        "adminProfileReview.queue",
+        { page: 1, limit: 100 },
+        "GET",
+      );
+      for (const entry of queue.entries.filter((e) => e.user.id === userId)) {
+        await e2e.call(admin, "adminProfileReview.approve", { id: entry.id });
+      }
     },
     async memberPage(userID, width = 1280, options = {}) {
       const page = await e2e.page(width, options);

@@ -35,6 +35,8 @@ describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
     // 花子 signs in (her activity is now the newest) and writes her 自己紹介 and a message to 太郎.
     const hanaToken = await e2e.token("valuehana");
     await e2e.call(hanaToken, "profile.update", { selfIntroduction: INTRO });
+    // Shown to others once approved in the profile review (decision 0044).
+    await e2e.approveProfile(admin, hana);
     const taro = await e2e.call<{ id: string }>(await e2e.token("valuetaro"), "profile.me", undefined, "GET");
     await e2e.call(hanaToken, "messages.send", { recipientIds: [taro.id], body: MESSAGE });
     // A new sign-up: not age-verified, so cannot read messages, so is not listed to others.

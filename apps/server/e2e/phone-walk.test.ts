@@ -58,6 +58,8 @@ describe.skipIf(!hasChromium)(`every public and member screen at ${WIDTH} px`, (
     await e2e.call(hanaToken, "profile.update", {
       selfIntroduction: "週末は公園を散歩しています。美味しいパン屋さんを探すのが好きです。",
     });
+    // Shown to others once approved in the profile review (decision 0044).
+    await e2e.approveProfile(admin, hana);
     await e2e.call(hanaToken, "messages.send", { recipientIds: [taro], body: "はじめまして！散歩が好きな花子です。" });
     await e2e.call(hanaToken, "members.viewProfile", { id: taro });
     await e2e.call(hanaToken, "board.create", {

@@ -332,12 +332,15 @@ describe.skipIf(Boolean(missing))("two instances of the built server on one data
       body: { image: `data:image/jpeg;base64,${image.toString("base64")}` },
     });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200);
-    // The owner's answered photoLink is the card thumbnail (public).
-    const thumbnail = uploaded.json.photoLink as string;
-    expect(thumbnail).toMatch(/^\/uploads\/thumbs\/[^/]+\.jpg$/);
-    // Written by one instance into the shared DATA_DIR; the thumbnail is read by the other.
+    // A member's new photo waits for the profile review (decision 0044): the owner's answer carries
+    // it as the signed full-size URL, and its thumbnail is served by neither instance yet.
+    const signed = (uploaded.json as { user: { photoUrl: string } }).user.photoUrl;
+    expect(signed).toMatch(/^\/uploads\/photos\/[^/]+\.jpg\?exp=/);
+    const thumbnail = signed.split("?")[0]?.replace("/uploads/photos/", "/uploads/thumbs/") as string;
+    expect((await fetch(`${b.url}${thumbnail}`)).status).toBe(404);
     expect((await fetch(`${b.url}/uploads/thumbs/no-such-photo.jpg`)).status).toBe(404);
-    const served = await fetch(`${b.url}${thumbnail}`);
+    // Written by one instance into the shared DATA_DIR; the other serves it (the signature holds there too).
+    const served = await fetch(`${b.url}${signed}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toMatch(/^image\/jpeg/);
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(100);

@@ -4,7 +4,7 @@ import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES } from "../src/app";
-import { toLegacyUser } from "../src/rest/legacy-shapes";
+import { toOwnLegacyUser } from "../src/rest/legacy-shapes";
 import { snapshotTables, useTestServer } from "./helpers";
 
 const server = useTestServer();
@@ -98,8 +98,12 @@ describe("legacy auth REST rows", () => {
     const rest = await server.request({ method: "GET", url: "/api/auth/me", as: member });
     expect(rest.statusCode).toBe(200);
     const procedure = await createCaller(createContextInner(server.app.deps, member.session)).profile.me();
-    expect(rest.json()).toEqual(JSON.parse(JSON.stringify(toLegacyUser(procedure))));
-    expect(rest.json()).toMatchObject({ favoriteUserIds: [liked.id], selfIntroduction: "はじめまして" });
+    expect(rest.json()).toEqual(JSON.parse(JSON.stringify(toOwnLegacyUser(procedure))));
+    expect(rest.json()).toMatchObject({
+      favoriteUserIds: [liked.id],
+      selfIntroduction: "はじめまして",
+      profileReview: { photo: null, selfIntroduction: null },
+    });
   });
 
   it("bad JSON and wrong types give 400 in Japanese, never 500, and change nothing", async () => {

@@ -135,6 +135,8 @@ describe("requests that carry a photo with other changes", () => {
       as: member,
       payload: { photodatas: await photo("#a3a") },
     });
+    // Its thumbnail is served once the photo is approved (decision 0044).
+    await server.approveProfile(member);
     const link = up.json().user.photoUrl as string;
     const thumbnail = link.replace("/photos/", "/thumbs/").split("?")[0] as string;
     expect((await server.request({ method: "GET", url: link })).statusCode).toBe(200);

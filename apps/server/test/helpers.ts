@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher, type Session, unlimited } from "@enmusubi/api";
-import { createTestAccount, type TestAccountFields } from "@enmusubi/api/testing";
+import { approveProfile, createTestAccount, type TestAccountFields } from "@enmusubi/api/testing";
 import type { Database } from "@enmusubi/db";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -43,6 +43,11 @@ export interface TestServer {
   contract: ContractChecker;
   /** Inserts an account and logs it in through POST /api/auth/login. */
   createUser(fields?: TestAccountFields): Promise<RestUser>;
+  /**
+   * Approves the member's photo and 自己紹介 changes waiting for the profile review (decision 0044),
+   * for tests of what others then see; the photo it replaces is removed as an approval does.
+   */
+  approveProfile(user: { id: string }): Promise<void>;
 }
 
 /**
@@ -118,6 +123,8 @@ export function useTestServer(options: { limits?: boolean; env?: Record<string, 
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
     return { id, userID, password, role, session, token: login.json<{ token: string }>().token };
   };
+  server.approveProfile = (user) =>
+    approveProfile(server.database.db, user.id, { uploadsDir: server.app.deps.uploadsDir });
   return server;
 }
 

@@ -146,6 +146,10 @@ describe("GET /api/users/search", () => {
       payload: { selfIntroduction: "週末はカフェ巡り。" },
     });
     expect(put.statusCode).toBe(200);
+    expect(put.json().message).toBe(MSG.profileUpdatedPendingReview);
+    // Found by its words once approved in the profile review (decision 0044), not before.
+    expect(await ids({ keyword: `${tag} かふぇ` })).toEqual([]);
+    await server.approveProfile(newer);
     expect(await ids({ keyword: `${tag} かふぇ` })).toEqual([newer.id]);
     const rows = await server.request({ method: "GET", url: `/api/users/search?${q({ keyword: tag })}`, as: me });
     for (const p of rows.json().profiles) expectPublic(p, ["isFavorite"]);

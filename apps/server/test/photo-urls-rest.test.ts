@@ -30,9 +30,12 @@ beforeAll(async () => {
     payload: { photodatas: `data:image/jpeg;base64,${(await jpeg(1200, 900)).toString("base64")}` },
   });
   expect(upload.statusCode).toBe(200);
+  // Others see it once approved in the profile review (decision 0044).
+  await server.approveProfile(she);
+  const me = await server.request({ method: "GET", url: "/api/auth/me", as: she });
   // The stored full-size path (her own answers' photoLink is the thumbnail; photoUrl the signed full size).
-  herLink = upload.json().user.photoUrl.split("?")[0];
-  expect(upload.json().photoLink).toBe(herLink.replace("/uploads/photos/", "/uploads/thumbs/"));
+  herLink = me.json().photoUrl.split("?")[0];
+  expect(me.json().photoLink).toBe(herLink.replace("/uploads/photos/", "/uploads/thumbs/"));
 });
 
 describe("thumbnails and signed full-size photos", () => {

@@ -48,8 +48,17 @@ describe("photo-data rows", () => {
       as: member,
       payload: { photodatas: await gpsJpeg() },
     });
+    // A member's new photo waits for the profile review (decision 0044): its thumbnail is not served yet.
+    expect(res.json()).toMatchObject({
+      message: MSG.photoSubmittedForReview,
+      photoLink: null,
+      user: { photoLink: null, profileReview: { photo: { status: "pending" } } },
+    });
+    const waiting = res.json().user.photoUrl.split("?")[0].replace("/uploads/photos/", "/uploads/thumbs/");
+    expect((await server.request({ method: "GET", url: waiting })).statusCode).toBe(404);
+    await server.approveProfile(member);
     const me = await server.request({ method: "GET", url: "/api/auth/me", as: member });
-    const links = [res.json().photoLink, res.json().user.photoLink, me.json().photoLink];
+    const links = [waiting, me.json().photoLink];
     expect(new Set(links).size).toBe(1);
     const link = links[0] as string;
     expect(link).toMatch(/^\/uploads\/thumbs\/[0-9a-f]{32}\.jpg$/);
@@ -92,6 +101,7 @@ describe("photo-data rows", () => {
       payload: { photoLink: { photodatas: await gpsJpeg() } },
     });
     expect(res.statusCode).toBe(200);
+    await server.approveProfile(member);
     const profile = await server.request({
       method: "PUT",
       url: "/api/auth/profile",
@@ -99,8 +109,12 @@ describe("photo-data rows", () => {
       payload: { name: "写真つき", photoLink: { photodatas: await gpsJpeg() } },
     });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().user.photoLink).toMatch(/^\/uploads\/thumbs\//);
-    expect(profile.json().user.photoLink).not.toBe(res.json().photoLink);
+    expect(profile.json().message).toBe(MSG.profileUpdatedPendingReview);
+    await server.approveProfile(member);
+    expect((await server.request({ method: "GET", url: "/api/auth/me", as: member })).json().photoLink).toMatch(
+      /^\/uploads\/thumbs\//,
+    );
+    expect(profile.json().user.photoUrl.split("?")[0]).not.toBe(res.json().user.photoUrl.split("?")[0]);
     // The replaced file is gone (its signed URL finds nothing).
     expect((await server.request({ method: "GET", url: res.json().user.photoUrl })).statusCode).toBe(404);
   });

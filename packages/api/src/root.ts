@@ -12,6 +12,7 @@ import { adminPaymentsRouter, legalRouter, purchaseRouter } from "./payments/rou
 import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
+import { adminProfileReviewRouter } from "./profile-review/router";
 import { referenceRouter } from "./reference/router";
 import { adminModerationRouter, safetyRouter } from "./safety/router";
 import { scheduledRouter } from "./scheduled/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   adminAudit: adminAuditRouter,
   adminDashboard: adminDashboardRouter,
   adminScreening: adminScreeningRouter,
+  adminProfileReview: adminProfileReviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,10 @@
-import type { Db } from "@enmusubi/db";
+import { type Db, profileReviews, users } from "@enmusubi/db";
 import { NEW_USER_DEFAULTS, type Role, TERMS_VERSION } from "@enmusubi/shared";
+import { and, eq, sql } from "drizzle-orm";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
 import { type Session, sessionOf } from "./context";
+import { releasePhoto } from "./photos/service";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
@@ -60,3 +62,33 @@ export function currentSession(db: Db, account: { id: string }): Promise<Session
 
 /** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */
 export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";
+
+/**
+ * Approves every photo and 自己紹介 change of `userId` waiting for the profile review, as an
+ * administrator's approval would (the values copied into users; decision 0044), for tests whose
+ * subject is what others do with a member's new photo or text. Writes no audit row; with
+ * `uploadsDir`, the photo an approval replaces is removed as the real one does. Tests of the review
+ * itself go through adminProfileReview.
+ */
+export async function approveProfile(db: Db, userId: string, { uploadsDir }: { uploadsDir?: string } = {}) {
+  const replaced = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ photoLink: users.photoLink })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const pending = await tx
+      .update(profileReviews)
+      .set({ status: "approved", decidedAt: sql`now()` })
+      .where(and(eq(profileReviews.userId, userId), eq(profileReviews.status, "pending")))
+      .returning({ kind: profileReviews.kind, photoLink: profileReviews.photoLink, text: profileReviews.introduction });
+    for (const change of pending) {
+      await tx
+        .update(users)
+        .set(change.kind === "photo" ? { photoLink: change.photoLink } : { selfIntroduction: change.text ?? "" })
+        .where(eq(users.id, userId));
+    }
+    return pending.some((c) => c.kind === "photo") ? (before?.photoLink ?? null) : null;
+  });
+  if (uploadsDir) await releasePhoto({ db, uploadsDir }, replaced);
+}

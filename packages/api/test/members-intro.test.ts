@@ -3,6 +3,7 @@ import { LAST_ACTIVE_REFRESH_MINUTES, lastActiveBucket, MSG } from "@enmusubi/sh
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resolveSession } from "../src/context";
+import { approveProfile } from "../src/testing";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /** Issue 23: 自己紹介, last activity, and a search that leads with members who can answer (decision 0029). */
@@ -13,6 +14,12 @@ let tagCounter = 0;
 const newTag = () => `紹${++tagCounter}q${Math.random().toString(36).slice(2, 6)}`;
 
 const setIntro = (user: TestUser, selfIntroduction: string) => api.caller(user).profile.update({ selfIntroduction });
+
+/** The 自己紹介 changed and approved in the profile review (decision 0044): what other members then see. */
+const setApprovedIntro = async (user: TestUser, selfIntroduction: string) => {
+  await setIntro(user, selfIntroduction);
+  await approveProfile(api.deps.db, user.id);
+};
 
 const setLastActive = (user: TestUser, ago: string) =>
   api.database.db
@@ -41,7 +48,7 @@ describe("自己紹介 on the own profile", () => {
   it("takes 1,000 characters and refuses 1,001 with the catalogue's message, changing nothing", async () => {
     const me = await api.createUser();
     await setIntro(me, "あ".repeat(1000));
-    const before = await snapshotTables(api, "users", "member_search_grams");
+    const before = await snapshotTables(api, "users", "member_search_grams", "profile_reviews");
     await expect(setIntro(me, "い".repeat(1001))).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: MSG.selfIntroductionTooLong,
@@ -50,7 +57,7 @@ describe("自己紹介 on the own profile", () => {
       api.caller(me).profile.update({ name: "変えない", selfIntroduction: "う".repeat(1001) }),
     ).rejects.toMatchObject({ message: MSG.selfIntroductionTooLong });
     await expect(setIntro(me, "NUL\u0000")).rejects.toMatchObject({ code: "BAD_REQUEST", message: MSG.textInvalid });
-    expect(await snapshotTables(api, "users", "member_search_grams")).toEqual(before);
+    expect(await snapshotTables(api, "users", "member_search_grams", "profile_reviews")).toEqual(before);
   });
 });
 
@@ -59,7 +66,7 @@ describe("the paid detail and nothing else shows 自己紹介 and last activity"
     const tag = newTag();
     const viewer = await api.createUser({ gender: "male" });
     const target = await api.createUser({ gender: "female", name: `${tag}花子` });
-    await setIntro(target, "猫が好きです。\n映画も。");
+    await setApprovedIntro(target, "猫が好きです。\n映画も。");
     await setLastActive(target, "2 days");
     const { profile } = await api.caller(viewer).members.viewProfile({ id: target.id });
     expect(profile).toMatchObject({
@@ -101,7 +108,7 @@ describe("the paid detail and nothing else shows 自己紹介 and last activity"
 
   it("one's own detail includes them too (free)", async () => {
     const me = await api.createUser();
-    await setIntro(me, "自分の紹介");
+    await setApprovedIntro(me, "自分の紹介");
     const { profile, charged } = await api.caller(me).members.viewProfile({ id: me.id });
     expect(charged).toBe(false);
     expect(profile).toMatchObject({ selfIntroduction: "自分の紹介", lastActive: "24時間以内" });
@@ -211,9 +218,9 @@ describe("the keyword searches the name and the 自己紹介", () => {
     const tag = newTag();
     const me = await api.createUser({ gender: "male" });
     const cafe = await api.createUser({ gender: "female", name: `${tag}珈琲` });
-    await setIntro(cafe, "週末は渋谷でカフェ巡り。\nランチも好き。");
+    await setApprovedIntro(cafe, "週末は渋谷でカフェ巡り。\nランチも好き。");
     const other = await api.createUser({ gender: "female", name: `${tag}映画` });
-    await setIntro(other, "映画と音楽が好きです。");
+    await setApprovedIntro(other, "映画と音楽が好きです。");
     const search = async (keyword: string) =>
       (await api.caller(me).members.search({ keyword, excludeSameSex: true })).profiles.map((p) => p.id);
     expect(await search(`${tag} カフェ`)).toEqual([cafe.id]);
@@ -233,11 +240,11 @@ describe("the keyword searches the name and the 自己紹介", () => {
     const admin = await api.createUser({ role: "admin" });
     const me = await api.createUser({ gender: "male" });
     const her = await api.createUser({ gender: "female", name: `${tag}花` });
-    await setIntro(her, "登山が趣味です");
+    await setApprovedIntro(her, "登山が趣味です");
     const search = async (keyword: string) =>
       (await api.caller(me).members.search({ keyword })).profiles.map((p) => p.id);
     expect(await search(`${tag} 登山`)).toEqual([her.id]);
-    await setIntro(her, "釣りが趣味です");
+    await setApprovedIntro(her, "釣りが趣味です");
     expect(await search(`${tag} 登山`)).toEqual([]);
     expect(await search(`${tag} 釣り`)).toEqual([her.id]);
     // Activity alone does not rewrite the grams.

@@ -1,13 +1,14 @@
 import { existsSync, utimesSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { adminAuditLog, users } from "@enmusubi/db";
+import { adminAuditLog, profileReviews, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sweepOrphanPhotos } from "../src/photos/service";
 import { photoFile } from "../src/photos/storage";
+import { approveProfile } from "../src/testing";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi({ uploadsDir: `/tmp/enmusubi-photo-test-${process.pid}-${Date.now()}` });
@@ -28,6 +29,13 @@ const dataUrl = (bytes: Buffer, type = "image/jpeg") => `data:${type};base64,${b
 const hasGpsPointer = (exif: Buffer) =>
   exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 
+/** A member's own photo upload, approved in the profile review (decision 0044): answers the own view. */
+async function uploadApproved(user: TestUser, data: string) {
+  await api.caller(user).profile.uploadPhoto({ data });
+  await approveProfile(api.deps.db, user.id, { uploadsDir: api.deps.uploadsDir });
+  return api.caller(user).profile.me();
+}
+
 async function storedFiles(): Promise<string[]> {
   const dir = path.join(api.deps.uploadsDir, "photos");
   return existsSync(dir) ? readdir(dir) : [];
@@ -44,7 +52,7 @@ describe("photos.upload", () => {
     const originalMeta = await sharp(original).metadata();
     expect(originalMeta.exif && hasGpsPointer(originalMeta.exif)).toBe(true);
 
-    const me = await api.caller(member).profile.uploadPhoto({ data: dataUrl(original) });
+    const me = await uploadApproved(member, dataUrl(original));
     expect(me.photoLink).toMatch(/^\/uploads\/photos\/[0-9a-f]{32}\.jpg$/);
     const file = photoFile(api.deps.uploadsDir, me.photoLink);
     if (!file) throw new Error("no stored file");
@@ -63,7 +71,7 @@ describe("photos.upload", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: "#0000ff80" } })
       .png()
       .toBuffer();
-    const me = await api.caller(member).profile.uploadPhoto({ data: png.toString("base64") });
+    const me = await uploadApproved(member, png.toString("base64"));
     expect(me.photoLink).not.toBe(before);
     expect(existsSync(photoFile(api.deps.uploadsDir, me.photoLink) ?? "")).toBe(true);
     expect(existsSync(photoFile(api.deps.uploadsDir, before) ?? "")).toBe(false);
@@ -71,7 +79,7 @@ describe("photos.upload", () => {
   });
 
   it("refuses text, a truncated image and an empty body with a clear message; nothing changes", async () => {
-    const tables = await snapshotTables(api, "users", "admin_audit_log");
+    const tables = await snapshotTables(api, "users", "profile_reviews", "admin_audit_log");
     const files = await storedFiles();
     const caller = api.caller(member);
     await expect(
@@ -86,7 +94,7 @@ describe("photos.upload", () => {
     await expect(caller.profile.uploadPhoto({ data: "x".repeat(15 * 1024 * 1024) })).rejects.toMatchObject({
       message: MSG.imageTooLarge,
     });
-    expect(await snapshotTables(api, "users", "admin_audit_log")).toEqual(tables);
+    expect(await snapshotTables(api, "users", "profile_reviews", "admin_audit_log")).toEqual(tables);
     expect(await storedFiles()).toEqual(files);
   });
 
@@ -99,7 +107,7 @@ describe("photos.upload", () => {
 describe("photos.remove and profile links", () => {
   it("remove clears the link and deletes the file", async () => {
     const user = await api.createUser();
-    const { photoLink } = await api.caller(user).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
+    const { photoLink } = await uploadApproved(user, dataUrl(await phonePhoto()));
     const me = await api.caller(user).profile.removePhoto();
     expect(me.photoLink).toBeNull();
     expect(existsSync(photoFile(api.deps.uploadsDir, photoLink) ?? "")).toBe(false);
@@ -108,7 +116,7 @@ describe("photos.remove and profile links", () => {
   it("a member cannot point the profile at another member's file; keeping or clearing works", async () => {
     const owner = await api.createUser();
     const other = await api.createUser();
-    const { photoLink } = await api.caller(owner).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
+    const { photoLink } = await uploadApproved(owner, dataUrl(await phonePhoto()));
     if (!photoLink) throw new Error("no link");
     const before = await snapshotTables(api, "users");
     await expect(api.caller(other).profile.update({ photoLink })).rejects.toMatchObject({
@@ -164,14 +172,22 @@ describe("sweepOrphanPhotos", () => {
     const abandoned = await caller.photos.adminUpload({ data: dataUrl(await phonePhoto()) });
     const fresh = await caller.photos.adminUpload({ data: dataUrl(await phonePhoto()) });
     const user = await api.createUser();
-    const used = await api.caller(user).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
+    const used = await uploadApproved(user, dataUrl(await phonePhoto()));
+    // A photo waiting for the review is in use too, however old (decision 0044).
+    const waiting = await api.createUser();
+    await api.caller(waiting).profile.uploadPhoto({ data: dataUrl(await phonePhoto()) });
+    const [review] = await api.database.db
+      .select({ photoLink: profileReviews.photoLink })
+      .from(profileReviews)
+      .where(eq(profileReviews.userId, waiting.id));
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    for (const link of [abandoned.photoLink, used.photoLink]) {
+    for (const link of [abandoned.photoLink, used.photoLink, review?.photoLink ?? null]) {
       utimesSync(photoFile(api.deps.uploadsDir, link) ?? "", twoDaysAgo, twoDaysAgo);
     }
     expect(await sweepOrphanPhotos(api.deps)).toBeGreaterThanOrEqual(1);
     expect(existsSync(photoFile(api.deps.uploadsDir, abandoned.photoLink) ?? "")).toBe(false);
     expect(existsSync(photoFile(api.deps.uploadsDir, fresh.photoLink) ?? "")).toBe(true);
     expect(existsSync(photoFile(api.deps.uploadsDir, used.photoLink) ?? "")).toBe(true);
+    expect(existsSync(photoFile(api.deps.uploadsDir, review?.photoLink) ?? "")).toBe(true);
   });
 });

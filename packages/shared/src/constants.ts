@@ -470,3 +470,41 @@ export const SCREENING_MASK = "＊＊＊";
 /** A member with this many held or refused items within SCREENING_FLAG_HOURS is flagged in the queue. */
 export const SCREENING_FLAG_COUNT = 5;
 export const SCREENING_FLAG_HOURS = 24;
+
+/*
+ * The review of profile photos and 自己紹介 (出会い系サイト規制法: the operator checks what members
+ * show before other members see it; docs/decisions/0044).
+ */
+
+/** What a profile review is about: the photo or the 自己紹介. */
+export const PROFILE_REVIEW_KINDS = ["photo", "introduction"] as const;
+export type ProfileReviewKind = (typeof PROFILE_REVIEW_KINDS)[number];
+
+/**
+ * A change waits (`pending`) until an administrator approves it (copied into the profile) or
+ * rejects it (never shown); `withdrawn`: the member changed it again or cleared it before a decision.
+ */
+export const PROFILE_REVIEW_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
+export type ProfileReviewStatus = (typeof PROFILE_REVIEW_STATUSES)[number];
+
+/** Why a change was not approved: the fixed list the administrators choose from (shown to the member and mailed). */
+export const PROFILE_REJECT_REASONS = [
+  { value: "photo_unsuitable", label: "顔がはっきり写っていない写真・他人の写真" },
+  { value: "contact_details", label: "連絡先・外部サービスの記載" },
+  { value: "offensive", label: "公序良俗に反する内容" },
+  { value: "minor", label: "未成年と思われる内容" },
+  { value: "other", label: "その他" },
+] as const;
+export type ProfileRejectReason = (typeof PROFILE_REJECT_REASONS)[number]["value"];
+export const PROFILE_REJECT_REASON_VALUES = PROFILE_REJECT_REASONS.map((r) => r.value) as [
+  ProfileRejectReason,
+  ...ProfileRejectReason[],
+];
+
+/** The Japanese label of a reject reason (the value itself when unknown). */
+export function profileRejectReasonLabel(value: string): string {
+  return PROFILE_REJECT_REASONS.find((r) => r.value === value)?.label ?? value;
+}
+
+/** The member's dashboard says a change was approved for this many days after the decision. */
+export const PROFILE_REVIEW_APPROVED_NOTICE_DAYS = 7;

@@ -13,6 +13,7 @@ export * from "./schemas/messages";
 export * from "./schemas/payments";
 export * from "./schemas/photos";
 export * from "./schemas/points";
+export * from "./schemas/profile-review";
 export * from "./schemas/reference";
 export * from "./schemas/safety";
 export * from "./schemas/scheduled";

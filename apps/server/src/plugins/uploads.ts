@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ensureThumbnail, PHOTO_NAME } from "@enmusubi/api";
+import { ensureThumbnail, PHOTO_NAME, photoAwaitingReview } from "@enmusubi/api";
 import { MSG } from "@enmusubi/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  * - `/uploads/thumbs/<name>.jpg`: the card thumbnail, public. Names are random and a file never
  *   changes once written (a new photo gets a new name), so browsers may cache them for good. A
  *   photo stored before thumbnails existed gets its thumbnail made on the first request, so no
- *   member ever sees a broken image.
+ *   member ever sees a broken image. A photo waiting for the profile review answers 404 (decision
+ *   0044: only its owner and administrators see it, as a signed full-size URL), uncached.
  * - `/uploads/photos/<name>.jpg?exp=…&sig=…`: the full-size image, only with a valid signature of
  *   this server (photos/signed-url.ts: bound to the name, expiring after a few minutes). Without
  *   one, or with an expired or altered one: 403; an unknown photo: 404.
@@ -37,6 +38,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>("/uploads/thumbs/:name", async (request, reply) => {
     const { name } = request.params;
     if (!PHOTO_NAME.test(name)) return notFound(reply);
+    if (await photoAwaitingReview(app.deps.db, name)) return notFound(reply);
     const file = await ensureThumbnail(dir, name).catch((error: unknown) => {
       request.log.warn({ err: error }, "thumbnail could not be made");
       return null;

@@ -146,7 +146,7 @@ export const authRoutes = [
     path: "/api/auth/profile",
     summary: "Update the signed-in account's profile (a new password needs currentPassword)",
     description:
-      "A member's name and 自己紹介 are screened (decision 0042): a name matching any rule is refused; 自己紹介 is refused or masked (＊＊＊) as the rules say. Fields left out stay as they are; `null` or \"\" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account's failed logins (10 in 15 minutes, then 429).",
+      "A member's name and 自己紹介 are screened first (decision 0042): a name matching any rule is refused; 自己紹介 is refused or masked (＊＊＊) as the rules say. Fields left out stay as they are; `null` or \"\" clears an optional one. `photoLink` may keep or clear the current link, or be `{ photodatas }` with a new image (checked, ≤ 2048 px, JPEG 0.8). A member's new photo and changed selfIntroduction wait for the operator's review before other members see them (`message` then says so; `user.profileReview` shows 「審査中」; decision 0044); clearing either applies at once. A new password ends every other session (the answer then carries a fresh `token`) and a pending e-mail change; a wrong currentPassword is counted with the account's failed logins (10 in 15 minutes, then 429).",
     access: "signedIn",
     input: legacyProfileInput,
     response: z.object({ message: z.string(), user: ownLegacyUser, token: z.string().optional() }),
@@ -166,8 +166,9 @@ export const authRoutes = [
     },
     handler: async (caller, input) => {
       // One procedure, one transaction: a new photo is kept only if the whole update applies.
-      const { user, token } = await caller.profile.update(input);
-      return { message: MSG.profileUpdated, user: toOwnLegacyUser(user), ...(token ? { token } : {}) };
+      const { user, token, submitted } = await caller.profile.update(input);
+      const message = submitted.photo || submitted.introduction ? MSG.profileUpdatedPendingReview : MSG.profileUpdated;
+      return { message, user: toOwnLegacyUser(user), ...(token ? { token } : {}) };
     },
   }),
   route({

@@ -33,6 +33,8 @@ const dashboard = z.object({
     notificationsOpen: tally,
     failedScheduled: tally,
     held: tally.meta({ description: "Messages and board posts a screening rule holds for review (decision 0042)" }),
+    /** Photo and 自己紹介 changes waiting for the profile review (decision 0044). */
+    profileReviews: tally,
   }),
   signups: z.array(z.object({ day, count: z.number().int().min(0) })),
   sales: z.array(
@@ -78,6 +80,7 @@ export const dashboardRoutes = [
         notificationsOpen: n(0),
         failedScheduled: n(0),
         held: n(1),
+        profileReviews: n(4),
       },
       signups: [{ day: "2026-11-26", count: 4 }],
       sales: [{ day: "2026-11-26", count: 3, amount: 9000, points: 900 }],

@@ -15,6 +15,7 @@ import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { paymentRoutes } from "./payments";
 import { photoRoutes } from "./photos";
+import { profileReviewRoutes } from "./profile-reviews";
 import { referenceRoutes } from "./reference";
 import { safetyRoutes } from "./safety";
 import { scheduledRoutes } from "./scheduled";
@@ -40,6 +41,7 @@ export const restRoutes: RestRoute[] = [
   ...screeningRoutes,
   ...inquiryRoutes,
   ...verificationRoutes,
+  ...profileReviewRoutes,
   ...safetyRoutes,
   ...dashboardRoutes,
 ];

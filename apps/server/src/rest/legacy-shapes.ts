@@ -1,5 +1,5 @@
-import { thumbnailLink, type UserView } from "@enmusubi/api";
-import { photoData, photoLink } from "@enmusubi/shared";
+import { type OwnReview, type OwnReviewState, thumbnailLink, type UserView } from "@enmusubi/api";
+import { PROFILE_REJECT_REASON_VALUES, photoData, photoLink } from "@enmusubi/shared";
 import { z } from "zod";
 
 /**
@@ -71,18 +71,68 @@ export function toLegacyUser(
  * until the photo changes, and it is what every other member-facing `photoLink` holds. The full
  * size is `photoUrl`, free for the owner.
  */
+/** One kind's review as its owner sees it (decision 0044); null: nothing waits or was decided lately. */
+const reviewState = z
+  .object({
+    status: z.enum(["pending", "approved", "rejected"]),
+    submittedAt: z.iso.datetime().nullable().meta({ description: "When the change waiting was made (pending)" }),
+    decidedAt: z.iso.datetime().nullable().meta({ description: "When it was approved or rejected" }),
+    reason: z.enum(PROFILE_REJECT_REASON_VALUES).nullable(),
+    reasonLabel: z.string().nullable().meta({ description: "The reason in Japanese, as the member is shown it" }),
+    note: z.string().nullable().meta({ description: "The administrator's note with a rejection" }),
+  })
+  .nullable();
+
 export const ownLegacyUser = legacyUser.extend({
   photoLink: z.string().nullable().meta({
     description:
-      "The account's photo as a link that loads: its public thumbnail (/uploads/thumbs/<name>.jpg, ≤ 320 px; decision 0028), or an outside link as set. Sent back unchanged with an edit, it keeps the photo; photoUrl is the full size",
+      "The account's approved photo (the one other members see) as a link that loads: its public thumbnail (/uploads/thumbs/<name>.jpg, ≤ 320 px; decision 0028), or an outside link as set. Sent back unchanged with an edit, it keeps the photo; photoUrl is the full size",
+  }),
+  photoUrl: z.string().nullable().optional().meta({
+    description:
+      "The full-size photo's short-lived signed URL: the owner's latest photo, the one waiting for the review while there is one (profileReview.photo; decision 0044)",
+  }),
+  selfIntroduction: z.string().optional().meta({
+    description:
+      "自己紹介 as the owner last wrote it: the one waiting for the review while there is one (profileReview.selfIntroduction); other members see the approved one, in the paid profile detail",
+  }),
+  profileReview: z.object({ photo: reviewState, selfIntroduction: reviewState }).optional().meta({
+    description:
+      "A member's new photo and changed 自己紹介 wait for the operator's review before other members see them (decision 0044): pending (「審査中」), rejected with the reason until the member changes it again, or approved in the last 7 days",
   }),
 });
 
+const iso = (d: Date | string | null | undefined) => (d ? isoOf(d) : null);
+
+function toReviewState(state: OwnReviewState): z.input<typeof reviewState> {
+  if (!state) return null;
+  const rejected = state.status === "rejected" ? state : null;
+  return {
+    status: state.status,
+    submittedAt: state.status === "pending" ? iso(state.submittedAt) : null,
+    decidedAt: state.status === "pending" ? null : iso(state.decidedAt),
+    reason: rejected?.reason ?? null,
+    reasonLabel: rejected?.reasonLabel ?? null,
+    note: rejected ? rejected.note : null,
+  };
+}
+
 export function toOwnLegacyUser(
-  user: UserView & { favoriteUserIds?: string[]; photoUrl?: string | null; selfIntroduction?: string },
+  user: UserView & {
+    favoriteUserIds?: string[];
+    photoUrl?: string | null;
+    selfIntroduction?: string;
+    review?: OwnReview;
+  },
 ): z.input<typeof ownLegacyUser> {
-  const legacy = toLegacyUser(user);
+  const legacy: z.input<typeof ownLegacyUser> = toLegacyUser(user);
   legacy.photoLink = thumbnailLink(user.photoLink);
+  if (user.review) {
+    legacy.profileReview = {
+      photo: toReviewState(user.review.photo),
+      selfIntroduction: toReviewState(user.review.introduction),
+    };
+  }
   return legacy;
 }
 

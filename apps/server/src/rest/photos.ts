@@ -24,7 +24,7 @@ export const photoRoutes = [
     summary:
       "Set the signed-in account's photo: checked to be an image, metadata stripped, ≤ 2048 px, JPEG 0.8; answers the user",
     description:
-      "The image (a data URL or bare base64, at most 10 MB) may be sent as `photodatas`, `photoLink.photodatas` or `image`. The photo it replaces is deleted.",
+      "The image (a data URL or bare base64, at most 10 MB) may be sent as `photodatas`, `photoLink.photodatas` or `image`. A member's new photo waits for the operator's review (decision 0044): other members keep seeing the approved one (`photoLink`) until it is approved; the owner sees the new one as `photoUrl`, with `user.profileReview.photo` pending. An administrator's applies at once, and the photo it replaces is deleted.",
     access: "signedIn",
     input: uploadBody,
     response: z.object({
@@ -39,14 +39,17 @@ export const photoRoutes = [
       429: MSG.tooManyRequests,
     },
     handler: async (caller, input) => {
-      const user = toOwnLegacyUser(await caller.profile.uploadPhoto(input));
-      return { message: MSG.photoUpdated, user, photoLink: user.photoLink };
+      const view = await caller.profile.uploadPhoto(input);
+      const user = toOwnLegacyUser(view);
+      const message = view.review.photo?.status === "pending" ? MSG.photoSubmittedForReview : MSG.photoUpdated;
+      return { message, user, photoLink: user.photoLink };
     },
   }),
   route({
     method: "DELETE",
     path: "/api/photo-data/photo-data",
-    summary: "Remove the signed-in account's photo (its file is deleted); answers the user",
+    summary:
+      "Remove the signed-in account's photo and a new one waiting for the review (no review needed; the files are deleted); answers the user",
     access: "signedIn",
     response: z.object({ message: z.string(), user: ownLegacyUser, photoLink: z.null() }),
     example: {

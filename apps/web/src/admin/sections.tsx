@@ -11,6 +11,7 @@ import { PaymentTransactions } from "./payments/PaymentTransactions";
 import { UnusedBalanceReport } from "./payments/UnusedBalanceReport";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
+import { ProfileReviewQueue } from "./profile-review/ProfileReviewQueue";
 import { AnnualIncomeManagement, OccupationManagement } from "./reference/ReferencePages";
 import { ScreeningQueue } from "./screening/ScreeningQueue";
 import { ScreeningRules } from "./screening/ScreeningRules";
@@ -30,7 +31,7 @@ export interface AdminSection {
   inMenu: boolean;
   group?: "messages";
   /** The work-waiting count shown beside the menu entry (adminDashboard.waiting, issue 26). */
-  waiting?: "verifications" | "inquiries" | "reports" | "payments" | "held";
+  waiting?: "verifications" | "inquiries" | "reports" | "payments" | "held" | "profileReviews";
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
@@ -40,6 +41,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "screening", label: "投稿・メッセージ確認", component: ScreeningQueue, inMenu: true, waiting: "held" },
   { path: "screening-rules", label: "NGワード・検知ルール", component: ScreeningRules, inMenu: true },
   { path: "verification", label: "年齢確認", component: VerificationQueue, inMenu: true, waiting: "verifications" },
+  {
+    path: "profile-review",
+    label: "プロフィール審査",
+    component: ProfileReviewQueue,
+    inMenu: true,
+    waiting: "profileReviews",
+  },
   { path: "inquiry-list", label: "お問い合わせ一覧", component: InquiryList, inMenu: true, waiting: "inquiries" },
   { path: "sent-messages", label: "送信済みメッセージ", component: SentMessages, inMenu: true, group: "messages" },
   { path: "inbox-messages", label: "受信メッセージ", component: InboxMessages, inMenu: true, group: "messages" },

@@ -6,6 +6,7 @@ import { formatDate, formatPoints } from "../lib/format";
 import { TextPlaceholder } from "../ui/TextPlaceholder";
 import { lazyScreen } from "./lazy-screen";
 import { PointExpiry } from "./PointExpiry";
+import { PendingBadge, ProfileReviewNotice } from "./ProfileReviewNotice";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
@@ -82,6 +83,7 @@ export function Dashboard() {
             <Title order={3} size="h4">
               プロフィール
             </Title>
+            {user && <PendingBadge state={user.review.photo} />}
           </Group>
           <Button
             disabled={!user}
@@ -96,6 +98,7 @@ export function Dashboard() {
             プロフィールを編集
           </Button>
         </Group>
+        {user && <ProfileReviewNotice user={user} withApproved />}
         <Table variant="vertical" layout="fixed" withTableBorder={false}>
           <Table.Tbody>
             {profile.map((row) => (

@@ -20,7 +20,7 @@ function setup() {
   const rendered = renderWithProviders(<ProfileEditModal user={user} opened onClose={onClose} />, {
     "reference.occupations.list": () => [],
     "reference.annualIncomes.list": () => [],
-    "profile.update": () => ({ user, token: undefined }),
+    "profile.update": () => ({ user, token: undefined, submitted: { photo: false, introduction: false } }),
   });
   return { ...rendered, onClose };
 }
@@ -76,7 +76,7 @@ describe("ProfileEditModal 自己紹介", () => {
       {
         "reference.occupations.list": () => [],
         "reference.annualIncomes.list": () => [],
-        "profile.update": () => ({ user, token: undefined }),
+        "profile.update": () => ({ user, token: undefined, submitted: { photo: false, introduction: false } }),
       },
     );
     await screen.findByLabelText("自己紹介");

@@ -11,6 +11,7 @@ import { saveSession } from "../lib/session";
 import { errorMessage, useTRPC, useTRPCClient } from "../lib/trpc";
 import { FormActions } from "../ui/FormActions";
 import { type Form, PasswordFields, ProfileFields, SelfIntroductionField } from "./ProfileEditFields";
+import { PendingBadge, ProfileReviewNotice } from "./ProfileReviewNotice";
 import type { CurrentUser } from "./useCurrentUser";
 import { useReferenceLists } from "./useReferenceLists";
 
@@ -71,10 +72,12 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
       });
       return client.profile.update.mutate(input);
     },
-    onSuccess: (result) => {
+    onSuccess: (result, { photo }) => {
       if (result.token) saveSession({ token: result.token, role: "user" });
       queryClient.setQueryData(trpc.profile.me.queryKey(), result.user);
-      notifications.show({ color: "green", message: MSG.profileUpdated });
+      // A new photo or 自己紹介 waits for the profile review (decision 0044); the member's own answers say so.
+      const waits = typeof photo === "string" || result.submitted.photo || result.submitted.introduction;
+      notifications.show({ color: "green", message: waits ? MSG.profileUpdatedPendingReview : MSG.profileUpdated });
       onClose();
     },
     onError: (error) => {
@@ -116,10 +119,12 @@ export function ProfileEditModal({ user, opened, onClose }: { user: CurrentUser;
   return (
     <Modal opened={opened && mounted} onClose={onClose} title="プロフィールを編集" centered size="lg">
       <Stack>
+        <ProfileReviewNotice user={user} />
+        {form.photo === undefined && <PendingBadge state={user.review.photo} />}
         <PhotoPicker current={preview} onChange={(photo) => set("photo", photo)} />
         {form.photo !== undefined && (
           <Text size="xs" c="dimmed">
-            写真の変更は「保存する」を押すと反映されます。
+            写真の変更は「保存する」を押すと保存され、審査のあとほかの会員に表示されます。
           </Text>
         )}
         <TextInput

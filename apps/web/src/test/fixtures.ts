@@ -31,6 +31,7 @@ export function me(extra: Partial<Me> = {}): Me {
     createdAt: new Date("2026-01-01T00:00:00Z"),
     selfIntroduction: "",
     favoriteUserIds: [],
+    review: { photo: null, introduction: null },
     ...extra,
   };
 }

@@ -2,6 +2,7 @@ import { type Db, idVerifications, rowsOf, users } from "@enmusubi/db";
 import { LEGAL } from "@enmusubi/shared";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { releasePhoto } from "../photos/service";
+import { withdrawAllChanges } from "../profile-review/changes";
 import { deleteIdImage } from "../verification/storage";
 
 /*
@@ -22,7 +23,7 @@ export async function purgeWithdrawn(
   now = new Date(),
   batch = 100,
 ): Promise<RetentionRun> {
-  const { purged, files } = await deps.db.transaction(async (tx) => {
+  const { purged, files, photos } = await deps.db.transaction(async (tx) => {
     const due = await rowsOf<{ id: string; photoLink: string | null }>(
       tx,
       sql`select id, photo_link as "photoLink" from ${users}
@@ -32,6 +33,7 @@ export async function purgeWithdrawn(
           for update skip locked`,
     );
     const images: Array<string | null> = [];
+    const photos: Array<string | null> = [];
     for (const user of due) {
       await tx
         .update(users)
@@ -48,6 +50,8 @@ export async function purgeWithdrawn(
           personalDataDeletedAt: now,
         })
         .where(eq(users.id, user.id));
+      // Photo and 自己紹介 changes: withdrawn if still waiting, and their texts and links blanked (decision 0044).
+      photos.push(user.photoLink, ...(await withdrawAllChanges(tx, user.id, { purge: true })));
       const held = and(eq(idVerifications.userId, user.id), isNotNull(idVerifications.imagePath));
       const paths = await tx.select({ path: idVerifications.imagePath }).from(idVerifications).where(held);
       await tx.update(idVerifications).set({ imagePath: null, imageDeletedAt: now }).where(held);
@@ -55,10 +59,10 @@ export async function purgeWithdrawn(
       await tx.update(idVerifications).set({ birthdayChecked: null }).where(eq(idVerifications.userId, user.id));
       images.push(...paths.map((p) => p.path));
     }
-    return { purged: due, files: images };
+    return { purged: due, files: images, photos };
   });
   // Files go once the rows no longer point at them (a failure here leaves an orphan the photo sweep finds).
-  for (const user of purged) await releasePhoto(deps, user.photoLink);
+  for (const link of photos) await releasePhoto(deps, link);
   for (const image of files) await deleteIdImage(deps.uploadsDir, image);
   return { members: purged.length };
 }

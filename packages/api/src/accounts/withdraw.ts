@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { type CurrentPasswordDeps, checkCurrentPassword } from "../auth/current-password";
 import { AppError } from "../errors";
 import { type Forfeited, forfeitable, forfeitBalance } from "../points/forfeit";
+import { withdrawAllChanges } from "../profile-review/changes";
 import { cancelEmailChanges } from "./email-change";
 
 /*
@@ -54,6 +55,9 @@ export async function withdraw(
       })
       .where(eq(users.id, userId));
     await cancelEmailChanges(tx, userId);
+    // A photo or 自己紹介 change waiting for the review is never decided (decision 0044); its file
+    // is left to the photo sweep (a day later), which removes files nothing uses.
+    await withdrawAllChanges(tx, userId);
     return taken;
   });
   return { success: true, message: MSG.withdrawDone, forfeited };

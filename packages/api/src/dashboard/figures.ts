@@ -7,6 +7,7 @@ import {
   messages,
   paymentNotifications,
   pointLedger,
+  profileReviews,
   purchaseDailyTotals,
   reports,
   rowsOf,
@@ -90,7 +91,7 @@ export function addDays(day: string, n: number): string {
 
 /** The work waiting, each figure a link to its queue in the admin menu. */
 export async function waitingWork(db: Db) {
-  const [verifications, inquiriesUnread, reportsOpen, notificationsOpen, failedScheduled, transfers, held] =
+  const [verifications, inquiriesUnread, reportsOpen, notificationsOpen, failedScheduled, transfers, held, reviews] =
     await Promise.all([
       countUpTo(
         db,
@@ -134,6 +135,14 @@ export async function waitingWork(db: Db) {
         [screeningHolds.status, screeningHolds.createdAt],
         LIST_COUNT_CAP,
       ),
+      // Photo and 自己紹介 changes waiting for the profile review (decision 0044).
+      countUpTo(
+        db,
+        profileReviews,
+        eq(profileReviews.status, "pending"),
+        [profileReviews.status, profileReviews.createdAt],
+        LIST_COUNT_CAP,
+      ),
     ]);
   const pendingTransfers = transfers[0]?.n ?? 0;
   const payments: Tally = {
@@ -152,6 +161,8 @@ export async function waitingWork(db: Db) {
     failedScheduled,
     /** 「投稿・メッセージ確認」: held messages and board posts. */
     held,
+    /** 「プロフィール審査」: photo and 自己紹介 changes waiting for the review. */
+    profileReviews: reviews,
   };
 }
 

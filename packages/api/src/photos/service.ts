@@ -1,8 +1,8 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { type Db, users } from "@enmusubi/db";
+import { type Db, profileReviews, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
@@ -13,14 +13,34 @@ interface PhotoDeps {
   uploadsDir: string;
 }
 
+/** Whether a stored link is a change waiting for the profile review (decision 0044). */
+const pendingReviewOf = (link: SQL | string) =>
+  sql`exists (select 1 from ${profileReviews} r where r.status = 'pending' and r.photo_link = ${link})`;
+
 /**
  * Deletes the file of a photo link nobody uses any more. Runs after the transaction that dropped
- * the link has committed; a link another account still shows keeps its file.
+ * the link has committed; a link another account still shows, or a review still waits on, keeps its file.
  */
 export async function releasePhoto(deps: PhotoDeps, link: string | null | undefined): Promise<void> {
   if (!link) return;
-  const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.photoLink, link));
-  if ((row?.n ?? 0) === 0) await deletePhotoFile(deps.uploadsDir, link);
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int`, pending: sql<boolean>`${pendingReviewOf(link)}` })
+    .from(users)
+    .where(eq(users.photoLink, link));
+  if ((row?.n ?? 0) === 0 && !row?.pending) await deletePhotoFile(deps.uploadsDir, link);
+}
+
+/**
+ * Whether the photo `name` (`<32 hex>.jpg`) waits for the profile review: its thumbnail is not
+ * served (only the owner and administrators see it, through signed URLs; decision 0044).
+ */
+export async function photoAwaitingReview(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profileReviews.id })
+    .from(profileReviews)
+    .where(and(eq(profileReviews.status, "pending"), eq(profileReviews.photoLink, `${PHOTO_URL_PREFIX}${name}`)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -117,7 +137,12 @@ export async function sweepOrphanPhotos(deps: PhotoDeps, minAgeMs = 24 * 60 * 60
   for (let i = 0; i < old.length; i += 500) {
     const batch = old.slice(i, i + 500);
     const used = await deps.db.select({ link: users.photoLink }).from(users).where(inArray(users.photoLink, batch));
-    const inUse = new Set(used.map((u) => u.link));
+    // A photo waiting for the review is in use too (decision 0044).
+    const waiting = await deps.db
+      .select({ link: profileReviews.photoLink })
+      .from(profileReviews)
+      .where(and(eq(profileReviews.status, "pending"), inArray(profileReviews.photoLink, batch)));
+    const inUse = new Set([...used, ...waiting].map((u) => u.link));
     for (const link of batch.filter((l) => !inUse.has(l))) {
       await deletePhotoFile(deps.uploadsDir, link);
       removed += 1;

@@ -12,6 +12,7 @@ import type { PasswordHasher } from "../auth/password";
 import { AppError, isUniqueViolation } from "../errors";
 import { releasePhoto, withStoredPhoto } from "../photos/service";
 import { setBalance } from "../points/ledger";
+import { withdrawAllChanges } from "../profile-review/changes";
 import type { RateLimiter } from "../security/rate-limit";
 import { ageCheckAudit, assertAdultOnId } from "../verification/age-check";
 import { checkStated, getUser, type Stated, type VersionedUserView } from "./user-version";
@@ -236,7 +237,7 @@ export async function updateSendPoints(
  */
 export async function deleteUser(deps: { db: Db; uploadsDir: string }, adminId: string, id: string): Promise<void> {
   if (id === adminId) throw new AppError("FORBIDDEN", MSG.selfNotDeletable);
-  const photo = await deps.db.transaction(async (tx) => {
+  const photos = await deps.db.transaction(async (tx) => {
     const user = await lockLiveUser(tx, id);
     if (user.role === "admin") throw new AppError("FORBIDDEN", MSG.adminNotDeletable);
     await tx
@@ -244,6 +245,8 @@ export async function deleteUser(deps: { db: Db; uploadsDir: string }, adminId: 
       .set({ deletedAt: new Date(), tokenVersion: user.tokenVersion + 1, photoLink: null })
       .where(eq(users.id, id));
     await tx.delete(favorites).where(or(eq(favorites.userId, id), eq(favorites.favoriteUserId, id)));
+    // A photo or 自己紹介 change still waiting for the review is never decided (decision 0044).
+    const pending = await withdrawAllChanges(tx, id);
     await writeAudit(tx, {
       adminId,
       action: "user.delete",
@@ -251,10 +254,10 @@ export async function deleteUser(deps: { db: Db; uploadsDir: string }, adminId: 
       targetId: id,
       details: { userID: user.userId },
     });
-    return user.photoLink;
+    return [user.photoLink, ...pending];
   });
   // The photo goes with the account: its public link stops working once nobody shows it.
-  await releasePhoto(deps, photo);
+  for (const link of photos) await releasePhoto(deps, link);
 }
 
 const actors = aliasedTable(users, "actors");

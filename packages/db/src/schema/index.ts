@@ -7,6 +7,7 @@ export * from "./messages";
 export * from "./notices";
 export * from "./payments";
 export * from "./points";
+export * from "./profile-reviews";
 export * from "./rate-limits";
 export * from "./reference";
 export * from "./safety";

@@ -9,6 +9,7 @@ import { PAYMENTS_MSG } from "./payments";
 import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
+import { PROFILE_REVIEW_MSG } from "./profile-review";
 import { REFERENCE_MSG } from "./reference";
 import { SAFETY_MSG } from "./safety";
 import { SCHEDULED_MSG } from "./scheduled";
@@ -26,6 +27,7 @@ const parts = [
   COMMON_MSG,
   AUTH_MSG,
   PROFILE_MSG,
+  PROFILE_REVIEW_MSG,
   ADMIN_USERS_MSG,
   REFERENCE_MSG,
   POINTS_MSG,

@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   "report.suspend": "通報による利用停止",
   "verification.approve": "年齢確認の承認",
   "verification.reject": "年齢確認の否認",
+  "profile_review.approve": "プロフィール変更の承認",
+  "profile_review.reject": "プロフィール変更の却下",
 };
 
 export function describeAction(action: string): string {

@@ -24,6 +24,7 @@ const waiting = (reports: number): Waiting => ({
   pendingTransfers: 2,
   notificationsOpen: n(0),
   failedScheduled: n(0),
+  profileReviews: n(0),
 });
 
 const days = (from: number) =>

@@ -22,6 +22,7 @@ const REFRESH_MS = 60_000;
 /** The queues of work waiting, each a link to its screen (issue 26). */
 export const WAITING_QUEUES = [
   { key: "verifications", label: "年齢確認の審査待ち", path: "/admin/verification" },
+  { key: "profileReviews", label: "プロフィール審査待ち", path: "/admin/profile-review" },
   { key: "inquiries", label: "未読のお問い合わせ", path: "/admin/inquiry-list" },
   { key: "reports", label: "未対応の通報", path: "/admin/moderation" },
   { key: "held", label: "確認待ちの投稿・メッセージ", path: "/admin/screening" },

@@ -27,6 +27,7 @@ function setup() {
     "profile.update": ({ name, photoLink }) => ({
       user: { ...admin, ...(name !== undefined && { name }), ...(photoLink !== undefined && { photoLink }) },
       token: undefined,
+      submitted: { photo: false, introduction: false },
     }),
   });
 }
