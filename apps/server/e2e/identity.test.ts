@@ -169,7 +169,17 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .getAttribute("src");
     expect(saved).toMatch(SIGNED_PHOTO);
     expect(saved).not.toBe(cameraPhoto);
-    // The replaced camera photo is gone from the server.
+    // The new photo waits for the profile review (decision 0044): the camera photo stays the one
+    // others see until an administrator approves; then it is gone from the server.
+    expect((await page.request.get(`${e2e.baseUrl}${cameraPhoto}`)).status()).toBe(200);
+    const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
+    const me = await e2e.call<{ id: string }>(
+      await e2e.token(member.userID, member.password),
+      "profile.me",
+      undefined,
+      "GET",
+    );
+    await e2e.approveProfile(admin, me.id);
     expect((await page.request.get(`${e2e.baseUrl}${cameraPhoto}`)).status()).toBe(404);
     await e2e.screenshot(page, "member-dashboard-profile");
 

@@ -42,6 +42,7 @@ describe("GET /api/admin/dashboard", () => {
       "notificationsOpen",
       "payments",
       "pendingTransfers",
+      "profileReviews",
       "reports",
       "verifications",
     ]);
