@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .jpeg()
       .toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
-    await dialog.getByText("写真の変更は「保存する」を押すと反映されます。").waitFor();
+    await dialog.getByText("写真の変更は「保存する」を押すと保存され、審査のあとほかの会員に表示されます。").waitFor();
     await e2e.screenshot(page, "member-profile-edit");
     // Staged only: the dashboard still shows the stored photo until save.
     expect(await avatar.getAttribute("src")).toBe(cameraPhoto);
