@@ -12,7 +12,7 @@ import type { CurrentUser } from "./useCurrentUser";
 export function MemberCard({ user }: { user: CurrentUser | undefined }) {
   if (!user)
     return (
-      <Paper withBorder p="sm" radius="md" aria-label="会員情報" aria-busy="true">
+      <Paper withBorder p="sm" radius="md" role="region" aria-label="会員情報" aria-busy="true">
         <Group gap="sm" wrap="nowrap">
           <Avatar radius="xl" color="pink" alt="" />
           <Stack gap={0} style={{ minWidth: 0 }}>
@@ -24,7 +24,7 @@ export function MemberCard({ user }: { user: CurrentUser | undefined }) {
       </Paper>
     );
   return (
-    <Paper withBorder p="sm" radius="md" aria-label="会員情報">
+    <Paper withBorder p="sm" radius="md" role="region" aria-label="会員情報">
       <Group gap="sm" wrap="nowrap">
         <Avatar src={user.photoUrl} alt={user.name || user.userID} radius="xl" color="pink">
           {(user.name ?? "?").slice(0, 1)}
