@@ -5,9 +5,11 @@
  */
 export { createAccount } from "./accounts/create-account";
 export { createPasswordHasher, generatePassword, type PasswordHasher } from "./auth/password";
+export { resolveSession } from "./auth/session";
 export { createTokenService } from "./auth/tokens";
 export type { BackgroundJob } from "./background-job";
-export { type ApiDeps, createContext, createContextInner, resolveSession, type Session } from "./context";
+export { createContext, createContextInner } from "./context";
+export type { ApiDeps, Session } from "./deps";
 export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./errors";
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";

@@ -3,7 +3,8 @@ import { NEW_USER_DEFAULTS, type Role, TERMS_VERSION } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
-import { type Session, sessionOf } from "./context";
+import { sessionOf } from "./auth/session";
+import type { Session } from "./deps";
 import { releasePhoto } from "./photos/service";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
@@ -54,7 +55,7 @@ export async function createTestAccount(
 
 /**
  * The session a request of `account` gets now (null once deleted or suspended), read like a real
- * one (context.ts): a test caller built from it on every call sees what a request would.
+ * one (auth/session.ts): a test caller built from it on every call sees what a request would.
  */
 export function currentSession(db: Db, account: { id: string }): Promise<Session | null> {
   return sessionOf(db, account.id);
