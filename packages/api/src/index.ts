@@ -26,7 +26,6 @@ export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { photoAwaitingReview } from "./photos/service";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME, thumbnailLink } from "./photos/storage";
-export { changeBalance } from "./points/ledger";
 export { resolveSessionWithOwnView } from "./profile/service";
 export type { OwnReview, OwnReviewState } from "./profile-review/own";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";

@@ -6,6 +6,7 @@ import type { PasswordHasher } from "./auth/password";
 import { sessionOf } from "./auth/session";
 import type { Session } from "./deps";
 import { releasePhoto } from "./photos/service";
+import { changeBalance } from "./points/ledger";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
@@ -59,6 +60,15 @@ export async function createTestAccount(
  */
 export function currentSession(db: Db, account: { id: string }): Promise<Session | null> {
   return sessionOf(db, account.id);
+}
+
+/**
+ * Credits `points` bought for `paidYen` to `userId` in the ledger (a paid lot), as a confirmed
+ * payment does but without a payment order, for tests whose subject is what a member does with
+ * bought points. Tests of payments go through the payment procedures. Returns the new balance.
+ */
+export function creditPurchasedPoints(db: Db, userId: string, points: number, paidYen: number): Promise<number> {
+  return db.transaction((tx) => changeBalance(tx, { userId, delta: points, kind: "purchase", paidYen }));
 }
 
 /** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */
