@@ -1,4 +1,4 @@
-import { changeBalance } from "@enmusubi/api";
+import { creditPurchasedPoints } from "@enmusubi/api/testing";
 import { MSG } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -291,9 +291,7 @@ describe("an administrator's edit never loses points (issue 21)", () => {
     const listed = await server.request({ method: "GET", url: `/api/admin/users?search=${target.userID}`, as: admin });
     const shown = listed.json()[0];
     expect(shown.points).toBe(100);
-    await server.database.db.transaction((tx) =>
-      changeBalance(tx, { userId: target.id, delta: 1000, kind: "purchase", paidYen: 2000 }),
-    );
+    await creditPurchasedPoints(server.database.db, target.id, 1000, 2000);
     const sentMessage = await server.request({
       method: "POST",
       url: "/api/messages/recipientId",

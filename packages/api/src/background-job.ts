@@ -1,4 +1,4 @@
-import type { ApiDeps } from "./context";
+import type { ApiDeps } from "./deps";
 
 /** What a background job may log (the host passes its logger). */
 export interface JobLog {

@@ -5,9 +5,11 @@
  */
 export { createAccount } from "./accounts/create-account";
 export { createPasswordHasher, generatePassword, type PasswordHasher } from "./auth/password";
+export { resolveSession } from "./auth/session";
 export { createTokenService } from "./auth/tokens";
 export type { BackgroundJob } from "./background-job";
-export { type ApiDeps, createContext, createContextInner, resolveSession, type Session } from "./context";
+export { createContext, createContextInner } from "./context";
+export type { ApiDeps, Session } from "./deps";
 export { AppError, invalidInput, isInputDatabaseError, toTRPCError } from "./errors";
 export { backgroundJobs } from "./jobs";
 export { renderMail } from "./mail/outbox";
@@ -24,7 +26,6 @@ export { simulateStorePayment } from "./payments/smart-pit-notification";
 export { photoAwaitingReview } from "./photos/service";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME, thumbnailLink } from "./photos/storage";
-export { changeBalance } from "./points/ledger";
 export { resolveSessionWithOwnView } from "./profile/service";
 export type { OwnReview, OwnReviewState } from "./profile-review/own";
 export { forgetReferenceList, REFERENCE_CHANNEL, REFERENCE_LISTS, type ReferenceList } from "./reference/cache";

@@ -3,8 +3,10 @@ import { NEW_USER_DEFAULTS, type Role, TERMS_VERSION } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { createAccount, type NewAccount } from "./accounts/create-account";
 import type { PasswordHasher } from "./auth/password";
-import { type Session, sessionOf } from "./context";
+import { sessionOf } from "./auth/session";
+import type { Session } from "./deps";
 import { releasePhoto } from "./photos/service";
+import { changeBalance } from "./points/ledger";
 
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
@@ -54,10 +56,19 @@ export async function createTestAccount(
 
 /**
  * The session a request of `account` gets now (null once deleted or suspended), read like a real
- * one (context.ts): a test caller built from it on every call sees what a request would.
+ * one (auth/session.ts): a test caller built from it on every call sees what a request would.
  */
 export function currentSession(db: Db, account: { id: string }): Promise<Session | null> {
   return sessionOf(db, account.id);
+}
+
+/**
+ * Credits `points` bought for `paidYen` to `userId` in the ledger (a paid lot), as a confirmed
+ * payment does but without a payment order, for tests whose subject is what a member does with
+ * bought points. Tests of payments go through the payment procedures. Returns the new balance.
+ */
+export function creditPurchasedPoints(db: Db, userId: string, points: number, paidYen: number): Promise<number> {
+  return db.transaction((tx) => changeBalance(tx, { userId, delta: points, kind: "purchase", paidYen }));
 }
 
 /** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */

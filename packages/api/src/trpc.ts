@@ -1,7 +1,8 @@
 import type { PointAction } from "@enmusubi/shared";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import type { Context, Session } from "./context";
+import type { Context } from "./context";
+import type { Session } from "./deps";
 import { AppError, publicMessage, toTRPCError } from "./errors";
 import { recordRefusal, ScreeningRefusal } from "./screening/screen";
 import { type Requirement, standingRefusal } from "./verification/standing";

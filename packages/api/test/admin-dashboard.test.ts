@@ -2,10 +2,10 @@ import { rowsOf } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GRAM_PROBE_LIMIT } from "../src/board/search";
 import { addDays, CHART_DAYS, dashboardSummary, monthStarts, waitingWork } from "../src/dashboard/figures";
 import { LIST_COUNT_CAP } from "../src/lists/capped-count";
 import { csvField } from "../src/lists/csv";
+import { GRAM_PROBE_LIMIT } from "../src/search/grams";
 import { usersExportPage } from "../src/users/admin-export";
 import { type TestUser, useTestApi } from "./helpers";
 

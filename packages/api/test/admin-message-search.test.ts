@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_MAX_ACCOUNTS, SEARCH_WINDOW } from "../src/messages/admin-search";
+import { SEARCH_WINDOW } from "../src/messages/admin-search";
 import { ADMIN_COUNT_CAP } from "../src/messages/admin-service";
+import { SEARCH_MAX_ACCOUNTS } from "../src/search/grams";
 import { type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();

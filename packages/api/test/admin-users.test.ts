@@ -206,7 +206,7 @@ describe("adminUsers.update", () => {
 
     const { token } = await api.caller().auth.login({ userID: target.userID, password: target.password });
     await caller.adminUsers.update({ ...fields, password: "newpass1", passwordConfirmation: "newpass1" });
-    const { resolveSession } = await import("../src/context");
+    const { resolveSession } = await import("../src/auth/session");
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
     await expect(api.caller().auth.login({ userID: target.userID, password: "newpass1" })).resolves.toBeTruthy();
   });

@@ -13,7 +13,7 @@ describe("auth.login", () => {
     const member = await api.createUser({ name: "花子" });
     const { token, role } = await api.caller().auth.login({ userID: member.userID, password: member.password });
     expect(role).toBe("user");
-    const session = await (await import("../src/context")).resolveSession(api.deps, `Bearer ${token}`);
+    const session = await (await import("../src/auth/session")).resolveSession(api.deps, `Bearer ${token}`);
     expect(session).toEqual({ id: member.id, role: "user", verificationStatus: "verified", gender: "male" });
     const me = await api.caller(member).profile.me();
     expect(me).toMatchObject({ userID: member.userID, name: "花子", points: 100, sendPoints: 20, role: "user" });
@@ -94,7 +94,7 @@ describe("auth.login", () => {
     const member = await api.createUser();
     const { token } = await api.caller().auth.login({ userID: member.userID, password: member.password });
     await api.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.id));
-    const { resolveSession } = await import("../src/context");
+    const { resolveSession } = await import("../src/auth/session");
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
     await expect(api.caller().auth.login({ userID: member.userID, password: member.password })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
@@ -158,7 +158,7 @@ describe("auth.forgot", () => {
     const answer = await api.caller().auth.forgot({ userID: member.userID, email: `${member.userID}@EXAMPLE.jp` });
     expect(answer.message).toBe(MSG.forgotSent);
     const password = await mailedPassword(`${member.userID}@example.jp`);
-    const { resolveSession } = await import("../src/context");
+    const { resolveSession } = await import("../src/auth/session");
     // Someone who only knows the ID and address has locked nobody out.
     await expect(api.caller().auth.login({ userID: member.userID, password: member.password })).resolves.toBeTruthy();
     expect(await resolveSession(api.deps, `Bearer ${token}`)).not.toBeNull();
@@ -254,7 +254,7 @@ describe("auth.updateProfile", () => {
       .profile.update({ currentPassword: member.password, newPassword: "brand-new-pass", name: "新しい名前" });
     expect(result.token).toBeTypeOf("string");
     expect(result.user.name).toBe("新しい名前");
-    const { resolveSession } = await import("../src/context");
+    const { resolveSession } = await import("../src/auth/session");
     expect(await resolveSession(api.deps, `Bearer ${token}`)).toBeNull();
     expect(await resolveSession(api.deps, `Bearer ${result.token}`)).toEqual({
       id: member.id,

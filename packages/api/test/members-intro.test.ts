@@ -2,7 +2,7 @@ import { memberSearchGrams, users } from "@enmusubi/db";
 import { LAST_ACTIVE_REFRESH_MINUTES, lastActiveBucket, MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resolveSession } from "../src/context";
+import { resolveSession } from "../src/auth/session";
 import { approveProfile } from "../src/testing";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 

@@ -2,7 +2,7 @@ import { boardPosts, favorites, footprints, mailOutbox, messages, scheduledMessa
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveSession } from "../src/context";
+import { resolveSession } from "../src/auth/session";
 import { dispatchDue } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 

@@ -2,7 +2,7 @@ import { users } from "@enmusubi/db";
 import { MSG, type VerificationStatus } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveSession } from "../src/context";
+import { resolveSession } from "../src/auth/session";
 import { appRouter } from "../src/root";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 

@@ -5,10 +5,10 @@ import type { z } from "zod";
 import { likeEscape } from "../lists/like";
 import { fixedLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
+import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "../search/grams";
 import { assertBoardOpen } from "./access";
 import { heldPostsOf, type OwnPost } from "./held";
 import { type AdminBoardPost, BOARD_COUNT_CAP, type BoardPage, type BoardPagination, live, visibleTo } from "./model";
-import { chooseDrivingGram, matchesEveryWord, parseKeyword } from "./search";
 import { adminViews, memberViews } from "./views";
 
 // The lists: the board, my posts, the back-office list.
@@ -199,8 +199,8 @@ async function walk(
 /**
  * One page of posts in `scope` (plus the keyword), newest first, and their count up to
  * BOARD_COUNT_CAP (or the page asked for, when deeper). With a keyword the walk reads the
- * keyword's driving gram in board_post_grams (search.ts); without, the live posts' index. One
- * author's posts are few: they are read in one query by the author index.
+ * keyword's driving gram in board_post_grams (search/grams.ts, decision 0007); without, the live
+ * posts' index. One author's posts are few: they are read in one query by the author index.
  */
 async function findPage(
   db: Db,
@@ -218,7 +218,7 @@ async function findPage(
     if (grams.length > 0) {
       match = matchesEveryWord(boardPosts.searchText, words);
       if (!scope.authorId) {
-        const driving = await chooseDrivingGram(db, grams);
+        const driving = await chooseDrivingGram(db, grams, boardPostGrams);
         if (driving.posts === 0) return noneFound;
         gram = driving.gram;
       }

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import type { PhotoUrlSigner } from "../photos/signed-url";
 import { photoName } from "../photos/storage";
-import type { Charge } from "../points/paid-procedure";
+import type { Charge } from "../points/charge";
 import { prepaidCreditsWaiting } from "../points/prepaid";
 import { notBlockedWith } from "../safety/blocks";
 import { reachableMember } from "./public-profile";

@@ -2,12 +2,12 @@ import { type Db, memberSearchGrams, users } from "@enmusubi/db";
 import { type Gender, type memberSearchInput, pageOffset, yearsBefore } from "@enmusubi/shared";
 import { and, count, desc, eq, gt, inArray, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../board/search";
 import { carriedTotal } from "../lists/capped-count";
 import { countLimit, pageLimit } from "../lists/limit";
 import { pagesFor } from "../lists/pages";
 import { perDatabaseShape } from "../request-scope";
 import { notBlockedWith } from "../safety/blocks";
+import { chooseDrivingGram, GRAM_PROBE_LIMIT, matchesEveryWord, parseKeyword } from "../search/grams";
 import {
   type PublicProfile,
   reachableMember,
@@ -44,7 +44,7 @@ export interface MemberSearchPage {
  * compared as birthdays against dates (index-friendly), so a member without a birthday never
  * matches an age filter.
  *
- * The keyword is searched as the board's is (decision 0007, board/search.ts): normalised by the
+ * The keyword is searched as the board's is (decision 0007, search/grams.ts): normalised by the
  * same SQL function (NFKC, lower case, hiragana as katakana), split into words, each of which
  * must occur in the name or the 自己紹介 (`users.search_text`). The members holding the keyword's
  * rarest gram (member_search_grams) bound the work: when fewer than GRAM_PROBE_LIMIT hold it, their

@@ -2,7 +2,7 @@ import { type Db, favorites, footprints, profileViews, users } from "@enmusubi/d
 import { MSG, PROFILE_VIEW_FREE_HOURS } from "@enmusubi/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import type { Charge } from "../points/paid-procedure";
+import type { Charge } from "../points/charge";
 import { notBlockedWith } from "../safety/blocks";
 import { type ProfileDetail, toProfileDetail } from "./profile-detail";
 import { type PublicProfile, reachableMember, selectPublicProfiles, toPublicProfile } from "./public-profile";

@@ -1,16 +1,16 @@
-import { type Db, messages, users } from "@enmusubi/db";
+import { type Db, messages } from "@enmusubi/db";
 import { and, desc, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { likeEscape } from "../lists/like";
+import { accountNamed, accountsNamed, containsPattern } from "../search/grams";
 
 /**
  * The search box of the administrators' message lists (email management, sent, inbox): a word in
  * the body, or in the sender's / recipient's name or userID, bounded at any number of messages.
  *
  * - A keyword of TRIGRAM_MIN characters or more that matches at most SEARCH_MAX_ACCOUNTS accounts
- *   is searched in every message through indexes: the body through the trigram GIN index
- *   (messages_body_trgm_idx), the accounts through the users trigram indexes first, then their
- *   messages through the sender / recipient indexes (a constant id list the planner can combine
- *   with the body index in a BitmapOr).
+ *   (search/grams.ts) is searched in every message through indexes: the body through the trigram
+ *   GIN index (messages_body_trgm_idx), the accounts through the users trigram indexes first
+ *   (`accountsNamed`), then their messages through the sender / recipient indexes (a constant id
+ *   list the planner can combine with the body index in a BitmapOr).
  * - A shorter keyword has no trigram, so no index can serve `ILIKE '%ab%'`; a keyword matching more
  *   accounts (say "bm0", or a common surname) would make that id list as large as the membership.
  *   Both search the newest SEARCH_WINDOW live messages only: the work is bounded (the same as on
@@ -18,8 +18,6 @@ import { likeEscape } from "../lists/like";
  *   at 1,000,000 messages: a 2-character keyword over every message took seconds (its count
  *   tens of seconds), within the window tens of milliseconds.
  */
-export const TRIGRAM_MIN = 3;
-export const SEARCH_MAX_ACCOUNTS = 1000;
 export const SEARCH_WINDOW = 10_000;
 
 export interface AdminSearch {
@@ -29,27 +27,17 @@ export interface AdminSearch {
 }
 
 export async function adminSearch(db: Db, keyword: string): Promise<AdminSearch> {
-  const like = `%${likeEscape(keyword)}%`;
-  if ([...keyword].length >= TRIGRAM_MIN) {
-    const accounts = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(users.name, like), ilike(users.userId, like)))
-      .limit(SEARCH_MAX_ACCOUNTS + 1);
-    if (accounts.length <= SEARCH_MAX_ACCOUNTS) {
-      const ids = accounts.map((a) => a.id);
-      const byAccount = ids.length > 0 ? [inArray(messages.fromUserId, ids), inArray(messages.toUserId, ids)] : [];
-      return { where: or(ilike(messages.body, like), ...byAccount) as SQL, window: null };
-    }
+  const like = containsPattern(keyword);
+  const ids = await accountsNamed(db, keyword, { userId: true });
+  if (ids) {
+    const byAccount = ids.length > 0 ? [inArray(messages.fromUserId, ids), inArray(messages.toUserId, ids)] : [];
+    return { where: or(ilike(messages.body, like), ...byAccount) as SQL, window: null };
   }
-  // Each row's sender and recipient are then looked up by primary key.
+  // Each row's sender and recipient are then looked up by primary key (`accountNamed`): at most
+  // 2 × SEARCH_WINDOW lookups.
   const window = await newestWindow(db);
-  // A scalar subquery, looked up by primary key for each row of the window: written as EXISTS, the
-  // planner turned it into a hash of every matching account (a scan of all members, seconds at
-  // 1,000,000 of them) instead of 2 × SEARCH_WINDOW lookups.
   const party = (column: typeof messages.fromUserId | typeof messages.toUserId) =>
-    sql`coalesce((select search_party.name ilike ${like} or search_party.user_id ilike ${like}
-      from ${users} as search_party where search_party.id = ${column}), false)`;
+    accountNamed(column, keyword, { userId: true });
   const where = sql`(${ilike(messages.body, like)} or ${party(messages.fromUserId)} or ${party(messages.toUserId)})`;
   return { where: window ? (and(window, where) as SQL) : where, window: SEARCH_WINDOW };
 }

@@ -1,7 +1,7 @@
 import { EventEmitter, on } from "node:events";
 
 /**
- * What changed for a member, as their live stream (messages.onUnreadCount) hears it: their
+ * What changed for a member, as their live stream (unread-and-balance.ts) hears it: their
  * mailbox (a message in or out, one read, an account suspended or deleted), or their balance (a
  * payment credited, an administrator's edit; decision 0031).
  */

@@ -2,7 +2,7 @@ import { type Db, messages } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
-import type { Charge } from "../points/paid-procedure";
+import type { Charge } from "../points/charge";
 import { assertMayOpen, type Viewer } from "../verification/gate";
 import { oneOfMine } from "./mailbox";
 import { type Row, selectMessages } from "./message-rows";

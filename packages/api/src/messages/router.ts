@@ -10,8 +10,6 @@ import {
   sendAsUserInput,
   threadInput,
 } from "@enmusubi/shared";
-import { touchActive } from "../members/activity";
-import { type Credit, recentCredits } from "../payments/credits";
 import { paidProcedure } from "../points/paid-procedure";
 import { adminProcedure, authedProcedure, memberProcedure, router } from "../trpc";
 import {
@@ -23,18 +21,10 @@ import {
   updateMessage,
 } from "./admin-service";
 import { getThread, listConversations } from "./conversations";
-import type { MemberChange } from "./events";
-import {
-  getMemberMessage,
-  listContacts,
-  listMemberMessages,
-  liveStateOf,
-  markRead,
-  markReplied,
-  unreadCount,
-} from "./mailbox";
+import { getMemberMessage, listContacts, listMemberMessages, markRead, markReplied, unreadCount } from "./mailbox";
 import { openMessage } from "./open";
 import { sendAsMember } from "./send";
+import { unreadAndBalance } from "./unread-and-balance";
 
 /** A member's own mailbox (marking read or replied: any recipient, administrators too). */
 export const messagesRouter = router({
@@ -90,34 +80,11 @@ export const messagesRouter = router({
   contacts: memberProcedure.query(({ ctx }) => listContacts(ctx.db, ctx.session.id)),
   unreadCount: memberProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.session.id) })),
   /**
-   * The member's live stream (SSE; no polling; decision 0031): the unread count and the balance
-   * now (`change: "start"`), then after every change of the mailbox or the balance, on whichever
-   * process it happened. `credited`: payments credited since the stream opened, each once (the
-   * screen's 「{n}ポイントが加算されました」).
+   * The member's live stream (SSE; decision 0031): the unread count and the balance, now and after
+   * every change (unread-and-balance.ts). The name is the one clients subscribe to.
    */
   onUnreadCount: memberProcedure.subscription(async function* ({ ctx, signal }) {
-    const userId = ctx.session.id;
-    // Listening starts before the first figures are read, so a change in between is not missed.
-    const changes = ctx.mailbox.changes(userId, signal);
-    const first = await liveStateOf(ctx.db, userId);
-    if (first === null) return;
-    // An open stream is the site open: no notice mail meanwhile (decision 0033). Refreshed at most
-    // once per LAST_ACTIVE_REFRESH_MINUTES, at the opening and when something arrives.
-    await touchActive(ctx.db, userId);
-    // Credited before the stream opened: already in the balance read above, not announced.
-    const seen = new Set((await recentCredits(ctx.db, userId)).map((c) => c.transactionId));
-    yield { ...first, change: "start" as MemberChange | "start", credited: [] as Credit[] };
-    for await (const change of changes) {
-      // Suspended or deleted since the stream opened (both announce it on the member's channel,
-      // on every instance): the stream ends, as the member's token no longer works.
-      const state = await liveStateOf(ctx.db, userId);
-      if (state === null) return;
-      if (change === "mailbox") await touchActive(ctx.db, userId);
-      const credited =
-        change === "balance" ? (await recentCredits(ctx.db, userId)).filter((c) => !seen.has(c.transactionId)) : [];
-      for (const c of credited) seen.add(c.transactionId);
-      yield { ...state, change, credited };
-    }
+    yield* unreadAndBalance(ctx.db, ctx.mailbox, ctx.session.id, signal);
   }),
   /**
    * The recipient marks a received message read, or replied: a member, or an administrator on a

@@ -1,5 +1,5 @@
 import type { BackgroundJob } from "../background-job";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { sendDueNotices } from "./job";
 
 /** How often each instance looks for due notices (a notice is at most this late after its window). */

@@ -1,7 +1,7 @@
 import { type Db, pointCosts } from "@enmusubi/db";
 import { FREE_POINT_VALIDITY_DAYS, OFFERED_ACTIONS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { asc, inArray } from "drizzle-orm";
-import type { OperatorInfo } from "../context";
+import type { OperatorInfo } from "../deps";
 import { usableMethods } from "./methods";
 import { bankOf, loadSettings, pointsFor } from "./settings";
 

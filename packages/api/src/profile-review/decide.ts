@@ -8,7 +8,7 @@ import {
 } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { releasePhoto } from "../photos/service";

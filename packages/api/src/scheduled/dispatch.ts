@@ -2,7 +2,7 @@ import { type Db, scheduledMessages, users } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { JobLog } from "../background-job";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { publicMessage, toTRPCError } from "../errors";
 import { sendManyAsMembers } from "../messages/send";
 import { chargeBatch } from "../points/batch";

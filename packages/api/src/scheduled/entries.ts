@@ -8,7 +8,7 @@ import {
 } from "@enmusubi/shared";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
-import type { ApiDeps, Session } from "../context";
+import type { ApiDeps, Session } from "../deps";
 import { AppError } from "../errors";
 import { heldMailbox, rehearse, sendEntry } from "./send";
 import { type ScheduledView, toViews } from "./views";

@@ -1,6 +1,6 @@
 import { SCHEDULER_POLL_MS } from "@enmusubi/shared";
 import type { BackgroundJob, JobLog } from "../background-job";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { dispatchDue } from "./dispatch";
 
 const DISPATCH_BATCH = 1000;

@@ -2,7 +2,7 @@ import { type Db, messages } from "@enmusubi/db";
 import { adminSendInput, memberSendInput, sendAsUserInput } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { AppError, invalidInput } from "../errors";
 import { sendAsAdmin, sendAsUser } from "../messages/admin-service";
 import type { MailboxEvents } from "../messages/events";

@@ -1,12 +1,19 @@
 import { type Db, memberSearchGrams, rowsOf, users } from "@enmusubi/db";
 import { type SQL, sql } from "drizzle-orm";
-import { chooseDrivingGram, GRAM_PROBE_LIMIT, keywordGrams, parseKeyword } from "../board/search";
 import { likeEscape } from "../lists/like";
+import {
+  chooseDrivingGram,
+  containsPattern,
+  GRAM_PROBE_LIMIT,
+  hasTrigram,
+  keywordGrams,
+  parseKeyword,
+} from "../search/grams";
 
 /**
- * The user list's keyword (issue 26, docs/decisions/0036): each word, normalised as the profile
- * search's (NFKC, lower case, kana folded: board_search_normalize), must occur in the member's
- * name, e-mail address or user ID. A word of 1–2 characters matches a name or the start of a user
+ * The user list's keyword (decision 0036; the shared parts in search/grams.ts): each word,
+ * normalised as the profile search's (NFKC, lower case, kana folded: board_search_normalize), must
+ * occur in the member's name, e-mail address or user ID. A word of 1–2 characters matches a name or the start of a user
  * ID (a trigram index cannot serve 1–2 characters inside an e-mail address); a longer one anywhere
  * in the three. A word with a character outside ASCII (「佐藤」) is looked for in names only: user IDs
  * are ASCII, and a trigram index cannot find kanji or kana under the database's C collation.
@@ -29,9 +36,6 @@ export interface KeywordFilter {
   candidates?: string[];
 }
 
-/** Characters from which a trigram index finds a word anywhere in a text. */
-const TRIGRAM_MIN = 3;
-
 const nameOf = sql`split_part(${users.searchText}, chr(31), 1)`;
 
 const isAscii = (word: string) => /^[\x20-\x7e]+$/.test(word);
@@ -39,7 +43,7 @@ const isAscii = (word: string) => /^[\x20-\x7e]+$/.test(word);
 function wordMatches(word: string): SQL {
   const inName = sql`strpos(${nameOf}, ${word}) > 0`;
   if (!isAscii(word)) return inName;
-  if (Array.from(word).length < TRIGRAM_MIN) {
+  if (!hasTrigram(word)) {
     return sql`(${inName} or lower(${users.userId}) like ${`${likeEscape(word)}%`})`;
   }
   return sql`(${inName} or strpos(lower(${users.email}), ${word}) > 0 or strpos(lower(${users.userId}), ${word}) > 0)`;
@@ -50,10 +54,10 @@ function candidatesOf(word: string, gram: string): SQL {
   const g = memberSearchGrams;
   const byName = sql`select ${g.userId} as id from ${g} where ${g.gram} = ${gram}`;
   if (!isAscii(word)) return byName;
-  if (Array.from(word).length < TRIGRAM_MIN) {
+  if (!hasTrigram(word)) {
     return sql`${byName} union select ${users.id} from ${users} where lower(${users.userId}) like ${`${likeEscape(word)}%`}`;
   }
-  const pattern = `%${likeEscape(word)}%`;
+  const pattern = containsPattern(word);
   return sql`${byName}
     union select ${users.id} from ${users} where lower(${users.email}) like ${pattern}
     union select ${users.id} from ${users} where ${users.userId} ilike ${pattern}`;

@@ -11,7 +11,7 @@ import {
 } from "@enmusubi/shared";
 import { and, asc, count, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
-import type { ApiDeps } from "../context";
+import type { ApiDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";

@@ -18,7 +18,8 @@ export const boardPosts = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /**
      * Title and content as the search compares them: NFKC, lower case, white space runs as one
-     * space, joined by U+001F (a character no keyword holds). Written with the post (board/search.ts).
+     * space, joined by U+001F (a character no keyword holds). Written with the post (trigger,
+     * migration 0018); searched as packages/api/src/search/grams.ts says.
      */
     searchText: text("search_text").notNull().default(""),
     /**
