@@ -4,11 +4,13 @@ import type { Sql } from "postgres";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/drizzle-orm@0.45.4.patch: once drizzle has mapped a postgres.js answer into its rows, it
- * empties the driver's array. postgres.js's answer stays reachable from its settled query for a
- * while after the call, so every decoded row outlived V8's young-generation collections and was
- * promoted: about 35 KB per admin user page, most of the server's GC time (issue 27, seventh
- * session). The mapped rows must come out whole, and the driver's array empty.
+ * patches/drizzle-orm@0.45.4.patch, "the driver's rows released" (patches/README.md): once drizzle
+ * has mapped a postgres.js answer into its rows, it empties the driver's array. postgres.js's
+ * answer stays reachable from its settled query for a while after the call, so every decoded row
+ * outlived V8's young-generation collections and was promoted: about 35 KB per admin user page,
+ * most of the server's GC time (decision 0037, seventh session). The mapped rows must come out
+ * whole, and the driver's array empty. A driver stub: the hunk is in drizzle's mapping, whatever
+ * the server.
  */
 const things = pgTable("things", { id: integer("id").primaryKey(), name: text("name") });
 

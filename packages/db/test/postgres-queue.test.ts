@@ -1,12 +1,13 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 /**
  * postgres.js keeps its pool's connections in queues (src/queue.js). Unpatched, a queue that is
  * never empty when shifted, as the pool's idle connections are under load, grows by one spent slot
- * per shift and every `remove` scans them all: a measurable part of a small call's CPU (issue 27).
- * patches/postgres@3.4.9.patch compacts it; these hold the queue to what the pool relies on.
+ * per shift and every `remove` scans them all: about a tenth of `/api/auth/me`'s server CPU
+ * (decision 0037). patches/postgres@3.4.9.patch compacts it ("queue compaction" in
+ * patches/README.md); these hold it to that and to what the pool relies on.
  */
 interface Queue<T> {
   readonly length: number;
@@ -20,14 +21,35 @@ const Queue = require(path.join(path.dirname(require.resolve("postgres")), "queu
 ) => Queue<T>;
 
 describe("postgres.js connection queue (patched)", () => {
+  it("queue compaction: keeps few spent slots while it is never emptied, so remove() scans only those", () => {
+    const queue = Queue([0, 1, 2]);
+    let next = 3;
+    for (let i = 0; i < 10_000; i++) {
+      queue.shift();
+      queue.push(next++);
+    }
+    // The array remove() searches, seen through the search itself.
+    const indexOf = vi.spyOn(Array.prototype, "indexOf");
+    const removed = queue.remove(next - 1);
+    const searched = indexOf.mock.contexts.map((array) => (array as unknown[]).length);
+    indexOf.mockRestore();
+    expect(removed).toBe(next - 1);
+    expect(queue.length).toBe(2);
+    // Unpatched: one slot per shift since the queue was last empty (10,003).
+    expect(searched.length).toBeGreaterThan(0);
+    expect(Math.max(...searched)).toBeLessThan(100);
+  });
+
   it("stays first in, first out while it is never emptied, across many compactions", () => {
     const queue = Queue<number>([0, 1, 2]);
     let next = 3;
+    const outOfOrder: number[] = [];
     for (let i = 0; i < 10_000; i++) {
-      expect(queue.shift()).toBe(i);
+      if (queue.shift() !== i) outOfOrder.push(i);
       queue.push(next++);
-      expect(queue.length).toBe(3);
+      if (queue.length !== 3) outOfOrder.push(i);
     }
+    expect(outOfOrder).toEqual([]);
     expect([queue.shift(), queue.shift(), queue.shift(), queue.shift()]).toEqual([10_000, 10_001, 10_002, undefined]);
     expect(queue.length).toBe(0);
   });

@@ -7,11 +7,12 @@ import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/postgres@3.4.9.patch: postgres.js's `Result` (an Array subclass) and `Query` (a Promise
- * subclass) name their species in a data property instead of a static getter in the class body. Unpatched, V8 on
- * Node 20 aborted every optimised compilation of both ("Bailed out due to dependency change") and
- * queued it again, a few hundred times a second under load: a tenth of a busy server's CPU spent
- * compiling on another thread (issue 27). These hold the patch to the same answers as the getter
+ * patches/postgres@3.4.9.patch, "species as data properties" (patches/README.md): postgres.js's
+ * `Result` (an Array subclass) and `Query` (a Promise subclass) name their species in a data
+ * property instead of a static getter in the class body. Unpatched, V8 on Node 20 aborted every
+ * optimised compilation of both ("Bailed out due to dependency change") and queued it again, a few
+ * hundred times a second under load: a tenth of a busy server's CPU spent compiling on another
+ * thread (decision 0037, eighth session). These hold the patch to the same answers as the getter
  * (Array methods make plain arrays, `then` makes plain promises) and, on PostgreSQL
  * (TEST_DATABASE_URL), to compilations that finish.
  */
