@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import { route } from "./adapter";
 import { queryNumber } from "./coerce";
-import { legacyMessage, toLegacyMessage } from "./messages";
+import { legacyMessage, toLegacyMessage } from "./message-shapes";
 import { legacyScheduled, toLegacyScheduled } from "./scheduled";
 
 /**

@@ -37,6 +37,8 @@ export type MemberSendInput = z.output<typeof memberSendInput>;
 const page = pageNumber().default(1);
 /** A member's mail screens (未読, 受信, 送信) show this many messages a page (the spec gives no size). */
 export const MEMBER_MESSAGE_PAGE_SIZE = 20;
+/** The most messages a page of the mail screens' lists may hold (`limit`). */
+export const MEMBER_MESSAGE_PAGE_SIZE_MAX = 100;
 /** The longest name the mail screens' sender / recipient search accepts (a member's name is at most 50). */
 export const PARTNER_SEARCH_MAX = 50;
 
@@ -51,7 +53,7 @@ export const memberMessageListInput = z
     /** inbox: received; unread: received and not read; read: received and read (受信); sent: written by me. */
     box: z.enum(MEMBER_MESSAGE_BOXES, { error: MSG.badRequest }),
     page,
-    limit: pageSize({ max: 100 }).default(MEMBER_MESSAGE_PAGE_SIZE),
+    limit: pageSize({ max: MEMBER_MESSAGE_PAGE_SIZE_MAX }).default(MEMBER_MESSAGE_PAGE_SIZE),
     /** Only messages exchanged with this member (the sender / recipient filter). */
     counterpartId: id.optional(),
     /** Only messages whose other side's name contains this (the screens' sender / recipient search). */
