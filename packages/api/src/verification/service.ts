@@ -22,9 +22,9 @@ import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from
 /**
  * Age verification (出会い系サイト規制法 art. 11; docs/decisions/0006). A member submits an ID image
  * (status pending); an administrator approves or rejects it with a reason (verified / rejected;
- * the member may submit again). The image is deleted at review, and by the job at the latest 24
- * hours after submission. The gate itself is `verifiedProcedure` (trpc.ts) and `lockUnverified`
- * (gate.ts) for received messages.
+ * the member may submit again). The image is deleted at review, and by the job at the latest
+ * ID_IMAGE_RETENTION_HOURS after submission. The gate itself is `verifiedProcedure` (trpc.ts)
+ * and `lockUnverified` (gate.ts) for received messages.
  */
 
 type Deps = Pick<ApiDeps, "db" | "uploadsDir" | "limiter" | "publicUrl" | "onMailQueued">;
@@ -110,7 +110,7 @@ export async function submitVerification(deps: Deps, userId: string, image: stri
 export interface QueueEntry {
   id: string;
   submittedAt: Date;
-  /** False once the image was deleted (older than 24 hours). */
+  /** False once the image was deleted (reviewed, or older than ID_IMAGE_RETENTION_HOURS). */
   hasImage: boolean;
   user: {
     id: string;
@@ -302,11 +302,11 @@ export const approveVerification = (deps: Deps, adminId: string, id: string, bir
 export const rejectVerification = (deps: Deps, adminId: string, id: string, reason: string) =>
   review(deps, adminId, id, "rejected", reason);
 
-// ---- the 24-hour deletion ----------------------------------------------------------------------
+// ---- the deletion after ID_IMAGE_RETENTION_HOURS -----------------------------------------------
 
 /**
- * Deletes every ID image submitted more than 24 hours before `now`, whatever its state (the
- * privacy policy's promise). A submission still pending then can no longer be reviewed: it is
+ * Deletes every ID image submitted more than ID_IMAGE_RETENTION_HOURS before `now`, whatever its
+ * state (the privacy policy's promise). A submission still pending then can no longer be reviewed: it is
  * rejected with EXPIRED_REASON and the member is told, so they can submit again at once instead of
  * waiting on a review that cannot happen. Files left without a row are deleted too.
  */

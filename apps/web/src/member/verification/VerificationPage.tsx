@@ -117,7 +117,9 @@ export function VerificationPage() {
                   )}
                 </Group>
                 {data.status === "pending" && (
-                  <Text size="sm">審査中です。通常24時間以内に結果をメールでお知らせします。</Text>
+                  <Text size="sm">
+                    審査中です。通常{ID_IMAGE_RETENTION_HOURS}時間以内に結果をメールでお知らせします。
+                  </Text>
                 )}
                 {data.status === "verified" && (
                   <Text size="sm">
