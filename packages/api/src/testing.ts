@@ -6,6 +6,9 @@ import type { PasswordHasher } from "./auth/password";
 import { type Session, sessionOf } from "./context";
 import { releasePhoto } from "./photos/service";
 
+/** What tests look for in the outbox: the subjects of the service's mails. */
+export { MAIL_SUBJECTS } from "./mail/templates";
+
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
 export interface TestAccount {

@@ -15,6 +15,7 @@ import type { ApiDeps } from "../context";
 import { AppError, isUniqueViolation } from "../errors";
 import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
+import { verificationResultMail } from "../mail/templates";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { assertAdultOnId } from "./age-check";
 import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from "./storage";
@@ -183,26 +184,6 @@ export async function idImageOf(deps: Pick<Deps, "db" | "uploadsDir">, id: strin
   return bytes;
 }
 
-function resultMail(publicUrl: string, outcome: "approved" | "rejected", reason: string | null) {
-  const lines =
-    outcome === "approved"
-      ? [
-          "年齢確認の審査が完了しました。",
-          "メッセージの送受信と掲示板をご利用いただけます。",
-          "",
-          "お送りいただいた身分証の画像は削除しました。",
-        ]
-      : [
-          "お送りいただいた身分証では年齢確認を完了できませんでした。",
-          "",
-          `理由: ${reason ?? ""}`,
-          "",
-          "お手数ですが、年齢確認ページからもう一度提出してください。",
-          "お送りいただいた身分証の画像は削除しました。",
-        ];
-  return [...lines, "", `年齢確認: ${publicUrl}/user/verification`, "", "縁結び (Enmusubi)"].join("\n");
-}
-
 /**
  * Decides a pending submission: the member's status, the review fields, the image's deletion mark,
  * the audit row and the result mail change in one transaction; the file itself is deleted once it
@@ -282,11 +263,7 @@ async function review(
       },
     });
     if (user && !user.deletedAt) {
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: outcome === "approved" ? MSG.verificationApprovedMailSubject : MSG.verificationRejectedMailSubject,
-        text: resultMail(deps.publicUrl, outcome, reason),
-      });
+      await enqueueMail(tx, { to: user.email, ...verificationResultMail(deps.publicUrl, outcome, reason) });
     }
     return { userId: row.userId, status, imagePath: row.imagePath, mailed: Boolean(user && !user.deletedAt) };
   });
@@ -343,8 +320,7 @@ export async function expireIdImages(deps: Deps, now = new Date()) {
       if (user && !user.deletedAt) {
         await enqueueMail(tx, {
           to: user.email,
-          subject: MSG.verificationRejectedMailSubject,
-          text: resultMail(deps.publicUrl, "rejected", EXPIRED_REASON),
+          ...verificationResultMail(deps.publicUrl, "rejected", EXPIRED_REASON),
         });
         mailed += 1;
       }

@@ -37,7 +37,4 @@ export const VERIFICATION_MSG = {
   /** In place of a refused action's error (reason verification_required, decision 0032). */
   verificationRefusalTitle: "年齢確認が必要です",
   verificationRefusal: "この機能は年齢確認が完了するとご利用いただけます。本人確認書類を提出してください。",
-  /** The result mail. */
-  verificationApprovedMailSubject: "【縁結び】年齢確認が完了しました",
-  verificationRejectedMailSubject: "【縁結び】年齢確認が完了しませんでした",
 } as const;
