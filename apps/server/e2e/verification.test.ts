@@ -1,3 +1,4 @@
+import { MAIL_SUBJECTS } from "@enmusubi/api/testing";
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
@@ -204,7 +205,7 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
       expect(image.status).toBe(404);
     }
     await expect
-      .poll(() => e2e.mails.some((m) => m.to === EMAIL && m.subject === MSG.verificationApprovedMailSubject), {
+      .poll(() => e2e.mails.some((m) => m.to === EMAIL && m.subject === MAIL_SUBJECTS.verificationApproved), {
         timeout: 15_000,
       })
       .toBe(true);

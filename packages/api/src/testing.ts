@@ -8,6 +8,9 @@ import type { Session } from "./deps";
 import { releasePhoto } from "./photos/service";
 import { changeBalance } from "./points/ledger";
 
+/** What tests look for in the outbox: the subjects of the service's mails. */
+export { MAIL_SUBJECTS } from "./mail/templates";
+
 /** Test data, shared by every test project (`@enmusubi/api/testing`): accounts made the one real way. */
 
 export interface TestAccount {

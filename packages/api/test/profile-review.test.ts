@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitingWork } from "../src/dashboard/figures";
+import { MAIL_SUBJECTS } from "../src/mail/templates";
 import { photoAwaitingReview } from "../src/photos/service";
 import { photoFile, photoName, thumbnailLink } from "../src/photos/storage";
 import { approveProfile } from "../src/testing";
@@ -146,7 +147,7 @@ describe("a changed photo", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, user?.email as string));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: MSG.profileRejectedMailSubject });
+    expect(mails[0]).toMatchObject({ subject: MAIL_SUBJECTS.profileRejected });
     expect(mails[0]?.text).toContain("顔がはっきり写っていない写真・他人の写真");
     expect(mails[0]?.text).not.toContain(photoName(pending?.photoLink) as string);
     expect(api.mailQueued.count).toBe(mailsBefore + 1);

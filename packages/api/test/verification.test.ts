@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { backgroundJobs } from "../src/jobs";
+import { MAIL_SUBJECTS } from "../src/mail/templates";
 import { EXPIRED_REASON, expireIdImages } from "../src/verification/service";
 import { idImagesDir } from "../src/verification/storage";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
@@ -190,7 +191,7 @@ describe("review", () => {
       birthday: { from: null, to: "1990-05-01" },
     });
     const mails = await mailsTo(member.id);
-    expect(mails.map((m) => m.subject)).toContain(MSG.verificationApprovedMailSubject);
+    expect(mails.map((m) => m.subject)).toContain(MAIL_SUBJECTS.verificationApproved);
     expect(api.mailQueued.count).toBe(mailsBefore + 1);
     // The log never carries the image: neither the audit row nor the mail holds any of it.
     expect(JSON.stringify(audit)).not.toContain("base64");
@@ -230,7 +231,7 @@ describe("review", () => {
       rejectReason: "生年月日が読み取れませんでした。",
     });
     expect(await rowOf(id)).toMatchObject({ status: "rejected", imagePath: null });
-    const mail = (await mailsTo(member.id)).find((m) => m.subject === MSG.verificationRejectedMailSubject);
+    const mail = (await mailsTo(member.id)).find((m) => m.subject === MAIL_SUBJECTS.verificationRejected);
     expect(mail?.text).toContain("生年月日が読み取れませんでした。");
     // Still refused until verified.
     await expect(
@@ -276,7 +277,7 @@ describe("the 24-hour deletion", () => {
       status: "rejected",
       rejectReason: EXPIRED_REASON,
     });
-    expect((await mailsTo(waiting.id)).map((m) => m.subject)).toContain(MSG.verificationRejectedMailSubject);
+    expect((await mailsTo(waiting.id)).map((m) => m.subject)).toContain(MAIL_SUBJECTS.verificationRejected);
     await expect(api.caller(admin).adminVerification.image({ id: old.id })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });

@@ -1,6 +1,6 @@
 import "./zod-locale";
 
-export * from "./constants";
+export * from "./constants/index";
 export * from "./last-active";
 export * from "./messages/index";
 export * from "./schemas/account";

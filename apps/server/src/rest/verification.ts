@@ -1,4 +1,5 @@
 import {
+  ID_IMAGE_RETENTION_HOURS,
   MSG,
   pageWithinOffset,
   REJECT_REASON_MAX,
@@ -90,8 +91,7 @@ export const verificationRoutes = [
     method: "POST",
     path: "/api/verification",
     summary: "Member: submit an ID image for age verification (status becomes pending)",
-    description:
-      "The image (a data URL or bare base64, at most 10 MB) goes through the profile-photo pipeline (metadata stripped, ≤ 2048 px, JPEG) and is stored privately: only administrators can view it, and it is deleted at review or 24 hours after submission at the latest. Allowed while unverified or rejected; 409 while pending or once verified.",
+    description: `The image (a data URL or bare base64, at most 10 MB) goes through the profile-photo pipeline (metadata stripped, ≤ 2048 px, JPEG) and is stored privately: only administrators can view it, and it is deleted at review or ${ID_IMAGE_RETENTION_HOURS} hours after submission at the latest. Allowed while unverified or rejected; 409 while pending or once verified.`,
     access: "member",
     input: verificationSubmitInput,
     response: z.object({ success: z.literal(true), message: z.string(), status: z.literal("pending") }),
@@ -167,8 +167,7 @@ export const verificationRoutes = [
     method: "GET",
     path: "/api/admin/verifications/:id/image",
     summary: "Admin: the ID image of a submission, as a JPEG data URL (never cached)",
-    description:
-      "Only administrators; the image has no public address. 404 once it has been deleted (reviewed, or older than 24 hours).",
+    description: `Only administrators; the image has no public address. 404 once it has been deleted (reviewed, or older than ${ID_IMAGE_RETENTION_HOURS} hours).`,
     access: "admin",
     input: idParam,
     response: z.object({ image: z.string() }),

@@ -1,4 +1,4 @@
-import { LEGAL, POINT_COST_TABLE, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
+import { ID_IMAGE_RETENTION_HOURS, LEGAL, POINT_COST_TABLE, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
 import { rateText, yenValueOf } from "../features/payments/calc";
 import {
   CANCELLATION_RULES,
@@ -62,7 +62,7 @@ const verificationSteps = list(
     "本人確認の方法（運転免許証・マイナンバーカード（表面のみ）・パスポート・健康保険証など）を選びます。",
     "生年月日が確認できる身分証の画像をアップロードします。生年月日・氏名以外の情報（本籍地・個人番号・記号番号など）は隠して撮影してください。",
     "内容を確認して申請を送信します。",
-    "運営事務局が審査します。審査は通常24時間以内に完了します。",
+    `運営事務局が審査します。審査は通常${ID_IMAGE_RETENTION_HOURS}時間以内に完了します。`,
     "審査が完了するとお知らせが届き、すべての機能をご利用いただけます。",
   ],
   true,
@@ -87,7 +87,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         heading: "身分証画像の取り扱い",
         blocks: [
           p(
-            `お送りいただいた身分証の画像は年齢確認のためだけに使用し、確認完了後${LEGAL.idImageDeletionHours}時間以内に削除します。第三者に提供することはありません。`,
+            `お送りいただいた身分証の画像は年齢確認のためだけに使用し、確認完了後${ID_IMAGE_RETENTION_HOURS}時間以内に削除します。第三者に提供することはありません。`,
           ),
           p(
             "画像が不鮮明な場合、生年月日が確認できない場合、または提出内容に不備がある場合は審査が完了しません。その場合はお手数ですが、もう一度最初から申請をやり直してください。",
@@ -330,7 +330,7 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         heading: "5. 保存期間",
         blocks: [
           list([
-            `身分証画像：年齢確認の完了後${LEGAL.idImageDeletionHours}時間以内に削除します。`,
+            `身分証画像：年齢確認の完了後${ID_IMAGE_RETENTION_HOURS}時間以内に削除します。`,
             `アカウント情報：退会後${LEGAL.accountRetentionYears}年間保存し、その後削除します。`,
             `メッセージ・ポイントの利用履歴：${LEGAL.usageHistoryRetentionYears}年間保存します。`,
           ]),

@@ -1,7 +1,6 @@
 import {
   BOARD_ENTRY_MINUTES,
   FREE_POINT_VALIDITY_DAYS,
-  LEGAL,
   MSG,
   POINT_COST_TABLE,
   POINT_EXPIRY_NOTICE_DAYS,
@@ -92,7 +91,8 @@ export function PointsUsage() {
           分間はページ送りや検索にポイントはかかりません。
         </List.Item>
         <List.Item>ポイントが不足している場合、その操作は行われず、ポイントも消費されません。</List.Item>
-        <List.Item>ご不明な点は {LEGAL.supportEmail} までお問い合わせください。</List.Item>
+        {/* The operator's configured address (OPERATOR_EMAIL), as on 特商法 (decision 0010). */}
+        {legal.data && <List.Item>ご不明な点は {legal.data.operator.email} までお問い合わせください。</List.Item>}
       </List>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { type Gender, LEGAL } from "@enmusubi/shared/constants";
+import type { Gender } from "@enmusubi/shared/constants";
 // Only the sign-in messages: the whole catalogue (MSG) would put every domain's texts in the /login entry.
 import { AUTH_MSG } from "@enmusubi/shared/messages/auth";
 import { Alert, Anchor, Box, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -9,6 +9,7 @@ import { homeOf } from "../lib/session";
 import { usePageTitle } from "../lib/usePageTitle";
 import { PasswordField } from "../ui/PasswordField";
 import classes from "./public.module.css";
+import { useSupportAddress } from "./support-address";
 
 const LOGIN_ERROR_ID = "login-error";
 
@@ -41,6 +42,7 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const supportAddress = useSupportAddress();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -158,11 +160,17 @@ export function LoginPage() {
               </Text>
               <Text size="sm">
                 以前のシステムで発行されたユーザーIDは現在ご利用いただけません。移行をご希望の方は
-                <Anchor href={`mailto:${LEGAL.supportEmail}`} size="sm">
-                  {LEGAL.supportEmail}
-                </Anchor>
-                {/* A break opportunity between the address and the Japanese that follows it. */}
-                <wbr />
+                {supportAddress ? (
+                  <>
+                    <Anchor href={`mailto:${supportAddress}`} size="sm" data-testid="support-address">
+                      {supportAddress}
+                    </Anchor>
+                    {/* A break opportunity between the address and the Japanese that follows it. */}
+                    <wbr />
+                  </>
+                ) : (
+                  "運営事務局"
+                )}
                 までお問い合わせください。
               </Text>
             </Paper>

@@ -4,7 +4,8 @@ import { type EmailChangeInput, MSG } from "@enmusubi/shared";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { type CurrentPasswordDeps, checkCurrentPassword } from "../auth/current-password";
 import { AppError, isUniqueViolation } from "../errors";
-import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
+import { enqueueMail } from "../mail/outbox";
+import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from "../mail/templates";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 
 /**
@@ -82,29 +83,13 @@ export async function requestEmailChange(
     });
     await enqueueMail(tx, {
       to: input.newEmail,
-      subject: "【縁結び】メールアドレス変更の確認",
-      text: [
-        "縁結びのメールアドレス変更のお申し込みを受け付けました。",
-        `${EMAIL_CHANGE_HOURS}時間以内に次のリンクを開くと、このアドレスへの変更が完了します。`,
-        "",
-        `${deps.publicUrl}/email-change/confirm?token=${SECRET_PLACEHOLDER}`,
-        "",
-        "お心当たりのない場合は、このメールを破棄してください（変更は行われません）。",
-      ].join("\n"),
+      ...emailChangeConfirmMail(deps.publicUrl, EMAIL_CHANGE_HOURS),
       secret: token,
     });
     // The current address is told now, not only once the change is done: its owner can still stop it.
     await enqueueMail(tx, {
       to: user.email,
-      subject: "【縁結び】メールアドレス変更のお申し込みがありました",
-      text: [
-        `縁結びに登録されたメールアドレスを ${maskedAddress(input.newEmail)} に変更するお申し込みがありました。`,
-        `新しいアドレスに送った確認リンクが${EMAIL_CHANGE_HOURS}時間以内に開かれると、変更が完了します。`,
-        "",
-        "お心当たりのない場合は、すぐにログインしてパスワードを変更してください（変更手続きは取り消されます）。",
-        "ログインできない場合は、ログイン画面の「パスワードをお忘れの方」から再発行するか、お問い合わせからご連絡ください：",
-        `${deps.publicUrl}/login`,
-      ].join("\n"),
+      ...emailChangeRequestedMail(deps.publicUrl, maskedAddress(input.newEmail), EMAIL_CHANGE_HOURS),
     });
   });
   deps.onMailQueued();
@@ -133,17 +118,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, token: string, n
       await assertFree(tx, change.userId, change.newEmail);
       await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
       await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, change.id));
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: "【縁結び】メールアドレスが変更されました",
-        text: [
-          "縁結びに登録されたメールアドレスが変更されました。",
-          "今後のお知らせは新しいアドレスにお送りします。このアドレスには今後お送りしません。",
-          "",
-          "お心当たりのない場合は、お問い合わせからご連絡ください：",
-          `${deps.publicUrl}/user/inquiry`,
-        ].join("\n"),
-      });
+      await enqueueMail(tx, { to: user.email, ...emailChangedMail(deps.publicUrl) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", MSG.emailInUse, { cause: error });

@@ -1,7 +1,6 @@
 import { type Db, users } from "@enmusubi/db";
 import {
   type ForgotInput,
-  FREE_POINT_VALIDITY_DAYS,
   type JoinInput,
   type LoginInput,
   MSG,
@@ -13,7 +12,8 @@ import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { createAccount, uniqueUserId } from "../accounts/create-account";
 import { cancelEmailChanges } from "../accounts/email-change";
 import { AppError, isUniqueViolation } from "../errors";
-import { enqueueMail, SECRET_PLACEHOLDER } from "../mail/outbox";
+import { enqueueMail } from "../mail/outbox";
+import { alreadyRegisteredMail, passwordReissueMail, signupDoneMail } from "../mail/templates";
 import { markActive } from "../members/activity";
 import { enforceRateLimit, LOGIN_FAILURES_PER_ACCOUNT, RATE_LIMITS, type RateLimiter } from "../security/rate-limit";
 import { loginThrottleKey } from "./current-password";
@@ -103,40 +103,6 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
   return { token, role: user.role };
 }
 
-/** What a new member is told about the points they start with (issue 25): free points and their validity. */
-export function welcomePointsText(): string {
-  return `登録特典として${NEW_USER_DEFAULTS.points}pt（無料ポイント）を差し上げました。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`;
-}
-
-function credentialsMail(publicUrl: string, userID: string, intro: string) {
-  return [
-    intro,
-    "",
-    `ユーザーID: ${userID}`,
-    `パスワード: ${SECRET_PLACEHOLDER}`,
-    "",
-    `ログイン: ${publicUrl}/login`,
-    "",
-    "ログイン後、ダッシュボードの「プロフィール編集」でパスワードを変更できます。",
-    "このメールにお心当たりがない場合は破棄してください。",
-    "",
-    "縁結び (Enmusubi)",
-  ].join("\n");
-}
-
-function alreadyRegisteredMail(publicUrl: string) {
-  return [
-    "このメールアドレスで縁結びへの新規登録のお申し込みがありましたが、このアドレスは既に登録されています。",
-    "",
-    "パスワードをお忘れの場合は、ログイン画面の「パスワードをお忘れの方」から再発行できます。",
-    `ログイン: ${publicUrl}/login`,
-    "",
-    "このメールにお心当たりがない場合は破棄してください。お客様の登録内容は変更されていません。",
-    "",
-    "縁結び (Enmusubi)",
-  ].join("\n");
-}
-
 /**
  * Registration: creates a member with a generated user ID and password and mails both to the
  * address. A registered address gets the same answer (so the form cannot tell which addresses
@@ -150,12 +116,7 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
   const password = generatePassword();
   // Hashed whether or not the address is new, so both answers take the same time.
   const passwordHash = await deps.passwords.hash(password);
-  const notifyOwner = (tx: Db) =>
-    enqueueMail(tx, {
-      to: input.email,
-      subject: "【縁結び】新規登録のお申し込みについて",
-      text: alreadyRegisteredMail(deps.publicUrl),
-    });
+  const notifyOwner = (tx: Db) => enqueueMail(tx, { to: input.email, ...alreadyRegisteredMail(deps.publicUrl) });
   try {
     await deps.db.transaction(async (tx) => {
       const [taken] = await tx
@@ -175,16 +136,7 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
         // The sign-up screen's consent (joinInput); the legacy REST sign-up records none: asked at first sign-in.
         ...("termsVersion" in input ? { termsVersion: input.termsVersion } : {}),
       });
-      await enqueueMail(tx, {
-        to: input.email,
-        subject: "【縁結び】会員登録が完了しました",
-        text: credentialsMail(
-          deps.publicUrl,
-          userID,
-          `縁結びへのご登録ありがとうございます。ログイン情報をお送りします。\n\n${welcomePointsText()}`,
-        ),
-        secret: password,
-      });
+      await enqueueMail(tx, { to: input.email, ...signupDoneMail(deps.publicUrl, userID), secret: password });
     });
   } catch (error) {
     // The same address registered concurrently: it is registered now, so answer as for one.
@@ -228,12 +180,7 @@ export async function forgotPassword(deps: AuthDeps & { onMailQueued(): void }, 
     await cancelEmailChanges(tx, user.id);
     await enqueueMail(tx, {
       to: user.email,
-      subject: "【縁結び】パスワード再発行のお知らせ",
-      text: credentialsMail(
-        deps.publicUrl,
-        input.userID,
-        `パスワードの再発行を受け付けました。新しいログイン情報をお送りします。新しいパスワードは${PENDING_PASSWORD_HOURS}時間以内に一度ログインすると有効になり、それまでは現在のパスワードもご利用いただけます。`,
-      ),
+      ...passwordReissueMail(deps.publicUrl, input.userID, PENDING_PASSWORD_HOURS),
       secret: password,
     });
     return true;

@@ -14,6 +14,7 @@ import { notFound } from "../errors";
 import { cappedCount, LIST_COUNT_CAP } from "../lists/capped-count";
 import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
+import { inquiryRepliedMail } from "../mail/templates";
 
 /**
  * Support inquiries (spec §2 inquiry screens, §3, §4, §5, §7). A member writes to the support desk,
@@ -243,21 +244,6 @@ export async function markInquiryRead(db: Db, adminId: string, id: string): Prom
   });
 }
 
-function replyMail(publicUrl: string, name: string | null, title: string): string {
-  return [
-    `${name ?? "会員"} 様`,
-    "",
-    "縁結びをご利用いただきありがとうございます。",
-    `お問い合わせ「${title}」に運営事務局から返信がありました。`,
-    "返信の内容は、ログイン後の「お問い合わせ履歴」でご確認ください。",
-    "",
-    `${publicUrl}/user/inquiry-history`,
-    "",
-    "※このメールは送信専用です。ご返信いただいてもお答えできません。",
-    "縁結び 運営事務局",
-  ].join("\n");
-}
-
 /**
  * An administrator answers: the reply, the member's unread marker, the inquiry marked read, the
  * member's notification mail and the audit entry are written in one transaction, so a member is
@@ -291,11 +277,7 @@ export async function replyToInquiry(
     await tx.update(inquiries).set({ replyUnread: true, isRead: true }).where(eq(inquiries.id, input.id));
     const mailed = target.memberDeletedAt === null;
     if (mailed) {
-      await enqueueMail(tx, {
-        to: target.email,
-        subject: "【縁結び】お問い合わせへの返信のお知らせ",
-        text: replyMail(deps.publicUrl, target.name, target.title),
-      });
+      await enqueueMail(tx, { to: target.email, ...inquiryRepliedMail(deps.publicUrl, target.name, target.title) });
     }
     await writeAudit(tx, {
       adminId,

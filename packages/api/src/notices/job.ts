@@ -1,7 +1,7 @@
 import { type Db, mailOutbox, messageNotices, rowsOf } from "@enmusubi/db";
 import { MSG, type Role, type VerificationStatus } from "@enmusubi/shared";
 import { inArray, sql } from "drizzle-orm";
-import { SECRET_PLACEHOLDER } from "../mail/outbox";
+import { newMessagesMail } from "../mail/templates";
 import { isVerified } from "../verification/standing";
 import type { LinkSigner } from "./links";
 
@@ -139,7 +139,7 @@ function unreadSenders(tx: Db, rows: DueRow[]) {
 const senderName = (s: SenderRow) =>
   s.sender_role === "admin" ? MSG.boardOperatorName : `${s.sender_name?.trim() || "未設定"}さん`;
 
-/** The notice: who wrote and how many, a link to read them, the stop link (its token is the mail's secret). */
+/** The notice to `to`: who wrote (the first NAMES_SHOWN by name, the rest counted) and where to read them. */
 export function noticeMail(publicUrl: string, to: string, from: SenderRow[]) {
   const total = from.reduce((sum, s) => sum + s.count, 0);
   const names = from.slice(0, NAMES_SHOWN).map(senderName).join("、");
@@ -149,22 +149,6 @@ export function noticeMail(publicUrl: string, to: string, from: SenderRow[]) {
     from.length === 1 && only ? `${publicUrl}/user/messages/${only.sender_id}` : `${publicUrl}/user/unread-emails`;
   return {
     to,
-    subject: `【縁結び】新着メッセージが${total}件あります`,
-    text: [
-      "縁結びをご利用いただきありがとうございます。",
-      "",
-      `新着メッセージが${total}件あります。`,
-      `送信者：${names}${others}`,
-      "",
-      "メッセージを確認する：",
-      link,
-      "",
-      "※このメールにはメッセージの本文は含まれていません。",
-      `※通知は${NOTICE_WINDOW_MINUTES}分に1回までお送りします。サイトをご覧の間はお送りしません。`,
-      "",
-      "メール受信通知を停止する（ログイン不要）：",
-      `${publicUrl}/notice-mail/stop?token=${SECRET_PLACEHOLDER}`,
-      `設定画面からも変更できます：${publicUrl}/user/profile-settings`,
-    ].join("\n"),
+    ...newMessagesMail(publicUrl, { total, senders: `${names}${others}`, link, windowMinutes: NOTICE_WINDOW_MINUTES }),
   };
 }

@@ -1,10 +1,11 @@
 import { type Db, pointLots, rowsOf, users } from "@enmusubi/db";
-import { japanDayOf, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
+import { POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import { enqueueMail } from "../mail/outbox";
+import { pointsExpiringMail } from "../mail/templates";
 
 /*
- * The notice mail before points expire (issue 25, decision 0034): POINT_EXPIRY_NOTICE_DAYS days
+ * The notice mail before points expire (decision 0034): POINT_EXPIRY_NOTICE_DAYS days
  * before a lot's expiry, once per lot. A run claims due lots by setting `expiry_notice_at` in the
  * statement that selects them (`FOR UPDATE SKIP LOCKED`), and queues one mail per member for the
  * lots it claimed in the same transaction: two workers never claim the same lot, and a lot whose
@@ -14,23 +15,6 @@ import { enqueueMail } from "../mail/outbox";
 export interface NoticeRun {
   lots: number;
   mails: number;
-}
-
-function noticeText(publicUrl: string, lots: Array<{ paid: boolean; remaining: number; expiresAt: Date }>) {
-  const lines = lots.map(
-    (l) => `・${japanDayOf(l.expiresAt)} まで：${l.remaining}pt（${l.paid ? "購入ポイント" : "無料ポイント"}）`,
-  );
-  return [
-    "縁結びをご利用いただきありがとうございます。",
-    `お持ちのポイントの一部が${POINT_EXPIRY_NOTICE_DAYS}日以内に有効期限を迎えます。`,
-    "",
-    ...lines,
-    "",
-    "有効期限を過ぎたポイントは失効し、払い戻しはできません。",
-    `ポイントの内訳: ${publicUrl}/user/points-usage`,
-    "",
-    "縁結び (Enmusubi)",
-  ].join("\n");
 }
 
 /**
@@ -76,11 +60,7 @@ export async function sendExpiryNotices(
     );
     for (const owner of owners) {
       const lots = (byMember.get(owner.id) ?? []).sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
-      await enqueueMail(tx, {
-        to: owner.email,
-        subject: "【縁結び】ポイントの有効期限が近づいています",
-        text: noticeText(deps.publicUrl, lots),
-      });
+      await enqueueMail(tx, { to: owner.email, ...pointsExpiringMail(deps.publicUrl, lots) });
     }
     return { lots: claimed.length, mails: owners.length };
   });

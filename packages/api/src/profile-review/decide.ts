@@ -1,16 +1,11 @@
 import { type Db, profileReviews, users } from "@enmusubi/db";
-import {
-  MSG,
-  type ProfileRejectReason,
-  type ProfileReviewKind,
-  type ProfileReviewStatus,
-  profileRejectReasonLabel,
-} from "@enmusubi/shared";
+import { MSG, type ProfileRejectReason, type ProfileReviewKind, type ProfileReviewStatus } from "@enmusubi/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import type { ApiDeps } from "../deps";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
+import { profileRejectedMail } from "../mail/templates";
 import { releasePhoto } from "../photos/service";
 
 /*
@@ -23,8 +18,6 @@ import { releasePhoto } from "../photos/service";
  */
 
 type Deps = Pick<ApiDeps, "db" | "uploadsDir" | "publicUrl" | "onMailQueued">;
-
-const KIND_LABEL: Record<ProfileReviewKind, string> = { photo: "プロフィール写真", introduction: "自己紹介" };
 
 async function lockPending(tx: Db, id: string) {
   const [row] = await tx
@@ -97,21 +90,6 @@ export async function approveProfileReview(
   return { userId: result.userId, kind: result.kind };
 }
 
-function rejectionMail(publicUrl: string, kind: ProfileReviewKind, reason: ProfileRejectReason, note: string) {
-  return [
-    `${KIND_LABEL[kind]}の変更を確認しましたが、承認できませんでした。`,
-    "ほかの会員には、以前の内容が引き続き表示されます。",
-    "",
-    `理由: ${profileRejectReasonLabel(reason)}`,
-    ...(note ? [`補足: ${note}`] : []),
-    "",
-    "内容をご確認のうえ、ダッシュボードの「プロフィールを編集」からもう一度変更してください。",
-    `ダッシュボード: ${publicUrl}/user/dashboard`,
-    "",
-    "縁結び (Enmusubi)",
-  ].join("\n");
-}
-
 export async function rejectProfileReview(
   deps: Deps,
   adminId: string,
@@ -134,8 +112,7 @@ export async function rejectProfileReview(
     });
     await enqueueMail(tx, {
       to: row.user.email,
-      subject: MSG.profileRejectedMailSubject,
-      text: rejectionMail(deps.publicUrl, row.kind, input.reason, input.note),
+      ...profileRejectedMail(deps.publicUrl, row.kind, input.reason, input.note),
     });
     return { userId: row.userId, kind: row.kind, photoLink: row.kind === "photo" ? row.photoLink : null };
   });

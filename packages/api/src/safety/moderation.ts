@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
+import { type ReportOutcome, reportHandledMail } from "../mail/templates";
 import { type ModerationDeps, suspendAccount } from "./suspension";
 
 /**
@@ -20,13 +21,8 @@ async function lockOpenReport(tx: Db, id: string) {
   return row;
 }
 
-const OUTCOME_TEXT = {
-  acted: "ご報告いただいた内容を確認し、対応いたしました。",
-  noViolation: "確認の結果、規約違反は確認されませんでした。",
-} as const;
-
 /** Tells each reporter the outcome in general terms (never what was done to whom), through the outbox. */
-async function mailReporters(tx: Db, reporterIds: string[], outcome: keyof typeof OUTCOME_TEXT, publicUrl: string) {
+async function mailReporters(tx: Db, reporterIds: string[], outcome: ReportOutcome, publicUrl: string) {
   const unique = [...new Set(reporterIds)];
   if (unique.length === 0) return;
   const rows = await tx
@@ -34,21 +30,7 @@ async function mailReporters(tx: Db, reporterIds: string[], outcome: keyof typeo
     .from(users)
     .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
   for (const r of rows) {
-    await enqueueMail(tx, {
-      to: r.email,
-      subject: "【縁結び】ご報告への対応について",
-      text: [
-        "縁結びをご利用いただきありがとうございます。",
-        "",
-        OUTCOME_TEXT[outcome],
-        "個別の対応内容についてはお答えできませんので、ご了承ください。",
-        "",
-        "今後も安心してご利用いただけるよう努めてまいります。",
-        `縁結び: ${publicUrl}`,
-        "",
-        "縁結び (Enmusubi)",
-      ].join("\n"),
-    });
+    await enqueueMail(tx, { to: r.email, ...reportHandledMail(publicUrl, outcome) });
   }
 }
 

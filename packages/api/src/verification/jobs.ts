@@ -3,7 +3,7 @@ import { expireIdImages } from "./service";
 
 export const verificationJobs: BackgroundJob[] = [
   {
-    // ID images are deleted 24 hours after submission at the latest, whatever their state (privacy policy).
+    // ID images are deleted ID_IMAGE_RETENTION_HOURS after submission at the latest, whatever their state (privacy policy).
     name: "id-image-expiry",
     cron: "*/10 * * * *",
     async run(deps, log) {

@@ -15,6 +15,7 @@ import type { ApiDeps } from "../deps";
 import { AppError, isUniqueViolation } from "../errors";
 import { pagesFor } from "../lists/pages";
 import { enqueueMail } from "../mail/outbox";
+import { verificationResultMail } from "../mail/templates";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { assertAdultOnId } from "./age-check";
 import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from "./storage";
@@ -22,9 +23,9 @@ import { deleteIdImage, deleteIdImagesOlderThan, readIdImage, saveIdImage } from
 /**
  * Age verification (出会い系サイト規制法 art. 11; docs/decisions/0006). A member submits an ID image
  * (status pending); an administrator approves or rejects it with a reason (verified / rejected;
- * the member may submit again). The image is deleted at review, and by the job at the latest 24
- * hours after submission. The gate itself is `verifiedProcedure` (trpc.ts) and `lockUnverified`
- * (gate.ts) for received messages.
+ * the member may submit again). The image is deleted at review, and by the job at the latest
+ * ID_IMAGE_RETENTION_HOURS after submission. The gate itself is `verifiedProcedure` (trpc.ts)
+ * and `lockUnverified` (gate.ts) for received messages.
  */
 
 type Deps = Pick<ApiDeps, "db" | "uploadsDir" | "limiter" | "publicUrl" | "onMailQueued">;
@@ -110,7 +111,7 @@ export async function submitVerification(deps: Deps, userId: string, image: stri
 export interface QueueEntry {
   id: string;
   submittedAt: Date;
-  /** False once the image was deleted (older than 24 hours). */
+  /** False once the image was deleted (reviewed, or older than ID_IMAGE_RETENTION_HOURS). */
   hasImage: boolean;
   user: {
     id: string;
@@ -181,26 +182,6 @@ export async function idImageOf(deps: Pick<Deps, "db" | "uploadsDir">, id: strin
   const bytes = row.imagePath ? await readIdImage(deps.uploadsDir, row.imagePath) : null;
   if (!bytes) throw new AppError("NOT_FOUND", MSG.verificationImageGone);
   return bytes;
-}
-
-function resultMail(publicUrl: string, outcome: "approved" | "rejected", reason: string | null) {
-  const lines =
-    outcome === "approved"
-      ? [
-          "年齢確認の審査が完了しました。",
-          "メッセージの送受信と掲示板をご利用いただけます。",
-          "",
-          "お送りいただいた身分証の画像は削除しました。",
-        ]
-      : [
-          "お送りいただいた身分証では年齢確認を完了できませんでした。",
-          "",
-          `理由: ${reason ?? ""}`,
-          "",
-          "お手数ですが、年齢確認ページからもう一度提出してください。",
-          "お送りいただいた身分証の画像は削除しました。",
-        ];
-  return [...lines, "", `年齢確認: ${publicUrl}/user/verification`, "", "縁結び (Enmusubi)"].join("\n");
 }
 
 /**
@@ -282,11 +263,7 @@ async function review(
       },
     });
     if (user && !user.deletedAt) {
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: outcome === "approved" ? MSG.verificationApprovedMailSubject : MSG.verificationRejectedMailSubject,
-        text: resultMail(deps.publicUrl, outcome, reason),
-      });
+      await enqueueMail(tx, { to: user.email, ...verificationResultMail(deps.publicUrl, outcome, reason) });
     }
     return { userId: row.userId, status, imagePath: row.imagePath, mailed: Boolean(user && !user.deletedAt) };
   });
@@ -302,11 +279,11 @@ export const approveVerification = (deps: Deps, adminId: string, id: string, bir
 export const rejectVerification = (deps: Deps, adminId: string, id: string, reason: string) =>
   review(deps, adminId, id, "rejected", reason);
 
-// ---- the 24-hour deletion ----------------------------------------------------------------------
+// ---- the deletion after ID_IMAGE_RETENTION_HOURS -----------------------------------------------
 
 /**
- * Deletes every ID image submitted more than 24 hours before `now`, whatever its state (the
- * privacy policy's promise). A submission still pending then can no longer be reviewed: it is
+ * Deletes every ID image submitted more than ID_IMAGE_RETENTION_HOURS before `now`, whatever its
+ * state (the privacy policy's promise). A submission still pending then can no longer be reviewed: it is
  * rejected with EXPIRED_REASON and the member is told, so they can submit again at once instead of
  * waiting on a review that cannot happen. Files left without a row are deleted too.
  */
@@ -343,8 +320,7 @@ export async function expireIdImages(deps: Deps, now = new Date()) {
       if (user && !user.deletedAt) {
         await enqueueMail(tx, {
           to: user.email,
-          subject: MSG.verificationRejectedMailSubject,
-          text: resultMail(deps.publicUrl, "rejected", EXPIRED_REASON),
+          ...verificationResultMail(deps.publicUrl, "rejected", EXPIRED_REASON),
         });
         mailed += 1;
       }

@@ -6,7 +6,7 @@ import { decodePhotoData, normalizeImage } from "../photos/storage";
 /**
  * ID images live in DATA_DIR/private/id-images: a sibling of DATA_DIR/uploads (which the static
  * plugin serves), so no public path ever reaches them. They are read only by the administrators'
- * image row, and deleted at review or 24 hours after submission (decision 0006).
+ * image row, and deleted at review or ID_IMAGE_RETENTION_HOURS after submission (decision 0006).
  */
 const NAME = /^[0-9a-f]{32}\.jpg$/;
 

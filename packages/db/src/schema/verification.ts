@@ -19,7 +19,7 @@ export const idVerifications = pgTable(
     status: idVerificationStatusEnum("status").notNull().default("pending"),
     /**
      * File name of the ID image under DATA_DIR/private/id-images (never under uploads, never served
-     * publicly); null once the file is deleted (at review, or 24 hours after submission at the latest).
+     * publicly); null once the file is deleted (at review, or ID_IMAGE_RETENTION_HOURS after submission at the latest).
      */
     imagePath: text("image_path"),
     rejectReason: text("reject_reason"),

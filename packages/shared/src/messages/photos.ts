@@ -1,4 +1,4 @@
-import { IMAGE_MAX_SIDE } from "../constants";
+import { IMAGE_MAX_SIDE } from "../constants/index";
 
 /** Camera capture and photo handling in the browser (spec §8 admin alerts and Profile; the rest ours). */
 export const PHOTOS_MSG = {

@@ -20,6 +20,4 @@ export const PROFILE_REVIEW_MSG = {
   profileRejectReasonRequired: "却下の理由を選択してください",
   profileRejectNoteRequired: "「その他」を選んだ場合は、理由を入力してください",
   profileRejectNoteTooLong: "補足は500文字以内で入力してください",
-  /** The mail when a change is rejected (it never carries the photo or the text). */
-  profileRejectedMailSubject: "【縁結び】プロフィールの変更が承認されませんでした",
 } as const;

@@ -14,7 +14,7 @@ export const VERIFICATION_MSG = {
   verificationSubmitted: "本人確認書類を提出しました。審査結果が届くまでお待ちください。",
   /** Approve or reject a submission another administrator has already reviewed (409). */
   verificationAlreadyReviewed: "この申請はすでに審査済みです。",
-  /** The ID image was deleted (reviewed, or older than 24 hours). */
+  /** The ID image was deleted (reviewed, or older than ID_IMAGE_RETENTION_HOURS). */
   verificationImageGone: "この身分証画像はすでに削除されています。",
   verificationApproved: "年齢確認を承認しました",
   verificationRejected: "年齢確認を却下しました",
@@ -37,7 +37,4 @@ export const VERIFICATION_MSG = {
   /** In place of a refused action's error (reason verification_required, decision 0032). */
   verificationRefusalTitle: "年齢確認が必要です",
   verificationRefusal: "この機能は年齢確認が完了するとご利用いただけます。本人確認書類を提出してください。",
-  /** The result mail. */
-  verificationApprovedMailSubject: "【縁結び】年齢確認が完了しました",
-  verificationRejectedMailSubject: "【縁結び】年齢確認が完了しませんでした",
 } as const;

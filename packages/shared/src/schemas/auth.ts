@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH, TERMS_VERSION } from "../constants";
+import { GENDERS, MIN_AGE, PASSWORD_MIN_LENGTH, TERMS_VERSION } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { photoData } from "./photos";

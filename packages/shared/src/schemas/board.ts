@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOARD_PAGE_SIZE, BOARD_REACTIONS, POST_TITLE_MAX } from "../constants";
+import { BOARD_PAGE_SIZE, BOARD_REACTIONS, POST_TITLE_MAX } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { blankToUndefined, text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX } from "../constants";
+import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

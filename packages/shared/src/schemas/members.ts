@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PREFECTURES } from "../constants";
+import { PREFECTURES } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

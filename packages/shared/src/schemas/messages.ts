@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, MESSAGE_HISTORY_COUNT } from "../constants";
+import { ADMIN_MESSAGE_PAGE_SIZE_DEFAULT, MESSAGE_HISTORY_COUNT } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { blankToUndefined, text } from "./text";

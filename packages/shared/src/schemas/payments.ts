@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from "../constants";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

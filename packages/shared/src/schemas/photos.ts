@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMAGE_MAX_BYTES } from "../constants";
+import { IMAGE_MAX_BYTES } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KNOWN_ACTIONS } from "../constants";
+import { KNOWN_ACTIONS } from "../constants/index";
 import { MSG } from "../messages";
 
 /** `POST /api/users/deduct-points` (spec §7): the three actions the legacy client prepays. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROFILE_REJECT_REASON_VALUES } from "../constants";
+import { PROFILE_REJECT_REASON_VALUES } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_NEW_POINT_COST } from "../constants";
+import { DEFAULT_NEW_POINT_COST } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from "../constants";
+import { REPORT_REASON_VALUES, REPORT_STATUSES, REPORT_TARGET_TYPES, type ReportStatus } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SCHEDULED_SOURCES, SCHEDULED_TYPES } from "../constants";
+import { SCHEDULED_SOURCES, SCHEDULED_TYPES } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { MESSAGE_RECIPIENTS_MAX, messageBody } from "./messages";

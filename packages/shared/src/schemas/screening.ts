@@ -4,7 +4,7 @@ import {
   SCREENING_CATEGORY_VALUES,
   SCREENING_HOLD_KINDS,
   SCREENING_RULE_KINDS,
-} from "../constants";
+} from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type GENDERS, NEW_USER_DEFAULTS, ROLES } from "../constants";
+import { type GENDERS, NEW_USER_DEFAULTS, ROLES } from "../constants/index";
 import { MSG } from "../messages";
 import { email, gender, newPassword, photoLink } from "./auth";
 import { uuid } from "./ids";

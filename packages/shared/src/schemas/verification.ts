@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_DOCUMENT_KINDS, MIN_AGE } from "../constants";
+import { ID_DOCUMENT_KINDS, MIN_AGE } from "../constants/index";
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { photoData } from "./photos";
@@ -10,8 +10,6 @@ import { ageOn, calendarDay, pageNumber, pageSize, pageWithinOffset } from "./va
 
 export const REJECT_REASON_MAX = 500;
 export const VERIFICATION_QUEUE_PAGE_SIZE = 20;
-/** ID images are deleted at review, and at the latest this long after submission (privacy policy). */
-export const ID_IMAGE_RETENTION_HOURS = 24;
 
 /** The ID image as the profile-photo pipeline takes it: a data URL or bare base64. */
 export const verificationSubmitInput = z.object({ image: photoData });

@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import {
-  BOARD_MSG,
+  BOARD_TEXT,
   BoardPager,
   NewPostDialog,
   PostCard,
@@ -78,7 +78,7 @@ export function BoardManagement() {
           <ListStates
             isLoading={false}
             isError
-            errorText={BOARD_MSG.statsFailed}
+            errorText={BOARD_TEXT.statsFailed}
             onRetry={() => void stats.refetch()}
             isEmpty={false}
             emptyText=""
@@ -141,10 +141,10 @@ export function BoardManagement() {
       <ListStates
         isLoading={posts.isLoading}
         isError={posts.isError}
-        errorText={errorMessage(posts.error, BOARD_MSG.myPostsFailed)}
+        errorText={errorMessage(posts.error, BOARD_TEXT.myPostsFailed)}
         onRetry={() => void posts.refetch()}
         isEmpty={(data?.posts.length ?? 0) === 0}
-        emptyText={userID ? `ユーザーID「${userID}」の投稿はありません。` : BOARD_MSG.noPosts}
+        emptyText={userID ? `ユーザーID「${userID}」の投稿はありません。` : BOARD_TEXT.noPosts}
       >
         <Stack gap="sm" data-testid="admin-board-posts">
           {data?.posts.map((post) => (

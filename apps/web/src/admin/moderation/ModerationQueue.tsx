@@ -11,14 +11,7 @@ import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
 import { ReportCard } from "./ReportCard";
 import { partyLabel, type Report, TARGET_LABELS } from "./ReportContext";
-
-const TEXT = {
-  failed: "報告一覧の取得に失敗しました。",
-  actionFailed: "操作に失敗しました。",
-  dismissed: "報告を「対応不要」にしました。報告者に結果を通知しました。",
-  removed: "内容を削除しました。報告者に結果を通知しました。",
-  suspended: "会員を利用停止にしました。報告者に結果を通知しました。",
-} as const;
+import { MODERATION_TEXT } from "./text";
 
 /**
  * 通報の確認 (出会い系サイト規制法 art. 12): reports oldest first, each with its content in
@@ -54,7 +47,7 @@ export function ModerationQueue() {
       notifications.show({ color: "green", message: done });
       return true;
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, TEXT.actionFailed) });
+      notifications.show({ color: "red", message: errorMessage(error, MODERATION_TEXT.actionFailed) });
       return false;
     } finally {
       refresh();
@@ -68,7 +61,7 @@ export function ModerationQueue() {
       confirmLabel: "削除する",
       irreversible: true,
     });
-    if (ok) await run(() => remove.mutateAsync({ id: r.id }), TEXT.removed);
+    if (ok) await run(() => remove.mutateAsync({ id: r.id }), MODERATION_TEXT.removed);
   };
 
   const askSuspend = async (r: Report) => {
@@ -77,7 +70,7 @@ export function ModerationQueue() {
       message: `${partyLabel(r.targetUser)}を利用停止にしますか？すぐにログアウトされ、ログインできなくなります。この会員への未対応の報告はすべて「利用停止」になります。解除はユーザー管理から行えます。`,
       confirmLabel: "利用停止にする",
     });
-    if (ok) await run(() => suspend.mutateAsync({ id: r.id }), TEXT.suspended);
+    if (ok) await run(() => suspend.mutateAsync({ id: r.id }), MODERATION_TEXT.suspended);
   };
 
   const submitDismiss = async () => {
@@ -86,7 +79,7 @@ export function ModerationQueue() {
       return setDismissError(`メモは${MODERATION_NOTE_MAX}文字以内で入力してください。`);
     const ok = await run(
       () => dismiss.mutateAsync({ id: dismissing.id, ...(note.trim() ? { note } : {}) }),
-      TEXT.dismissed,
+      MODERATION_TEXT.dismissed,
     );
     if (ok) setDismissing(null);
   };
@@ -119,7 +112,7 @@ export function ModerationQueue() {
       <ListStates
         isLoading={queue.isLoading}
         isError={queue.isError}
-        errorText={TEXT.failed}
+        errorText={MODERATION_TEXT.failed}
         onRetry={() => void queue.refetch()}
         isEmpty={reports.length === 0}
         emptyText={status === "open" ? "未対応の報告はありません。" : "該当する報告はありません。"}

@@ -4,8 +4,8 @@ import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { STATUS_LABELS } from "../../features/payments/StatusBadge";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
 import { displayName } from "../../lib/display-name";
 import { formatDateTime } from "../../lib/format";
@@ -52,9 +52,9 @@ export function PaymentNotifications() {
   });
   const resolve = useMutation(
     trpc.adminPayments.resolveNotification.mutationOptions({
-      onSuccess: () => notifications.show({ color: "green", message: PAYMENT_TEXT.notificationResolved }),
+      onSuccess: () => notifications.show({ color: "green", message: PAYMENTS_TEXT.notificationResolved }),
       onError: (e) =>
-        notifications.show({ color: "red", message: errorMessage(e, PAYMENT_TEXT.notificationResolveFailed) }),
+        notifications.show({ color: "red", message: errorMessage(e, PAYMENTS_TEXT.notificationResolveFailed) }),
       onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.adminPayments.notifications.queryKey() }),
     }),
   );
@@ -102,7 +102,7 @@ export function PaymentNotifications() {
         <ListStates
           isLoading={list.isLoading}
           isError={list.isError}
-          errorText={PAYMENT_TEXT.notificationsFetchFailed}
+          errorText={PAYMENTS_TEXT.notificationsFetchFailed}
           onRetry={() => void list.refetch()}
           isEmpty={rows.length === 0}
           emptyText={view === "open" ? "対応が必要な入金はありません" : "入金通知はありません"}

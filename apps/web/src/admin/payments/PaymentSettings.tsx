@@ -1,6 +1,6 @@
 import { Stack, Tabs, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { BankTab } from "./BankTab";
@@ -22,7 +22,7 @@ export function PaymentSettings() {
       <ListStates
         isLoading={settings.isLoading}
         isError={settings.isError}
-        errorText={PAYMENT_TEXT.settingsFetchFailed}
+        errorText={PAYMENTS_TEXT.settingsFetchFailed}
         onRetry={() => void settings.refetch()}
         isEmpty={false}
         emptyText=""

@@ -5,8 +5,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { SalesChart } from "../../features/payments/SalesChart";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { AdminTransaction } from "../../features/payments/types";
 import { confirmAction } from "../../lib/confirm";
 import { errorMessage, useTRPC } from "../../lib/trpc";
@@ -53,15 +53,15 @@ export function PaymentTransactions() {
   };
   const confirm = useMutation(
     trpc.adminPayments.confirm.mutationOptions({
-      onSuccess: () => notifications.show({ color: "green", message: PAYMENT_TEXT.confirmed }),
-      onError: (e) => notifications.show({ color: "red", message: errorMessage(e, PAYMENT_TEXT.confirmFailed) }),
+      onSuccess: () => notifications.show({ color: "green", message: PAYMENTS_TEXT.confirmed }),
+      onError: (e) => notifications.show({ color: "red", message: errorMessage(e, PAYMENTS_TEXT.confirmFailed) }),
       onSettled: refresh,
     }),
   );
   const cancel = useMutation(
     trpc.adminPayments.cancel.mutationOptions({
-      onSuccess: () => notifications.show({ color: "green", message: PAYMENT_TEXT.cancelled }),
-      onError: (e) => notifications.show({ color: "red", message: errorMessage(e, PAYMENT_TEXT.cancelFailed) }),
+      onSuccess: () => notifications.show({ color: "green", message: PAYMENTS_TEXT.cancelled }),
+      onError: (e) => notifications.show({ color: "red", message: errorMessage(e, PAYMENTS_TEXT.cancelFailed) }),
       onSettled: refresh,
     }),
   );
@@ -111,7 +111,7 @@ export function PaymentTransactions() {
       <ListStates
         isLoading={list.isLoading}
         isError={list.isError}
-        errorText={refusalOr(list.error, PAYMENT_TEXT.transactionsFetchFailed)}
+        errorText={refusalOr(list.error, PAYMENTS_TEXT.transactionsFetchFailed)}
         onRetry={() => void list.refetch()}
         isEmpty={rows.length === 0}
         emptyText="条件に一致する取引はありません"
@@ -151,7 +151,7 @@ export function PaymentTransactions() {
           <ListStates
             isLoading={sales.isLoading}
             isError={sales.isError}
-            errorText={refusalOr(sales.error, PAYMENT_TEXT.salesFetchFailed)}
+            errorText={refusalOr(sales.error, PAYMENTS_TEXT.salesFetchFailed)}
             onRetry={() => void sales.refetch()}
             isEmpty={(sales.data?.length ?? 0) === 0}
             emptyText="この期間の売上はありません"

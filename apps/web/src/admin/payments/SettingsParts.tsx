@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Tabs } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 
@@ -18,13 +18,13 @@ export function useSaveHandlers() {
     error,
     handlers: {
       onSuccess: () => {
-        notifications.show({ color: "green", message: PAYMENT_TEXT.settingsSaved });
+        notifications.show({ color: "green", message: PAYMENTS_TEXT.settingsSaved });
         setError(null);
         void queryClient.invalidateQueries({ queryKey: trpc.adminPayments.getSettings.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.purchase.settings.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.legal.info.queryKey() });
       },
-      onError: (e: unknown) => setError(errorMessage(e, PAYMENT_TEXT.settingsSaveFailed)),
+      onError: (e: unknown) => setError(errorMessage(e, PAYMENTS_TEXT.settingsSaveFailed)),
     },
   };
 }

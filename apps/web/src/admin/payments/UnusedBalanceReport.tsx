@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import { getToken } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -44,7 +44,7 @@ export function UnusedBalanceReport() {
       a.remove();
       URL.revokeObjectURL(url);
     } catch {
-      setDownloadError(PAYMENT_TEXT.reportFetchFailed);
+      setDownloadError(PAYMENTS_TEXT.reportFetchFailed);
     } finally {
       setDownloading(false);
     }
@@ -59,7 +59,7 @@ export function UnusedBalanceReport() {
       <ListStates
         isLoading={report.isLoading}
         isError={report.isError}
-        errorText={PAYMENT_TEXT.reportFetchFailed}
+        errorText={PAYMENTS_TEXT.reportFetchFailed}
         onRetry={() => void report.refetch()}
         isEmpty={rows.length === 0}
         emptyText="まだ基準日を迎えた有償ポイントはありません"

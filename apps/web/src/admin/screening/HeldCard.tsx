@@ -2,14 +2,8 @@ import { SCREENING_FLAG_HOURS } from "@enmusubi/shared";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { formatDateTime, formatPoints } from "../../lib/format";
 import { LongText } from "../../ui/LongText";
-import {
-  ACTION_COLORS,
-  CATEGORY_LABELS,
-  type HeldItem,
-  HOLD_KIND_LABELS,
-  HOLD_STATUS_LABELS,
-  personLabel,
-} from "./labels";
+import { SCREENING_TEXT } from "./text";
+import { ACTION_COLORS, type HeldItem, personLabel } from "./types";
 
 function Line({ label, children }: { label: string; children: string }) {
   return (
@@ -41,7 +35,7 @@ export function HeldCard({
   onRelease(): void;
   onReject(): void;
 }) {
-  const kind = HOLD_KIND_LABELS[item.kind];
+  const kind = SCREENING_TEXT.holdKinds[item.kind];
   const what = item.title ? `「${item.title}」` : `${personLabel(item.author)}の${kind}`;
   return (
     <Card
@@ -60,7 +54,7 @@ export function HeldCard({
             </Badge>
             {item.status !== "held" && (
               <Badge color={item.status === "released" ? "teal" : "red"} variant="light">
-                {HOLD_STATUS_LABELS[item.status]}
+                {SCREENING_TEXT.holdStatuses[item.status]}
               </Badge>
             )}
             {item.flagged && (
@@ -103,7 +97,7 @@ export function HeldCard({
                 maw="100%"
                 data-testid="held-match"
               >
-                {CATEGORY_LABELS[m.category]}：{m.excerpt}
+                {SCREENING_TEXT.categories[m.category]}：{m.excerpt}
               </Badge>
             ))}
           </Group>

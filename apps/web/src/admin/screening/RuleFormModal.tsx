@@ -14,7 +14,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
-import { ACTION_HELP, ACTION_LABELS, RULE_KIND_LABELS, type ScreeningRule } from "./labels";
+import { SCREENING_TEXT } from "./text";
+import type { ScreeningRule } from "./types";
 
 interface Values {
   kind: ScreeningRuleKind;
@@ -26,12 +27,6 @@ interface Values {
 }
 
 const BLANK: Values = { kind: "word", pattern: "", category: "contact", action: "mask", note: "", enabled: true };
-
-const KIND_HELP: Record<ScreeningRuleKind, string> = {
-  word: "ひらがな・カタカナ、全角・半角、大文字・小文字の違いや、文字の間の空白・記号は無視して照合します。",
-  pattern:
-    "JavaScriptの正規表現です。空白を除き、「あっと」を@、漢数字・かな数字を数字に直した文に対して照合します（大文字は小文字に）。",
-};
 
 /**
  * Adds a screening rule (`rule` null) or edits one: word or pattern, the word or the regular
@@ -110,11 +105,11 @@ export function RuleFormModal({
             label="種類"
             value={values.kind}
             onChange={(v) => set("kind", v as ScreeningRuleKind)}
-            description={KIND_HELP[values.kind]}
+            description={SCREENING_TEXT.ruleKindHelp[values.kind]}
           >
             <Group gap="lg" mt={4}>
-              <Radio value="word" label={RULE_KIND_LABELS.word} />
-              <Radio value="pattern" label={RULE_KIND_LABELS.pattern} />
+              <Radio value="word" label={SCREENING_TEXT.ruleKinds.word} />
+              <Radio value="pattern" label={SCREENING_TEXT.ruleKinds.pattern} />
             </Group>
           </Radio.Group>
           <TextInput
@@ -149,7 +144,7 @@ export function RuleFormModal({
             />
           </Group>
           <Text size="xs" c="dimmed" data-testid="action-help">
-            {ACTION_LABELS[values.action]}：{ACTION_HELP[values.action]}
+            {SCREENING_TEXT.actions[values.action]}：{SCREENING_TEXT.actionHelp[values.action]}
           </Text>
           <Textarea
             label="メモ（任意・管理者のみ）"

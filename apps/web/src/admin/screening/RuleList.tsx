@@ -1,15 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { formatDateTime } from "../../lib/format";
 import { EmptyTableRow } from "../../ui/EmptyTableRow";
-import { ACTION_COLORS, ACTION_LABELS, CATEGORY_LABELS, RULE_KIND_LABELS, type ScreeningRule } from "./labels";
+import { SCREENING_TEXT } from "./text";
+import { ACTION_COLORS, type ScreeningRule } from "./types";
 
 export interface RuleHandlers {
   onEdit(rule: ScreeningRule): void;
   onDelete(rule: ScreeningRule): void;
   deletingId: string | undefined;
 }
-
-const EMPTY = "該当するルールはありません。";
 
 function Pattern({ rule }: { rule: ScreeningRule }) {
   return (
@@ -29,7 +28,7 @@ function Flags({ rule }: { rule: ScreeningRule }) {
   return (
     <Group gap={4} wrap="wrap">
       <Badge size="sm" variant="light" color={ACTION_COLORS[rule.action]}>
-        {ACTION_LABELS[rule.action]}
+        {SCREENING_TEXT.actions[rule.action]}
       </Badge>
       {!rule.enabled && (
         <Badge size="sm" variant="outline" color="gray">
@@ -87,8 +86,8 @@ export function RuleTable({ rules, handlers }: { rules: ScreeningRule[] | undefi
               <Table.Td maw={280}>
                 <Pattern rule={rule} />
               </Table.Td>
-              <Table.Td>{RULE_KIND_LABELS[rule.kind]}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{CATEGORY_LABELS[rule.category]}</Table.Td>
+              <Table.Td>{SCREENING_TEXT.ruleKinds[rule.kind]}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{SCREENING_TEXT.categories[rule.category]}</Table.Td>
               <Table.Td>
                 {/* Wide enough for 「保留（確認待ち）」 whole (a badge would shrink to 「保留（確認…」). */}
                 <div style={{ minWidth: 140 }}>
@@ -110,7 +109,7 @@ export function RuleTable({ rules, handlers }: { rules: ScreeningRule[] | undefi
               </Table.Td>
             </Table.Tr>
           ))}
-          {rules && rules.length === 0 && <EmptyTableRow colSpan={7}>{EMPTY}</EmptyTableRow>}
+          {rules && rules.length === 0 && <EmptyTableRow colSpan={7}>{SCREENING_TEXT.noRules}</EmptyTableRow>}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -122,7 +121,7 @@ export function RuleCards({ rules, handlers }: { rules: ScreeningRule[] | undefi
   if (rules && rules.length === 0)
     return (
       <Text c="dimmed" ta="center" py="md">
-        {EMPTY}
+        {SCREENING_TEXT.noRules}
       </Text>
     );
   return (
@@ -133,7 +132,7 @@ export function RuleCards({ rules, handlers }: { rules: ScreeningRule[] | undefi
             <Pattern rule={rule} />
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed">
-                {RULE_KIND_LABELS[rule.kind]}・{CATEGORY_LABELS[rule.category]}
+                {SCREENING_TEXT.ruleKinds[rule.kind]}・{SCREENING_TEXT.categories[rule.category]}
               </Text>
               <Flags rule={rule} />
             </Group>

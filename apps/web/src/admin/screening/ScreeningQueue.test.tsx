@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { type Handlers, renderWithProviders } from "../../test/render";
-import type { HeldItem } from "./labels";
 import { ScreeningQueue } from "./ScreeningQueue";
+import type { HeldItem } from "./types";
 
 const MESSAGE_ID = "11111111-1111-4111-8111-111111111111";
 const POST_ID = "22222222-2222-4222-8222-222222222222";

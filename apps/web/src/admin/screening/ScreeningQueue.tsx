@@ -11,13 +11,8 @@ import { FormActions } from "../../ui/FormActions";
 import { ListStates } from "../../ui/ListStates";
 import { PagePagination } from "../../ui/PagePagination";
 import { HeldCard } from "./HeldCard";
-import { type HeldItem, HOLD_KIND_LABELS, personLabel } from "./labels";
-
-const TEXT = {
-  failed: "確認待ちの一覧の取得に失敗しました。",
-  releaseFailed: "公開に失敗しました。",
-  rejectFailed: "却下に失敗しました。",
-} as const;
+import { SCREENING_TEXT } from "./text";
+import { type HeldItem, personLabel } from "./types";
 
 type StatusFilter = "held" | "decided";
 type KindFilter = "all" | ScreeningHoldKind;
@@ -65,7 +60,7 @@ export function ScreeningQueue() {
       await release.mutateAsync({ id: item.id });
       notifications.show({ color: "green", message: MSG.screeningReleased });
     } catch (error) {
-      notifications.show({ color: "red", message: errorMessage(error, TEXT.releaseFailed) });
+      notifications.show({ color: "red", message: errorMessage(error, SCREENING_TEXT.releaseFailed) });
     } finally {
       refresh();
     }
@@ -88,7 +83,7 @@ export function ScreeningQueue() {
       setRejecting(null);
       refresh();
     } catch (error) {
-      setReasonError(errorMessage(error, TEXT.rejectFailed));
+      setReasonError(errorMessage(error, SCREENING_TEXT.rejectFailed));
     }
   };
 
@@ -126,7 +121,7 @@ export function ScreeningQueue() {
             }}
             data={[
               { value: "all", label: "すべて" },
-              { value: "message", label: HOLD_KIND_LABELS.message },
+              { value: "message", label: SCREENING_TEXT.holdKinds.message },
               { value: "board_post", label: "投稿" },
             ]}
           />
@@ -138,7 +133,7 @@ export function ScreeningQueue() {
       <ListStates
         isLoading={queue.isLoading}
         isError={queue.isError}
-        errorText={errorMessage(queue.error, TEXT.failed)}
+        errorText={errorMessage(queue.error, SCREENING_TEXT.queueFailed)}
         onRetry={() => void queue.refetch()}
         isEmpty={items.length === 0}
         emptyText={

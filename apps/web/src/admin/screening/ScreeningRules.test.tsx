@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { type Handlers, renderWithProviders } from "../../test/render";
-import type { ScreeningRule } from "./labels";
 import { ScreeningRules } from "./ScreeningRules";
+import type { ScreeningRule } from "./types";
 
 /** Picks `option` in the Mantine Select labelled `label` (its list is drawn in a portal). */
 async function choose(label: string, option: string) {

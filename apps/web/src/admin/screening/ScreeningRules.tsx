@@ -8,9 +8,10 @@ import { confirmAction } from "../../lib/confirm";
 import { countLabel } from "../../lib/count-label";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { PagePagination } from "../../ui/PagePagination";
-import { ACTION_LABELS, CATEGORY_LABELS, type ScreeningRule } from "./labels";
 import { RuleFormModal } from "./RuleFormModal";
 import { RuleCards, type RuleHandlers, RuleTable } from "./RuleList";
+import { SCREENING_TEXT } from "./text";
+import type { ScreeningRule } from "./types";
 
 type CategoryFilter = "" | ScreeningCategory;
 
@@ -52,7 +53,7 @@ export function ScreeningRules() {
   const askDelete = async (rule: ScreeningRule) => {
     const ok = await confirmAction({
       title: "ルールの削除",
-      message: `「${rule.pattern}」（${CATEGORY_LABELS[rule.category]}・${ACTION_LABELS[rule.action]}）を削除しますか？一時的に止めるだけなら、編集で「無効」にできます。`,
+      message: `「${rule.pattern}」（${SCREENING_TEXT.categories[rule.category]}・${SCREENING_TEXT.actions[rule.action]}）を削除しますか？一時的に止めるだけなら、編集で「無効」にできます。`,
       irreversible: true,
     });
     if (!ok) return;

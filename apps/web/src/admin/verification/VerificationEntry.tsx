@@ -1,3 +1,4 @@
+import { ID_IMAGE_RETENTION_HOURS } from "@enmusubi/shared";
 import { Alert, Badge, Button, Card, Group, Image, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { RouterOutputs } from "../../lib/api-types";
@@ -21,7 +22,7 @@ function IdImage({ entry }: { entry: Entry }) {
   if (!entry.hasImage) {
     return (
       <Text size="sm" c="dimmed">
-        画像は削除済みです（提出から24時間を過ぎました）。
+        画像は削除済みです（提出から{ID_IMAGE_RETENTION_HOURS}時間を過ぎました）。
       </Text>
     );
   }

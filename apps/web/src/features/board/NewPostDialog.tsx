@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { EmojiPicker, insertAt } from "../messages";
-import { BOARD_MSG } from "./types";
+import { BOARD_TEXT } from "./text";
 
 export interface NewPost {
   title: string;
@@ -73,7 +73,7 @@ export function NewPostDialog({
   const submit = async () => {
     const trimmed = { title: postTitle.trim(), content: content.trim() };
     if (!trimmed.title || !trimmed.content) {
-      setError(BOARD_MSG.required);
+      setError(BOARD_TEXT.required);
       return;
     }
     if (busy) return;

@@ -3,10 +3,10 @@ export { type NewPost, NewPostDialog } from "./NewPostDialog";
 export { PostCard, PostCounts } from "./PostCard";
 export { foldText, PostContent, visibleLength } from "./PostContent";
 export { ReactionButtons } from "./ReactionButtons";
+export { BOARD_TEXT } from "./text";
 export {
   authorLine,
   authorName,
-  BOARD_MSG,
   type BoardAuthor,
   type BoardPagination,
   type BoardPostView,

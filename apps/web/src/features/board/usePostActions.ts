@@ -3,7 +3,8 @@ import { useRef, useState } from "react";
 import { confirmAction } from "../../lib/confirm";
 import { notifyFailure } from "../../ui/notify-failure";
 import type { NewPost } from "./NewPostDialog";
-import { BOARD_MSG, type BoardPostView } from "./types";
+import { BOARD_TEXT } from "./text";
+import type { BoardPostView } from "./types";
 
 /**
  * What 掲示板管理 (admin) and 掲示板投稿 (my posts) do with a post list they own: publish a new post
@@ -44,15 +45,15 @@ export function usePostActions({
       // Held for review: the member is told it waits (確認中), never why.
       notifications.show(
         created.status === "held"
-          ? { color: "blue", message: BOARD_MSG.heldForReview }
-          : { color: "green", message: BOARD_MSG.posted },
+          ? { color: "blue", message: BOARD_TEXT.heldForReview }
+          : { color: "green", message: BOARD_TEXT.posted },
       );
       onPosted?.();
       setPage(1);
       void refresh();
       return true;
     } catch (error) {
-      notifyFailure(error, BOARD_MSG.postFailed);
+      notifyFailure(error, BOARD_TEXT.postFailed);
       return false;
     }
   };
@@ -67,14 +68,14 @@ export function usePostActions({
     setDeletingId(post.id);
     try {
       await remove(post.id);
-      notifications.show({ color: "green", message: BOARD_MSG.deleted });
+      notifications.show({ color: "green", message: BOARD_TEXT.deleted });
       // The card and its button are gone: the keyboard goes on from the heading.
       headingRef.current?.focus();
       // The last post of a page gone: show the page before it.
       if (postsOnPage === 1 && page > 1) setPage(page - 1);
       await refresh();
     } catch (error) {
-      notifyFailure(error, BOARD_MSG.deleteFailed);
+      notifyFailure(error, BOARD_TEXT.deleteFailed);
     } finally {
       setDeletingId(null);
     }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { confirmAction } from "../../lib/confirm";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
-import { SAFETY_TEXT } from "./ReportDialog";
+import { SAFETY_TEXT } from "./text";
 
 /** Refreshes every list a block changes (search, favourites, footprints, board, the blocked list). */
 export function useBlockRefresh() {

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { FormActions } from "../../ui/FormActions";
+import { SAFETY_TEXT } from "./text";
 
 /** What is being reported, and how the dialog names it (「山田さんのメッセージ」). */
 export interface ReportTarget {
@@ -12,13 +13,6 @@ export interface ReportTarget {
   id: string;
   label: string;
 }
-
-export const SAFETY_TEXT = {
-  reportFailed: "報告の送信に失敗しました。時間をおいてもう一度お試しください。",
-  blockFailed: "ブロックに失敗しました。",
-  unblockFailed: "ブロックの解除に失敗しました。",
-  blockedListFailed: "ブロックリストの取得に失敗しました。",
-} as const;
 
 /**
  * The report dialog (出会い系サイト規制法 art. 12): a reason from the fixed list and free text

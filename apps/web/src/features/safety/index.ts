@@ -1,2 +1,3 @@
 export { BlockButton, useBlockRefresh } from "./BlockButton";
-export { ReportButton, ReportDialog, type ReportTarget, SAFETY_TEXT } from "./ReportDialog";
+export { ReportButton, ReportDialog, type ReportTarget } from "./ReportDialog";
+export { SAFETY_TEXT } from "./text";

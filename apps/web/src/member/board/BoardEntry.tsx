@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { BOARD_MSG } from "../../features/board";
+import { BOARD_TEXT } from "../../features/board";
 import { formatPoints } from "../../lib/format";
 
 /**
@@ -45,7 +45,7 @@ export function BoardEntry({
           </Text>
         )}
         {short ? (
-          <Alert color="red" role="alert" title={BOARD_MSG.notEnoughPoints} data-testid="board-entry-short">
+          <Alert color="red" role="alert" title={BOARD_TEXT.notEnoughPoints} data-testid="board-entry-short">
             <Anchor component={Link} to="/user/point-purchase" fw={700}>
               ポイントを購入する
             </Anchor>

@@ -3,7 +3,7 @@ import { Button, Collapse, Group, Loader, Paper, SimpleGrid, Switch, TextInput, 
 import { DateInput } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
-import { BOARD_MSG } from "../../features/board";
+import { BOARD_TEXT } from "../../features/board";
 import { JAPANESE_DATE_FORMAT, parseTypedDate } from "../../lib/dates";
 import { type BoardFilterValues, cleanFilters, NO_FILTERS } from "./FilterChips";
 
@@ -38,7 +38,7 @@ export function BoardFilters({
   const set = <K extends keyof BoardFilterValues>(key: K, value: BoardFilterValues[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const dateError =
-    draft.startDate && draft.endDate && draft.endDate < draft.startDate ? BOARD_MSG.dateRangeInvalid : undefined;
+    draft.startDate && draft.endDate && draft.endDate < draft.startDate ? BOARD_TEXT.dateRangeInvalid : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
-import { BOARD_MSG, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
+import { BOARD_TEXT, BoardPager, PostCard, ReactionButtons, totalLabel } from "../../features/board";
 import { BlockButton, ReportButton } from "../../features/safety";
 import { displayName } from "../../lib/display-name";
 import { errorMessage, useTRPC } from "../../lib/trpc";
@@ -21,9 +21,9 @@ export const httpStatus = (error: unknown): number | undefined =>
 /** Spec §8 board search: 400 says the conditions are wrong; a refusal keeps the server's reason. */
 function searchErrorText(error: unknown): string {
   const status = httpStatus(error);
-  if (status === 400) return BOARD_MSG.searchBadRequest;
-  if (status === 403) return errorMessage(error, BOARD_MSG.fetchFailed);
-  return BOARD_MSG.fetchFailed;
+  if (status === 400) return BOARD_TEXT.searchBadRequest;
+  if (status === 403) return errorMessage(error, BOARD_TEXT.fetchFailed);
+  return BOARD_TEXT.fetchFailed;
 }
 
 function toInput(filters: BoardFilterValues, page: number) {
@@ -75,7 +75,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
       patch(post.id, { likeCount: result.likes, dislikeCount: result.dislikes, myReaction: result.myReaction });
     } catch (error) {
       if (httpStatus(error) === 402) onClosed();
-      notifyFailure(error, kind === "like" ? BOARD_MSG.likeFailed : BOARD_MSG.dislikeFailed);
+      notifyFailure(error, kind === "like" ? BOARD_TEXT.likeFailed : BOARD_TEXT.dislikeFailed);
     } finally {
       setPendingId(null);
     }
@@ -88,7 +88,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
       patch(post.id, { isRead: true, readerCount: result.readerCount });
     } catch (error) {
       if (httpStatus(error) === 402) onClosed();
-      notifyFailure(error, BOARD_MSG.readFailed);
+      notifyFailure(error, BOARD_TEXT.readFailed);
     } finally {
       setPendingId(null);
     }
@@ -110,7 +110,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
         errorText={searchErrorText(list.error)}
         onRetry={() => void list.refetch()}
         isEmpty={(data?.posts.length ?? 0) === 0}
-        emptyText={filtered ? BOARD_MSG.noResults : BOARD_MSG.noPosts}
+        emptyText={filtered ? BOARD_TEXT.noResults : BOARD_TEXT.noPosts}
       >
         <Stack gap="sm" data-testid="board-results">
           {data?.posts.map((post) => {

@@ -2,7 +2,7 @@ import { BOARD_ENTRY_MINUTES } from "@enmusubi/shared";
 import { Group, Stack, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { BOARD_MSG } from "../../features/board";
+import { BOARD_TEXT } from "../../features/board";
 import { emitPointsDeducted } from "../../lib/points";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -45,7 +45,7 @@ export function BoardSearch() {
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       if (httpStatus(error) === 402) setShort(true);
-      else setEntryFailure(errorMessage(error, BOARD_MSG.entryFailed));
+      else setEntryFailure(errorMessage(error, BOARD_TEXT.entryFailed));
     }
   };
 
@@ -63,7 +63,7 @@ export function BoardSearch() {
         isLoading={access.isLoading}
         isError={access.isError}
         error={access.error}
-        errorText={errorMessage(access.error, BOARD_MSG.fetchFailed)}
+        errorText={errorMessage(access.error, BOARD_TEXT.fetchFailed)}
         onRetry={recheck}
         isEmpty={false}
         emptyText=""

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
-  BOARD_MSG,
+  BOARD_TEXT,
   BoardPager,
   type BoardPostView,
   NewPostDialog,
@@ -74,10 +74,10 @@ export function MyPosts() {
         isLoading={posts.isLoading}
         isError={posts.isError}
         error={posts.error}
-        errorText={errorMessage(posts.error, BOARD_MSG.myPostsFailed)}
+        errorText={errorMessage(posts.error, BOARD_TEXT.myPostsFailed)}
         onRetry={() => void posts.refetch()}
         isEmpty={(data?.posts.length ?? 0) === 0}
-        emptyText={BOARD_MSG.noMyPosts}
+        emptyText={BOARD_TEXT.noMyPosts}
       >
         <Stack gap="sm" data-testid="my-posts">
           {data?.posts.map((post) =>
@@ -90,10 +90,10 @@ export function MyPosts() {
                 footer={
                   <Group gap="xs" wrap="wrap" data-testid="held-post">
                     <Badge color="orange" variant="light">
-                      {BOARD_MSG.heldBadge}
+                      {BOARD_TEXT.heldBadge}
                     </Badge>
                     <Text size="sm" c="dimmed">
-                      {BOARD_MSG.heldNote}
+                      {BOARD_TEXT.heldNote}
                     </Text>
                   </Group>
                 }

@@ -4,6 +4,7 @@ import type { RouterOutputs } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/format";
 import { LockedMessageAction } from "../verification/LockedMessageAction";
 import classes from "./conversations.module.css";
+import { CONVERSATIONS_TEXT } from "./text";
 
 export type Thread = RouterOutputs["messages"]["thread"];
 export type ThreadMessage = Thread["messages"][number];
@@ -116,21 +117,12 @@ export function ScheduledBubble({
   );
 }
 
-/** What the member is told of their own held message (decision 0042): that it waits, or was not delivered — never why. */
-export const HELD_TEXT = {
-  held: { badge: "確認中", note: "確認が終わりしだいお届けします。" },
-  rejected: {
-    badge: "お届けできませんでした",
-    note: "このメッセージはお届けできませんでした（ポイントは返還済みです）。",
-  },
-} as const;
-
 /**
  * The member's message a screening rule kept for review, after the last message: their own bubble
  * marked 確認中 (or, rejected, お届けできませんでした with the points returned). Only the sender sees it.
  */
 export function HeldBubble({ item }: { item: ThreadHeld }) {
-  const text = HELD_TEXT[item.status];
+  const text = CONVERSATIONS_TEXT.held[item.status];
   const rejected = item.status === "rejected";
   return (
     <article

@@ -7,7 +7,8 @@ import { ListStates } from "../../ui/ListStates";
 import { ScheduledList } from "../mail/ScheduledList";
 import { ProfileCard, ProfileGrid } from "./ProfileGrid";
 import { SendToMemberDialog } from "./SendToMemberDialog";
-import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
+import { DISCOVERY_TEXT } from "./text";
+import { displayName, type PublicProfile } from "./types";
 import { useFavoriteToggle } from "./useFavoriteToggle";
 
 /**
@@ -38,7 +39,7 @@ export function FavoriteList() {
         isLoading={favorites.isLoading}
         isError={favorites.isError}
         error={favorites.error}
-        errorText={DISCOVERY_MSG.favoritesFailed}
+        errorText={DISCOVERY_TEXT.favoritesFailed}
         onRetry={() => void favorites.refetch()}
         isEmpty={list.length === 0}
         emptyText="お気に入りに登録した会員はいません。プロフィール検索から追加できます。"

@@ -5,7 +5,8 @@ import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { ProfileDetailModal } from "./ProfileDetailModal";
 import { ProfilePhoto } from "./ProfilePhoto";
-import { DISCOVERY_MSG, displayName, summaryLine } from "./types";
+import { DISCOVERY_TEXT } from "./text";
+import { displayName, summaryLine } from "./types";
 import { usePaidProfileView } from "./usePaidView";
 
 /** 足あと: who viewed my profile, newest first (free to see); each opens their profile (a paid view). */
@@ -26,7 +27,7 @@ export function Footprints() {
         isLoading={footprints.isLoading}
         isError={footprints.isError}
         error={footprints.error}
-        errorText={DISCOVERY_MSG.footprintsFailed}
+        errorText={DISCOVERY_TEXT.footprintsFailed}
         onRetry={() => void footprints.refetch()}
         isEmpty={rows.length === 0}
         emptyText="まだ足あとはありません。"

@@ -10,7 +10,8 @@ import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
 import { ProfilePhoto } from "./ProfilePhoto";
-import { DISCOVERY_MSG, displayName, type PublicProfile } from "./types";
+import { DISCOVERY_TEXT } from "./text";
+import { displayName, type PublicProfile } from "./types";
 
 /**
  * The photo in the profile detail (issue 23, decision 0028): the thumbnail, and a 「写真を拡大」
@@ -46,7 +47,7 @@ export function PhotoEnlarge({ profile }: { profile: PublicProfile }) {
       void price.refetch();
     } catch (error) {
       const short = error instanceof TRPCClientError && error.data?.httpStatus === 402;
-      if (short) notifications.show({ color: "red", message: DISCOVERY_MSG.notEnoughPoints });
+      if (short) notifications.show({ color: "red", message: DISCOVERY_TEXT.notEnoughPoints });
       else notifyFailure(error, MSG.photoEnlargeFailed);
     }
   };

@@ -13,7 +13,8 @@ import type { SearchView } from "./ProfileResult";
 import { EMPTY, type Filters, SearchFilterFields, toInput } from "./SearchFilters";
 import { SearchResults } from "./SearchResults";
 import { SendToMemberDialog } from "./SendToMemberDialog";
-import { DISCOVERY_MSG, type PublicProfile } from "./types";
+import { DISCOVERY_TEXT } from "./text";
+import type { PublicProfile } from "./types";
 import { useFavoriteToggle } from "./useFavoriteToggle";
 import { usePaidProfileView } from "./usePaidView";
 
@@ -141,10 +142,10 @@ export function ProfileSearch() {
         isLoading={search.isLoading}
         isError={search.isError}
         error={search.error}
-        errorText={DISCOVERY_MSG.searchFailed}
+        errorText={DISCOVERY_TEXT.searchFailed}
         onRetry={() => void search.refetch()}
         isEmpty={(result?.profiles.length ?? 0) === 0}
-        emptyText={DISCOVERY_MSG.noResults}
+        emptyText={DISCOVERY_TEXT.noResults}
       >
         <SearchResults view={view} profiles={result?.profiles ?? []} actions={actions} pendingId={paid.pendingId} />
         {result && <PagePagination total={result.totalPages} value={page} onChange={setPage} scrollToTop mt="md" />}

@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
-import { DISCOVERY_MSG } from "./types";
+import { DISCOVERY_TEXT } from "./text";
 
 /** Adds or removes a favourite (both idempotent on the server) and refreshes search and favourites. */
 export function useFavoriteToggle() {
@@ -22,14 +22,14 @@ export function useFavoriteToggle() {
         else await remove.mutateAsync({ id });
         notifications.show({
           color: "green",
-          message: favorite ? DISCOVERY_MSG.favoriteAdded : DISCOVERY_MSG.favoriteRemoved,
+          message: favorite ? DISCOVERY_TEXT.favoriteAdded : DISCOVERY_TEXT.favoriteRemoved,
         });
         return true;
       } catch (error) {
         // Removal is idempotent: its only failure is the spec's own message (spec §8). Adding may
         // be refused for a reason the server words in Japanese (oneself, an administrator …).
-        if (favorite) notifyFailure(error, DISCOVERY_MSG.favoriteAddFailed);
-        else notifications.show({ color: "red", message: DISCOVERY_MSG.favoriteRemoveFailed });
+        if (favorite) notifyFailure(error, DISCOVERY_TEXT.favoriteAddFailed);
+        else notifications.show({ color: "red", message: DISCOVERY_TEXT.favoriteRemoveFailed });
         return false;
       } finally {
         refresh();

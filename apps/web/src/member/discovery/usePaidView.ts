@@ -7,7 +7,8 @@ import { confirmCost } from "../../features/messages";
 import { emitPointsDeducted } from "../../lib/points";
 import { useTRPC } from "../../lib/trpc";
 import { notifyFailure } from "../../ui/notify-failure";
-import { DISCOVERY_MSG, type ProfileDetail } from "./types";
+import { DISCOVERY_TEXT } from "./text";
+import type { ProfileDetail } from "./types";
 
 /** A point cost from reference.pointCosts.list, the spec §9 fallback table when it cannot be fetched. */
 export function usePointCost(actionName: string): number {
@@ -61,8 +62,8 @@ export function usePaidProfileView() {
       emitPointsDeducted(result.remainingPoints);
       setShown(result.profile);
     } catch (error) {
-      if (isPaymentRequired(error)) notifications.show({ color: "red", message: DISCOVERY_MSG.notEnoughPoints });
-      else notifyFailure(error, DISCOVERY_MSG.viewFailed);
+      if (isPaymentRequired(error)) notifications.show({ color: "red", message: DISCOVERY_TEXT.notEnoughPoints });
+      else notifyFailure(error, DISCOVERY_TEXT.viewFailed);
     } finally {
       setPendingId(null);
     }

@@ -3,8 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { CANCELLATION_RULES, CREDIT_TIMING } from "../../features/payments/terms";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { PointPurchase } from "./PointPurchase";
@@ -203,7 +203,7 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
       handlers({ "purchase.settings": () => ({ ...settings, methods: { smartPit: false, bankTransfer: false } }) }),
     );
     const notice = await screen.findByTestId("purchase-unavailable");
-    expect(notice).toHaveTextContent(PAYMENT_TEXT.noPaymentMethod);
+    expect(notice).toHaveTextContent(PAYMENTS_TEXT.noPaymentMethod);
     // The operator's screen by its menu name, and a way on for the member.
     expect(notice).toHaveTextContent("管理画面の「決済設定」");
     expect(within(notice).getByRole("link", { name: "お問い合わせ" })).toHaveAttribute("href", "/user/inquiry");

@@ -2,9 +2,9 @@ import { Button, Card, Group, Stack, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { amountError } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
 import type { PaymentMethodKey } from "../../features/payments/StatusBadge";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { Transaction } from "../../features/payments/types";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
@@ -12,8 +12,8 @@ import { ConfirmOrder, StepHeading } from "./ConfirmOrder";
 import { PurchaseForm } from "./PurchaseForm";
 import { PurchaseHistory } from "./PurchaseHistory";
 
-const FETCH_FAILED = PAYMENT_TEXT.fetchFailed;
-const CREATE_FAILED = PAYMENT_TEXT.createFailed;
+const FETCH_FAILED = PAYMENTS_TEXT.fetchFailed;
+const CREATE_FAILED = PAYMENTS_TEXT.createFailed;
 
 type Step =
   | { kind: "form" }

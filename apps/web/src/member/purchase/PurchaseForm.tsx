@@ -2,8 +2,8 @@ import { MSG } from "@enmusubi/shared";
 import { Alert, Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { limitsText, pointsFor, pointsText, rateText, yen } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
 
 type PurchaseSettings = RouterOutputs["purchase"]["settings"];
@@ -17,17 +17,17 @@ const PRESETS = [1000, 3000, 5000, 10000, 30000, 50000];
  */
 function NoPaymentMethod() {
   return (
-    <Alert color="yellow" role="status" title={PAYMENT_TEXT.noPaymentMethod} data-testid="purchase-unavailable">
+    <Alert color="yellow" role="status" title={PAYMENTS_TEXT.noPaymentMethod} data-testid="purchase-unavailable">
       <Stack gap={6}>
         <Text size="sm">
-          {PAYMENT_TEXT.noPaymentMethodReason}ご不明な点は
+          {PAYMENTS_TEXT.noPaymentMethodReason}ご不明な点は
           <Anchor component={Link} to="/user/inquiry" size="sm">
             お問い合わせ
           </Anchor>
           ください。
         </Text>
         <Text size="xs" c="dimmed">
-          {PAYMENT_TEXT.configureMethodHint}
+          {PAYMENTS_TEXT.configureMethodHint}
         </Text>
       </Stack>
     </Alert>

@@ -3,9 +3,9 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { pointsText, yen } from "../../features/payments/calc";
-import { PAYMENT_TEXT } from "../../features/payments/messages";
 import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
 import { METHOD_LABELS, StatusBadge } from "../../features/payments/StatusBadge";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { Transaction } from "../../features/payments/types";
 import { formatDateTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
@@ -53,7 +53,7 @@ export function PurchaseHistory() {
         isLoading={history.isLoading}
         isError={history.isError}
         error={history.error}
-        errorText={PAYMENT_TEXT.fetchFailed}
+        errorText={PAYMENTS_TEXT.fetchFailed}
         onRetry={() => void history.refetch()}
         isEmpty={rows.length === 0}
         emptyText="購入履歴はありません"

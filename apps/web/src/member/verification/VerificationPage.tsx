@@ -1,4 +1,4 @@
-import { ID_IMAGE_RETENTION_HOURS, MSG, type VerificationStatus } from "@enmusubi/shared";
+import { MSG, type VerificationStatus } from "@enmusubi/shared";
 import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Image, List, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -8,33 +8,20 @@ import { fileToJpeg, ImageError } from "../../features/photos/image";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { VERIFICATION_TEXT } from "./text";
 import { useVerificationStatus } from "./useVerificationStatus";
+
+const STATUS_COLOR: Record<VerificationStatus, string> = {
+  unverified: "gray",
+  pending: "blue",
+  verified: "green",
+  rejected: "red",
+};
 
 /**
  * 年齢確認 (/user/verification; decision 0006): why (the law), which documents, the current
  * status with a rejection's reason, and the upload with a preview while unverified or rejected.
  */
-
-const STATUS_LABEL: Record<VerificationStatus, { label: string; color: string }> = {
-  unverified: { label: "未提出", color: "gray" },
-  pending: { label: "審査中", color: "blue" },
-  verified: { label: "確認済み", color: "green" },
-  rejected: { label: "再提出が必要です", color: "red" },
-};
-
-const DOCUMENTS = [
-  "運転免許証",
-  "マイナンバーカード（表面のみ。裏面の個人番号は送らないでください）",
-  "パスポート",
-  "健康保険証（記号・番号・保険者番号は隠してください）",
-  "住民基本台帳カード、在留カードなど、生年月日の分かる公的な身分証",
-];
-
-const LAW_TEXT =
-  "「インターネット異性紹介事業を利用して児童を誘引する行為の規制等に関する法律」（出会い系サイト規制法）第11条により、運営者は、会員がメッセージを送る・受け取る、掲示板を見る・書き込む前に、18歳以上であることを確認しなければなりません。年齢確認が終わるまで、これらの機能はご利用いただけません（運営からのお知らせはお読みいただけます）。";
-
-const MASKING_TEXT = `生年月日・氏名・発行者以外の情報（本籍地・個人番号・記号番号など）は隠して撮影してください。画像は審査にのみ使い、審査が終わりしだい、遅くとも提出から${ID_IMAGE_RETENTION_HOURS}時間以内に削除します。運営者以外が見ることはありません。`;
-
 export function VerificationPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -83,7 +70,7 @@ export function VerificationPage() {
           <Title order={3} size="h5">
             なぜ年齢確認が必要なのですか
           </Title>
-          <Text size="sm">{LAW_TEXT}</Text>
+          <Text size="sm">{VERIFICATION_TEXT.law}</Text>
           <Anchor component={Link} to="/legal/age-verification" size="sm">
             年齢確認について（詳しい説明）
           </Anchor>
@@ -107,8 +94,8 @@ export function VerificationPage() {
             {data && (
               <Stack gap={6} data-testid="verification-status" data-status={data.status}>
                 <Group gap="xs">
-                  <Badge color={STATUS_LABEL[data.status].color} size="lg" variant="light">
-                    {STATUS_LABEL[data.status].label}
+                  <Badge color={STATUS_COLOR[data.status]} size="lg" variant="light">
+                    {VERIFICATION_TEXT.statuses[data.status]}
                   </Badge>
                   {data.submittedAt && (
                     <Text size="sm" c="dimmed">
@@ -116,9 +103,7 @@ export function VerificationPage() {
                     </Text>
                   )}
                 </Group>
-                {data.status === "pending" && (
-                  <Text size="sm">審査中です。通常24時間以内に結果をメールでお知らせします。</Text>
-                )}
+                {data.status === "pending" && <Text size="sm">{VERIFICATION_TEXT.pending}</Text>}
                 {data.status === "verified" && (
                   <Text size="sm">
                     年齢確認は完了しています（{formatDateTime(data.verifiedAt)}）。すべての機能をご利用いただけます。
@@ -146,12 +131,12 @@ export function VerificationPage() {
             </Title>
             <Text size="sm">生年月日が確認できる、次のいずれかの身分証を撮影してアップロードしてください。</Text>
             <List size="sm" spacing={2}>
-              {DOCUMENTS.map((d) => (
+              {VERIFICATION_TEXT.documents.map((d) => (
                 <List.Item key={d}>{d}</List.Item>
               ))}
             </List>
             <Text size="sm" c="dimmed">
-              {MASKING_TEXT}
+              {VERIFICATION_TEXT.masking}
             </Text>
             <Group gap="sm">
               <FileButton onChange={pick} accept="image/*">

@@ -1,10 +1,10 @@
 import { MSG } from "@enmusubi/shared";
 
 /**
- * The payment screens' messages: the catalogue's (spec §8 Purchase and admin alerts), plus the
+ * The payment screens' text catalogue: the catalogue's (spec §8 Purchase and admin alerts), plus the
  * success notices and the chart/report failures the catalogue has no entry for (ours).
  */
-export const PAYMENT_TEXT = {
+export const PAYMENTS_TEXT = {
   fetchFailed: MSG.purchaseFetchFailed,
   createFailed: MSG.purchaseCreateFailed,
   transactionsFetchFailed: MSG.transactionsFetchFailed,
