@@ -17,7 +17,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
-import { describeMemory, log, memoryOf, startTarget } from "./bench-server";
+import { describeMemory, memoryOf, startTarget } from "./lib/server";
+import { log } from "./lib/stats";
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const WINDOW = Number(process.env.BENCH_SOAK_WINDOW ?? 30);
