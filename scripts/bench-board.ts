@@ -33,7 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const MEMBER = { userID: "benchboardreader", password: "bench-board-pass" };
 
-
 /**
  * Phrases posts are made of (three each, chosen by the post number), so every keyword's share of
  * posts is the same at any size. 「食事」 is in 1 phrase of 24 (common: about 12% of posts),
@@ -171,7 +170,6 @@ interface Result {
   median: number;
   p95: number;
 }
-
 
 /** A benchmark database with its app and the reader's session. */
 interface Board {

@@ -26,7 +26,6 @@ const WARMUP = 10;
 const SCALE_FLOOR_MS = 5;
 const BATCH = 250_000;
 
-
 /**
  * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
  * one sign-up a second (newest last), every thousandth named 佐藤 (the user search's name); inquiries, transactions and reports belong to members
@@ -83,7 +82,6 @@ async function seed(app: App, from: number, to: number): Promise<void> {
   }
   await query(app, "vacuum analyze");
 }
-
 
 /** The lists as the admin screens ask for them: [label, URL]. */
 function lists(): Array<[string, string]> {

@@ -28,7 +28,6 @@ const MESSAGE = (() => {
   return text.slice(0, 500);
 })();
 
-
 async function main() {
   const target = await prepareTarget("bench-screening");
   let defaults: Rule[];

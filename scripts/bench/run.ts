@@ -30,7 +30,7 @@ import { memberId, seedMembers, seedMessages } from "../lib/seed";
 import { log, rssMb, secondsSince } from "../lib/stats";
 import { type App, prepareTarget } from "../lib/target";
 import { benchAdminUsers } from "./admin-users";
-import { MEMBERS, MESSAGES, type Result, RUNS, SCALE_FLOOR_MS, SCHEDULED, SMALL, TARGETS, benchOf } from "./context";
+import { benchOf, MEMBERS, MESSAGES, type Result, RUNS, SCALE_FLOOR_MS, SCHEDULED, SMALL, TARGETS } from "./context";
 import { seedLongConversation } from "./conversations";
 import { explainAdminList, messageLists } from "./messages";
 import { benchScheduled } from "./scheduled";
@@ -137,7 +137,9 @@ async function main() {
         `${`${scheduled.line} (each exactly once${scheduled.problems.length ? `: ${scheduled.problems.length} problems` : ""})`.padEnd(64)} ${`${(scheduled.ms / 1000).toFixed(2)} s`.padStart(19)}  < ${TARGETS.scheduledMs / 1000} s  ${ok ? "PASS" : "FAIL"}`,
       );
     }
-    log(`(RSS after seeding: ${rssAfterSeed.toFixed(0)} MB; total time ${((performance.now() - totalStarted) / 1000).toFixed(0)} s)`);
+    log(
+      `(RSS after seeding: ${rssAfterSeed.toFixed(0)} MB; total time ${((performance.now() - totalStarted) / 1000).toFixed(0)} s)`,
+    );
   } finally {
     await app?.close();
     await target.cleanup();

@@ -6,7 +6,7 @@
 import { yearsBefore } from "@enmusubi/shared";
 import { memberId } from "../lib/seed";
 import { type App, query } from "../lib/target";
-import { type Bench, explain, type Headers, type Phase, TARGETS, get, time } from "./context";
+import { type Bench, explain, get, type Headers, type Phase, TARGETS, time } from "./context";
 
 /** The searching member: a man, who searches women. */
 export const SEARCHER = memberId(3);

@@ -20,4 +20,3 @@ export const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 /** Seconds since `started` (a performance.now() reading), with one decimal. */
 export const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
-
