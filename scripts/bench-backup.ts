@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:backup`: how long `pnpm db:backup` and `pnpm db:restore` take on PostgreSQL at
  * 100,000 members (BENCH_MEMBERS), with 100,000 messages and 10,000 board posts (the bench
- * seeding of scripts/bench-server.ts). Creates two temporary databases on the server of
+ * seeding of scripts/lib/server.ts). Creates two temporary databases on the server of
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and drops them afterwards.
  * Prints the archive size and the two wall times; no target (the README quotes the figure).
  */

@@ -174,9 +174,8 @@ export async function openBalancesInBulk(db: Db, rows: readonly OpeningBalance[]
             insert into ${pointLots} (user_id, source, ledger_id, paid, amount, remaining, expires_at)
             select user_id, 'initial', id, false, delta, delta, now() + make_interval(days => ${FREE_POINT_VALIDITY_DAYS})
             from ledger where account = 'points'
-            returning 1
           )
-          select (select count(*)::int from opened) as accounts, (select count(*) from lots) as lots`,
+          select count(*)::int as accounts from opened`,
     );
     const accounts = opened?.accounts ?? 0;
     // Fewer accounts than rows: one was unknown, deleted, listed twice or not at 0. Nothing is kept.
