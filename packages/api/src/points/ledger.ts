@@ -140,7 +140,8 @@ export interface OpeningBalance {
  * `initial` ledger row per non-zero account and, for points, one free lot expiring as an opening
  * balance's does (docs/decisions/0008), so balance = ledger sum = lot remainders, as `openBalances`
  * leaves them. All or nothing: an account that is unknown, deleted, listed twice or already holds
- * points refuses the whole call. Answers the number of accounts opened.
+ * points refuses the whole call. Answers the number of accounts opened. The accounts are found by
+ * primary key when users has statistics: after a bulk load, analyze it first (the seeding does).
  */
 export async function openBalancesInBulk(db: Db, rows: readonly OpeningBalance[]): Promise<number> {
   if (rows.length === 0) return 0;
