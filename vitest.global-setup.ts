@@ -1,9 +1,12 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareTemplate } from "@enmusubi/db/testing";
 import type { TestProject } from "vitest/node";
+import { prepareTemplate } from "./packages/db/src/testing/test-database";
 
-/** One migrated, seeded template database for the whole run (see @enmusubi/db/testing). */
+/**
+ * One migrated, seeded template database for the whole run (@enmusubi/db/testing, imported by
+ * path: the root package depends on no workspace package).
+ */
 export default async function setup(project: TestProject) {
   const { template, teardown } = await prepareTemplate({
     postgresUrl: process.env.TEST_DATABASE_URL,

@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:backup`: how long `pnpm db:backup` and `pnpm db:restore` take on PostgreSQL at
  * 100,000 members (BENCH_MEMBERS), with 100,000 messages and 10,000 board posts (the bench
- * seeding of scripts/bench-server.ts). Creates two temporary databases on the server of
+ * seeding of scripts/lib/server.ts). Creates two temporary databases on the server of
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and drops them afterwards.
  * Prints the archive size and the two wall times; no target (the README quotes the figure).
  */
@@ -12,7 +12,8 @@ import { createDatabase } from "@enmusubi/db";
 import { ensureFirstAdmin, openDatabase } from "../apps/server/src/database";
 import { createBackup, restoreBackup } from "../apps/server/src/ops/backup";
 import { createPasswordHasher } from "../packages/api/src/auth/password";
-import { ADMIN, log, SERVER_URL, seed } from "./bench-server";
+import { ADMIN, SERVER_URL, seed } from "./lib/server";
+import { log } from "./lib/stats";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 
@@ -29,7 +30,7 @@ async function main() {
     const quiet = { info() {}, warn() {}, error() {} } as unknown as Parameters<typeof ensureFirstAdmin>[2];
     await ensureFirstAdmin(source.db, ADMIN, quiet, createPasswordHasher({ memoryCost: 1024, timeCost: 1 }));
     let started = performance.now();
-    await seed((q) => source.db.execute(q), { members: MEMBERS, messages: MEMBERS, posts: MEMBERS / 10 });
+    await seed(source.db, { members: MEMBERS, messages: MEMBERS, posts: MEMBERS / 10 });
     log(
       `seeded ${MEMBERS} members, ${MEMBERS} messages, ${MEMBERS / 10} posts in ${Math.round((performance.now() - started) / 1000)} s`,
     );

@@ -22,7 +22,8 @@
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
 import { createAccount } from "../packages/api/src/accounts/create-account";
-import { prepareTarget, query } from "./bench-target";
+import { log, summarize } from "./lib/stats";
+import { type App, prepareTarget, query } from "./lib/target";
 
 const LARGE = Number(process.env.BENCH_BOARD_POSTS ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_BOARD_SMALL ?? 10_000);
@@ -31,9 +32,6 @@ const BATCH = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const MEMBER = { userID: "benchboardreader", password: "bench-board-pass" };
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-const log = (line = "") => process.stdout.write(`${line}\n`);
 
 /**
  * Phrases posts are made of (three each, chosen by the post number), so every keyword's share of
@@ -173,11 +171,6 @@ interface Result {
   p95: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
 /** A benchmark database with its app and the reader's session. */
 interface Board {
   label: string;
@@ -198,8 +191,7 @@ async function call(board: Board, name: string, url: string): Promise<{ ms: numb
 }
 
 function summary(name: string, samples: number[], body: string, label: string): Result {
-  samples.sort((a, b) => a - b);
-  const result = { name, median: percentile(samples, 50), p95: percentile(samples, 95) };
+  const result = { name, ...summarize(samples) };
   const page = JSON.parse(body) as { posts: unknown[]; pagination: { totalPosts: number; totalIsLowerBound: boolean } };
   log(
     `  ${name} (${label}): median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${page.posts.length} posts, total ${page.pagination.totalPosts}${page.pagination.totalIsLowerBound ? "+" : ""})`,

@@ -43,7 +43,6 @@ import {
   call,
   describeMemory,
   type Endpoint,
-  log,
   memoryOf,
   processTree,
   SERVER_URL,
@@ -51,7 +50,8 @@ import {
   startTarget,
   stopServer,
   waitHealthy,
-} from "./bench-server";
+} from "./lib/server";
+import { log } from "./lib/stats";
 
 const MEMBERS = Number(process.env.BENCH_HTTP_MEMBERS ?? 100_000);
 const MESSAGES = 100_000;

@@ -16,7 +16,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
-import { BENCH_ADMIN, prepareTarget, query } from "./bench-target";
+import { log, summarize } from "./lib/stats";
+import { type App, BENCH_ADMIN, prepareTarget, query } from "./lib/target";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL = Math.min(ROWS, Number(process.env.BENCH_SMALL ?? 10_000));
@@ -24,9 +25,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = 10;
 const SCALE_FLOOR_MS = 5;
 const BATCH = 250_000;
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-const log = (line = "") => process.stdout.write(`${line}\n`);
 
 /**
  * Rows `from`..`to` of every listed table, set-based. Members lm0000001… alternate male/female,
@@ -85,10 +83,6 @@ async function seed(app: App, from: number, to: number): Promise<void> {
   await query(app, "vacuum analyze");
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 /** The lists as the admin screens ask for them: [label, URL]. */
 function lists(): Array<[string, string]> {
   const trpc = (procedure: string, input: Record<string, unknown>) =>
@@ -135,10 +129,9 @@ async function timeAll(app: App, authorization: string): Promise<Map<string, num
       if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       if (run >= WARMUP) samples.push(elapsed);
     }
-    samples.sort((a, b) => a - b);
-    const p95 = percentile(samples, 95);
+    const { median, p95 } = summarize(samples);
     results.set(label, p95);
-    log(`  ${label}: median ${percentile(samples, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    log(`  ${label}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
   }
   return results;
 }

@@ -12,7 +12,8 @@
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
 import { type Rule, RuleSet } from "../packages/api/src/screening/matcher";
-import { prepareTarget, query } from "./bench-target";
+import { percentile } from "./lib/stats";
+import { prepareTarget, query } from "./lib/target";
 
 const RULES = Number(process.env.BENCH_SCREENING_RULES ?? 1_000);
 const RUNS = Number(process.env.BENCH_SCREENING_RUNS ?? 20_000);
@@ -26,10 +27,6 @@ const MESSAGE = (() => {
   while (text.length < 500) text += PARAGRAPH;
   return text.slice(0, 500);
 })();
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function main() {
   const target = await prepareTarget("bench-screening");

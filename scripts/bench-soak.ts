@@ -1,9 +1,9 @@
 /**
- * `pnpm bench:soak`: ten minutes of mixed traffic against the production server (issue 14
- * "reliability"): RSS and p99 must stay flat. Not part of the test suite.
+ * `pnpm bench:soak`: ten minutes of mixed traffic against the production server (reliability):
+ * RSS and p99 must stay flat. Not part of the test suite.
  *
  * Starts the bundled server with its default workers on a temporary PostgreSQL database filled as
- * `bench:http` fills it (scripts/bench-server.ts; BENCH_SOAK_MEMBERS members, 100,000 by default),
+ * `bench:http` fills it (scripts/lib/server.ts; BENCH_SOAK_MEMBERS members, 100,000 by default),
  * then runs 16 connections, each cycling through the hot calls (own account, point costs, inbox,
  * board page, profile search, a paid send, the admin user list), for BENCH_SOAK_SECONDS (600) in
  * windows of BENCH_SOAK_WINDOW seconds (30). After each window it prints req/s, p50/p99, errors
@@ -17,7 +17,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
-import { describeMemory, log, memoryOf, startTarget } from "./bench-server";
+import { describeMemory, memoryOf, startTarget } from "./lib/server";
+import { log } from "./lib/stats";
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const WINDOW = Number(process.env.BENCH_SOAK_WINDOW ?? 30);

@@ -24,6 +24,7 @@ import { TERMS_VERSION } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
+import { log } from "./lib/stats";
 
 const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -33,7 +34,6 @@ const TARGET = { loginJsKb: 120, loginCssKb: 25, lighthouse: 95 };
 const MEMBER = { userID: "benchweb01", password: "bench-web-password" };
 const ADMIN = { userID: "benchwebadmin", password: "bench-web-admin-password" };
 
-const log = (line = "") => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => bytes / 1024;
 let failed = false;
 const verdict = (ok: boolean) => {

@@ -10,14 +10,14 @@ import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDatabase } from "@enmusubi/db";
-import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
+import { createDatabase, type Db } from "@enmusubi/db";
+import { PRODUCTION_PARTICULARS } from "../../apps/server/test/legal-env";
+import { memberId, openMemberBalances } from "./seed";
+import { log } from "./stats";
 
-export const ROOT = path.resolve(import.meta.dirname, "..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const ADMIN = { userID: "benchhttpadmin", password: "bench-http-admin-pass" };
-export const memberId = (i: number) => `bm${String(i).padStart(7, "0")}`;
-export const log = (line = "") => process.stdout.write(`${line}\n`);
 
 export interface Endpoint {
   name: string;
@@ -121,32 +121,28 @@ export interface Sizes {
   posts: number;
 }
 
-/** Members, ledger, lots, messages and board posts, in set-based statements (as scripts/bench.ts). */
-export async function seed(sql: (q: string) => Promise<unknown>, { members, messages, posts }: Sizes): Promise<void> {
+/**
+ * Members, their opening balances (through the points module: lib/seed.ts), messages and board
+ * posts, in set-based statements.
+ */
+export async function seed(db: Db, { members, messages, posts }: Sizes): Promise<void> {
+  const sql = (q: string) => db.execute(q);
   const hash = `(select password_hash from users where user_id = '${ADMIN.userID}')`;
   await sql(
     `insert into users (user_id, name, email, password_hash, gender, points, send_points, birthday, address,
        photo_link, verification_status, created_at)
      select 'bm' || lpad(i::text, 7, '0'), '会員' || i, 'bm' || lpad(i::text, 7, '0') || '@bench.example', ${hash},
-            (case when i % 2 = 0 then 'female' else 'male' end)::gender,
-            case when i <= 2 then 10000000 else 100 + i % 500 end, 20,
+            (case when i % 2 = 0 then 'female' else 'male' end)::gender, 0, 0,
             make_date(1980 + i % 25, 1 + i % 12, 1 + i % 28), '東京都',
             case when i % 3 = 0 then '/uploads/bench-' || i || '.jpg' end,
             'verified', now() - (${members + 1} - i) * interval '1 second'
      from generate_series(1, ${members}) i`,
   );
-  for (const account of ["points", "send_points"]) {
-    await sql(
-      `insert into point_ledger (user_id, account, kind, delta, balance_after)
-       select u.id, '${account}', 'initial', u.${account}, u.${account} from users u
-       where u.user_id like 'bm%' and u.${account} <> 0`,
-    );
-  }
-  await sql(
-    `insert into point_lots (user_id, source, ledger_id, paid, amount, remaining, expires_at)
-     select l.user_id, 'initial', l.id, false, l.delta, l.delta, now() + interval '180 days'
-     from point_ledger l where l.account = 'points' and l.kind = 'initial' and l.delta > 0`,
-  );
+  // Members 1 and 2 (the reader and the sender) are rich: the sender sends through every run.
+  await openMemberBalances(db, "bm", 1, members, (i) => ({
+    points: i <= 2 ? 10_000_000 : 100 + (i % 500),
+    sendPoints: 20,
+  }));
   await sql(
     "create temporary table bench_members as select id, row_number() over (order by user_id) as rn from users where user_id like 'bm%'",
   );
@@ -163,7 +159,7 @@ export async function seed(sql: (q: string) => Promise<unknown>, { members, mess
   // The seeded messages are history: their new-message notices (one per recipient, about 99,000
   // rows due at once, decision 0033) would keep the notice job busy through every run, every
   // 2 minutes while the seeded members count as on the site and then as 50,000 mails to deliver,
-  // and that work was measured as part of whichever endpoint ran then (issue 27, sixth session).
+  // and that work was measured as part of whichever endpoint ran then (decision 0037).
   await sql("truncate message_notices");
   await sql(
     `insert into board_posts (author_id, title, content, search_text, created_at)
@@ -246,7 +242,7 @@ export async function startTarget(
     server = startServer({ ...baseEnv, DATABASE_URL: serverUrl.toString(), PORT: String(port) }, logFile, { tsx });
     await waitHealthy(port, server, logFile);
     const t0 = Date.now();
-    await seed((q) => db.sql?.unsafe(q) as Promise<unknown>, sizes);
+    await seed(db.db, sizes);
     log(
       `Filled: ${sizes.members.toLocaleString("en")} members, ${sizes.messages.toLocaleString("en")} messages, ${sizes.posts.toLocaleString("en")} board posts in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );

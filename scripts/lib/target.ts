@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDatabase } from "@enmusubi/db";
-import type { buildApp } from "../apps/server/src/app";
-import { type Config, loadConfig } from "../apps/server/src/config";
-import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
+import { createDatabase, type Db } from "@enmusubi/db";
+import type { buildApp } from "../../apps/server/src/app";
+import { type Config, loadConfig } from "../../apps/server/src/config";
+import { PRODUCTION_PARTICULARS } from "../../apps/server/test/legal-env";
 
-/** What every benchmark script builds its app on. */
+/** The database and app configuration every in-process benchmark builds its app on. */
 
 export const BENCH_ADMIN = { userID: "benchadmin", password: "bench-admin-pass" };
 
@@ -17,7 +17,8 @@ export interface Target {
   description: string;
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+/** The app as buildApp returns it (this package does not depend on fastify itself). */
+export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * A fresh, empty place for a benchmark database: embedded PGlite in a temporary directory, or,
@@ -60,7 +61,11 @@ export async function prepareTarget(name: string): Promise<Target> {
 }
 
 /** Rows of a raw statement, from postgres.js (an array) or PGlite ({ rows }). */
-export async function query<T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> {
-  const result = (await app.database.db.execute(statement)) as unknown;
+export async function execute<T = Record<string, unknown>>(db: Db, statement: string): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/** `execute` on the app's database. */
+export const query = <T = Record<string, unknown>>(app: App, statement: string): Promise<T[]> =>
+  execute<T>(app.database.db, statement);

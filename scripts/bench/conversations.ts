@@ -1,15 +1,13 @@
 /**
  * The conversations part of `pnpm bench` (BENCH_ONLY=messages runs it with the other message lists;
- * issue 24, decision 0030): GET /api/messages/conversations (the busy member, a typical one, a name
+ * decision 0030): GET /api/messages/conversations (the busy member, a typical one, a name
  * search) and GET /api/messages/with/{userId} (the newest page and a page 250 messages back) are
  * timed at 10,000 and at BENCH_MESSAGES messages, and the statements behind them are printed with
  * EXPLAIN (ANALYZE, BUFFERS) at both sizes, to show they read the conversations index and the
  * messages pair index, not the table.
  */
-import type { buildApp } from "../apps/server/src/app";
-import { query } from "./bench-target";
-
-type App = Awaited<ReturnType<typeof buildApp>>;
+import { type App, query } from "../lib/target";
+import { explain } from "./context";
 
 /** Messages of the one long conversation (the busy member bm0000001 and bm0000002). */
 export const LONG_CONVERSATION = 300;
@@ -101,7 +99,7 @@ export async function conversationCalls(
 }
 
 /** The statements behind the two routes (messages/conversations.ts), written out with the values the service binds. */
-export async function explainConversations(app: App, busy: string, partner: string): Promise<string[]> {
+export async function explainConversations(app: App, busy: string, partner: string): Promise<void> {
   const [me, other] = [await idOf(app, busy), await idOf(app, partner)];
   const unblocked = `not exists (select 1 from user_blocks b where (b.blocker_id = '${me}' and b.blocked_id = c.partner_id)
       or (b.blocker_id = c.partner_id and b.blocked_id = '${me}'))`;
@@ -136,12 +134,5 @@ export async function explainConversations(app: App, busy: string, partner: stri
        order by m.created_at desc, m.id desc limit 31`,
     ],
   ];
-  const lines: string[] = [];
-  for (const [label, statement] of statements) {
-    lines.push("", `EXPLAIN ${label}:`);
-    for (const row of await query(app, `explain (analyze, buffers, costs off) ${statement}`)) {
-      lines.push(`  ${Object.values(row)[0]}`);
-    }
-  }
-  return lines;
+  await explain(app, statements);
 }
