@@ -1,12 +1,12 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareTemplate } from "@enmusubi/db/testing";
+import { prepareTemplate, testPostgresUrl } from "@enmusubi/db/testing";
 import type { TestProject } from "vitest/node";
 
 /** One migrated, seeded template database for the whole run (see @enmusubi/db/testing). */
 export default async function setup(project: TestProject) {
   const { template, teardown } = await prepareTemplate({
-    postgresUrl: process.env.TEST_DATABASE_URL,
+    postgresUrl: testPostgresUrl,
     snapshotFile: path.join(tmpdir(), `enmusubi-test-${process.pid}.tar`),
   });
   // Typed where it is injected (packages/api/test/helpers.ts).

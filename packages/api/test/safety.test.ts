@@ -1,4 +1,5 @@
 import { boardPosts, favorites, footprints, mailOutbox, messages, scheduledMessages, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -530,7 +531,7 @@ describe("adminModeration", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("under concurrency (PostgreSQL)", () => {
   it("two administrators handling one report at once: one wins, one audit row, one mail; the other CONFLICT", async () => {
     const { a, b } = await pair({ points: 1000 });
     const second = await api.createUser({ role: "admin" });
