@@ -1,6 +1,6 @@
 import { EMOJI_PICKER_SIZES, MESSAGE_HISTORY_COUNT, MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
 
 const e2e = useE2E();
@@ -24,7 +24,8 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
   let taro = "";
   let hanako = "";
 
-  it("seeds two members and their conversation", async () => {
+  // Seeding, before the tests: two members and their conversation.
+  beforeAll(async () => {
     const token = await e2e.token(e2e.admin.userID, e2e.admin.password);
     taro = await e2e.createMember(token, "msgtaro", "メッセージ 太郎");
     hanako = await e2e.createMember(token, "msghanako", "メッセージ 花子");

@@ -3,8 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeMediaQueryList } from "../../test/media-query";
 import { member } from "../../test/fixtures";
+import { fakeMediaQueryList } from "../../test/media-query";
 import { renderWithProviders } from "../../test/render";
 import { UserManagement, usersCsvPath } from "./UserManagement";
 
