@@ -223,8 +223,12 @@ describe("the block rule in messaging", () => {
   it("administrators are never blocked: they write to a member who blocked others", async () => {
     const { a, b } = await pair();
     await api.caller(a).safety.block({ userId: b.id });
-    await api.caller(admin).adminMessages.send({ recipientIds: [a.id, b.id], body: "運営からのお知らせ" });
-    await api.caller(a).messages.send({ recipientIds: [admin.id], body: "運営への返信" });
+    const notice = await api
+      .caller(admin)
+      .adminMessages.send({ recipientIds: [a.id, b.id], body: "運営からのお知らせ" });
+    expect(notice.messageIds).toHaveLength(2);
+    const answer = await api.caller(a).messages.send({ recipientIds: [admin.id], body: "運営への返信" });
+    expect(answer.messageIds).toHaveLength(1);
   });
 });
 

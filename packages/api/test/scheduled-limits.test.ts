@@ -84,6 +84,7 @@ describe("how many entries a member may have waiting", () => {
         source: "admin:email-mgmt",
       });
     }
+    expect((await pendingOf(admin)).length).toBeGreaterThanOrEqual(SCHEDULED_PENDING_MAX + 1);
   });
 });
 
