@@ -21,6 +21,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker; the workers' PGlite work is what keeps the cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: [path.resolve(import.meta.dirname, "vitest.global-setup.ts")],
+    // A test that asserts nothing fails: it cannot pass by running without checking.
+    expect: { requireAssertions: true },
     projects: [
       {
         extends: true,

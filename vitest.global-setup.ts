@@ -1,7 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareTemplate } from "./packages/db/src/testing/test-database";
+import { prepareTemplate, testPostgresUrl } from "./packages/db/src/testing/test-database";
 
 /**
  * One migrated, seeded template database for the whole run (@enmusubi/db/testing, imported by
@@ -9,7 +9,7 @@ import { prepareTemplate } from "./packages/db/src/testing/test-database";
  */
 export default async function setup(project: TestProject) {
   const { template, teardown } = await prepareTemplate({
-    postgresUrl: process.env.TEST_DATABASE_URL,
+    postgresUrl: testPostgresUrl,
     snapshotFile: path.join(tmpdir(), `enmusubi-test-${process.pid}.tar`),
   });
   // Typed where it is injected (packages/api/test/helpers.ts).

@@ -1,12 +1,9 @@
 import { EMOJI_PICKER_SIZES, MESSAGE_HISTORY_COUNT, MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, loginThroughUi, useE2E } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
-
-/** Mantine modals fade and scale in; screenshots wait for that to end. */
-const MODAL_TRANSITION_MS = 400;
 
 async function adminPage(width = 1280) {
   const page = await e2e.page(width);
@@ -24,7 +21,8 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
   let taro = "";
   let hanako = "";
 
-  it("seeds two members and their conversation", async () => {
+  // Seeding, before the tests: two members and their conversation.
+  beforeAll(async () => {
     const token = await e2e.token(e2e.admin.userID, e2e.admin.password);
     taro = await e2e.createMember(token, "msgtaro", "メッセージ 太郎");
     hanako = await e2e.createMember(token, "msghanako", "メッセージ 花子");
@@ -143,7 +141,7 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await sendAs.getByLabel("メッセージ").fill("代理で送るメッセージ");
     await emojis.first().click();
     expect(await sendAs.getByLabel("メッセージ").inputValue()).toBe("代理で送るメッセージ😀");
-    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await settle(page);
     await e2e.screenshot(page, "admin-send-as-user");
     await send.click();
     await page.getByText(MSG.messageSent).waitFor();
@@ -191,7 +189,7 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     const reply = await e2e.dialog(page, "返信");
     expect(await reply.getByRole("button", { name: "返信する" }).isDisabled()).toBe(true);
     await reply.getByLabel("返信メッセージ").fill("ご質問ありがとうございます");
-    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await settle(page);
     await e2e.screenshot(page, "admin-inbox-reply");
     await reply.getByRole("button", { name: "返信する" }).click();
     await page.getByText(MSG.messageSent).waitFor();
@@ -249,7 +247,7 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await e2e.screenshot(page, "admin-email-management");
     await messageRow(page, "編集後の本文").getByRole("button", { name: "編集" }).click();
     await e2e.dialog(page, "メッセージを編集");
-    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await settle(page);
     await e2e.screenshot(page, "admin-edit-message");
     await page.keyboard.press("Escape");
 
@@ -257,7 +255,7 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await e2e.screenshot(page, "admin-sent-messages");
     await page.getByRole("button", { name: "一括送信" }).click();
     await e2e.dialog(page, "一括送信");
-    await page.waitForTimeout(MODAL_TRANSITION_MS);
+    await settle(page);
     await e2e.screenshot(page, "admin-batch-send");
     await page.keyboard.press("Escape");
     await e2e.visit(page, "/admin/inbox-messages", "管理者への質問です", "admin inbox messages 375");

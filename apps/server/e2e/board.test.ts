@@ -1,6 +1,6 @@
 import { BOARD_ENTRY_MINUTES } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
@@ -28,7 +28,8 @@ async function enterBoard(page: Page, label: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)("message board in the browser", () => {
-  it("seeds two members and makes viewing and posting paid", async () => {
+  // Seeding, before the tests: two members and makes viewing and posting paid.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.createMember(admin, "boardtaro", "掲示 太郎", "male");
     await e2e.createMember(admin, "boardhanako", "掲示 花子", "female");

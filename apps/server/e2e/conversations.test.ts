@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 /**
@@ -26,7 +26,8 @@ describe.skipIf(!hasChromium)("conversations in the browser", () => {
   let sendCost = 0;
   let openCost = 0;
 
-  it("seeds two members who exchange, and a third with 250 messages from the first", async () => {
+  // Seeding, before the tests: two members who exchange, and a third with 250 messages from the first.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     a = await e2e.createMember(admin, "convtaro", "会話 太郎", "male");
     b = await e2e.createMember(admin, "convhanako", "会話 花子", "female");

@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
@@ -13,7 +13,8 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
   let viewCost = 0;
   let sendCost = 0;
 
-  it("seeds members of both genders", async () => {
+  // Seeding, before the tests: members of both genders.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.createMember(admin, "searchtaro", "検索 太郎", "male");
     await e2e.createMember(admin, "searchhanako", "検索 花子", "female");

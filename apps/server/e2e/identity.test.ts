@@ -2,15 +2,12 @@ import { MIN_AGE, MSG, pointCostAboveCap, yearsBefore } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { hasChromium, loginThroughUi, useE2E } from "./harness";
+import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /** A stored photo's full size as its owner and administrators get it: a short-lived signed URL (decision 0028). */
 const SIGNED_PHOTO = /^\/uploads\/photos\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=[\w-]+$/;
 
 const e2e = useE2E();
-
-/** Mantine modals fade and scale in; screenshots wait for that to end. */
-const MODAL_TRANSITION_MS = 400;
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -191,7 +188,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await p.getByRole("button", { name: "プロフィールを編集" }).click();
       const edit = p.getByRole("dialog", { name: "プロフィールを編集" });
       await edit.getByLabel("生年月日").waitFor();
-      await p.waitForTimeout(MODAL_TRANSITION_MS);
+      await settle(p);
       await e2e.screenshot(p, "member-profile-edit");
       // The calendar is Japanese whatever the browser: decade → year → month, weeks from Sunday.
       await edit.getByLabel("生年月日").click();
@@ -222,7 +219,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       await calendar.waitFor();
       // The calendar may reopen on the decade or directly on the typed month.
       const limitMonth = calendar.getByText(`${year}年${month}月`, { exact: true });
-      await p.waitForTimeout(MODAL_TRANSITION_MS);
+      await settle(p);
       if (!(await limitMonth.isVisible())) {
         await calendar.getByRole("button", { name: String(year), exact: true }).click();
         await calendar.getByRole("button", { name: `${month}月`, exact: true }).click();
@@ -406,7 +403,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       // The user-management dialogs, each once its opening transition has finished.
       const shoot = async (dialog: string | RegExp, name: string) => {
         await page.getByRole("dialog", { name: dialog }).waitFor();
-        await page.waitForTimeout(MODAL_TRANSITION_MS);
+        await settle(page);
         await e2e.screenshot(page, name);
       };
       const close = async () => {

@@ -1,6 +1,6 @@
 import { BANNER_MS, MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
@@ -19,7 +19,8 @@ async function login(userID: string, password: string, width: number): Promise<P
 }
 
 describe.skipIf(!hasChromium)("support inquiries in the browser", () => {
-  it("seeds a member", async () => {
+  // Seeding, before the tests: a member.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.call(admin, "adminUsers.create", {
       userID: MEMBER,

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /*
@@ -51,7 +51,8 @@ describe.skipIf(!hasChromium)("every message reachable, in the right state", () 
   const ids = { taro: "", hanako: "", jiro: "" };
   let admin = "";
 
-  it("seeds a member with 250 messages received (read) and 250 sent", async () => {
+  // Seeding, before the tests: a member with 250 messages received (read) and 250 sent.
+  beforeAll(async () => {
     admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     for (const [key, userID, name] of [
       ["taro", "pagetaro", "ページ 太郎"],

@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 const e2e = useE2E();
@@ -21,7 +21,8 @@ describe.skipIf(!hasChromium)("member mail in the browser", () => {
   let cost = 0;
   let openCost = 0;
 
-  it("seeds two members who have written before", async () => {
+  // Seeding, before the tests: two members who have written before.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     a = await e2e.createMember(admin, "mailtaro", "メール 太郎");
     b = await e2e.createMember(admin, "mailhanako", "メール 花子");

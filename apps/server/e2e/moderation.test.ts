@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
 /**
@@ -22,7 +22,8 @@ describe.skipIf(!hasChromium)("block, report and moderation in the browser", () 
   let messageId = "";
   let aId = "";
 
-  it("seeds two members and B's message to A", async () => {
+  // Seeding, before the tests: two members and B's message to A.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     aId = await e2e.createMember(admin, "reporttaro", "報告 太郎", "male");
     await e2e.createMember(admin, "nuisancehanako", "迷惑 花子", "female");

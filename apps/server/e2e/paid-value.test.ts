@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 /**
@@ -20,7 +20,8 @@ const points = async (page: Page) => Number.parseInt((await page.getByLabel("所
 describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
   const cost: Record<string, number> = {};
 
-  it("seeds a searcher, a verified and active member with a photo and a 自己紹介, a quieter one and a new sign-up", async () => {
+  // Seeding, before the tests: a searcher, a verified and active member with a photo and a 自己紹介, a quieter one and a new sign-up.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.createMember(admin, "valuetaro", "価値 太郎", "male");
     await e2e.createMember(admin, "valuesaki", "価値 さき", "female");

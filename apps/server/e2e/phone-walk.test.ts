@@ -1,7 +1,7 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { hasChromium, loginThroughUi, MEMBER_PASSWORD, settle, useE2E } from "./harness";
 
 /**
@@ -38,7 +38,8 @@ async function walk(page: Page, route: string, heading: string | RegExp, name: s
 }
 
 describe.skipIf(!hasChromium)(`every public and member screen at ${WIDTH} px`, () => {
-  it("seeds a member with something on every screen", async () => {
+  // Seeding, before the tests: a member with something on every screen.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     const taro = await e2e.createMember(admin, "walktaro", "歩く 太郎", "male");
     const hana = await e2e.createMember(admin, "walkhanako", "散歩 花子", "female");

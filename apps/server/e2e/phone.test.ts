@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, useE2E } from "./harness";
 import { inViewport, noHorizontalScroll } from "./viewport";
 
@@ -47,7 +47,8 @@ async function flicker(page: Page): Promise<{ hidden: number; widths: number[] }
 describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
   let admin = "";
 
-  it("seeds members: one with an unread message", async () => {
+  // Seeding, before the tests: members: one with an unread message.
+  beforeAll(async () => {
     admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     const taro = await e2e.createMember(admin, "phonetaro", "電話 太郎", "male");
     const hanako = await e2e.createMember(admin, "phonehanako", "電話 花子", "female");

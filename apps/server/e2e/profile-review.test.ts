@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 import { inViewport, noSidewaysScroll } from "./viewport";
 
@@ -25,14 +25,15 @@ type Card = { id: string; photoLink: string | null };
 describe.skipIf(!hasChromium)("the profile review in the browser", () => {
   let admin = "";
   let viewer = "";
-  const members: Array<{ userID: string; id: string }> = [];
+  const members: Array<{ userID: string; id: string; name: string }> = [];
 
   const cardOf = async (id: string, keyword: string) =>
     (
       await e2e.call<{ profiles: Card[] }>(viewer, "members.search", { keyword, excludeSameSex: true }, "GET")
     ).profiles.find((p) => p.id === id);
 
-  it("a member's new photo waits: 審査中 on their dashboard, nothing for other members", async () => {
+  // Seeding, before the tests: a viewer, and two members who each upload a new photo.
+  beforeAll(async () => {
     admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     await e2e.createMember(admin, "reviewviewer", "見る 太郎", "male");
     viewer = await e2e.token("reviewviewer");
@@ -43,9 +44,12 @@ describe.skipIf(!hasChromium)("the profile review in the browser", () => {
       const id = await e2e.createMember(admin, userID, name, "female");
       const token = await e2e.token(userID);
       await e2e.call(token, "profile.uploadPhoto", { data: await photo(colour) });
-      members.push({ userID, id });
-      expect(await cardOf(id, name)).toMatchObject({ photoLink: null });
+      members.push({ userID, id, name });
     }
+  });
+
+  it("a member's new photo waits: 審査中 on their dashboard, nothing for other members", async () => {
+    for (const { id, name } of members) expect(await cardOf(id, name)).toMatchObject({ photoLink: null });
     const page = await e2e.memberPage("reviewhanako", 375);
     await page.getByTestId("review-pending").waitFor();
     await page.getByText(MSG.profilePhotoPendingNotice).waitFor();

@@ -1,6 +1,6 @@
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 import { noSidewaysScroll } from "./viewport";
 
@@ -51,7 +51,8 @@ describe.skipIf(!hasChromium)("screening of members' writing in the browser", ()
   let a = "";
   let b = "";
 
-  it("seeds two members and the prices", async () => {
+  // Seeding, before the tests: two members and the prices.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     a = await e2e.createMember(admin, "scrtaro", "審査 太郎", "male");
     b = await e2e.createMember(admin, "scrhanako", "審査 花子", "female");

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database, rowsOf } from "@enmusubi/db";
+import { testPostgresUrl } from "@enmusubi/db/testing";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +25,7 @@ import { parseExposition } from "../test/prometheus";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MAIN = path.join(ROOT, "apps/server/dist/main.mjs");
-const baseUrl = process.env.TEST_DATABASE_URL;
+const baseUrl = testPostgresUrl;
 const missing = !baseUrl ? "TEST_DATABASE_URL is unset" : !existsSync(MAIN) ? `${MAIN} is missing (pnpm build)` : "";
 if (missing) {
   // CI (.ci/run) sets both TEST_DATABASE_URL and E2E_REQUIRED: there a missing build is a failure.

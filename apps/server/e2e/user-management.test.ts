@@ -1,5 +1,5 @@
 import { TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 import { inViewport, noSidewaysScroll } from "./viewport";
 
@@ -16,7 +16,8 @@ const MEMBERS = 55;
 const SUSPENDED = new Set([3, 17, 42]);
 
 describe.skipIf(!hasChromium)("user management with a full page", () => {
-  it("seeds 55 members, three of them suspended", async () => {
+  // Seeding, before the tests: 55 members, three of them suspended.
+  beforeAll(async () => {
     const admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     for (let start = 0; start < MEMBERS; start += 5) {
       await Promise.all(

@@ -2,7 +2,7 @@ import { MAIL_SUBJECTS } from "@enmusubi/api/testing";
 import { MSG } from "@enmusubi/shared";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /**
@@ -30,7 +30,8 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
   let peerId = "";
   let admin = "";
 
-  it("a new member is told, not failed: banner, locked message with the way to verify", async () => {
+  // Seeding, before the tests: the peer, a member an administrator made (so verified).
+  beforeAll(async () => {
     admin = await e2e.token(e2e.admin.userID, e2e.admin.password);
     const peer = await e2e.call<{ id: string }>(admin, "adminUsers.create", {
       userID: "verifypeer",
@@ -40,7 +41,9 @@ describe.skipIf(!hasChromium)("age verification in the browser", () => {
       gender: "female",
     });
     peerId = peer.id;
+  });
 
+  it("a new member is told, not failed: banner, locked message with the way to verify", async () => {
     // Sign up through the screen; the credentials come by mail.
     const setup = await e2e.page();
     await e2e.visit(setup, "/signup", "男性会員登録");

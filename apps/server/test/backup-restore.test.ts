@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
 import { createDatabase, type Database, rowsOf } from "@enmusubi/db";
+import { onPostgres, testPostgresUrl } from "@enmusubi/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -76,9 +77,9 @@ async function expectSame(source: Database, restored: Database, sourceDir: strin
   expect(readFileSync(path.join(restoredDir, file))).toEqual(readFileSync(path.join(sourceDir, file)));
 }
 
-const baseUrl = process.env.TEST_DATABASE_URL;
+const baseUrl = testPostgresUrl;
 
-describe.skipIf(!baseUrl)("PostgreSQL: pg_dump custom format and pg_restore", () => {
+describe.runIf(onPostgres)("PostgreSQL: pg_dump custom format and pg_restore", () => {
   const admin = baseUrl ? new URL(baseUrl) : undefined;
   const urlOf = (name: string) => {
     const url = new URL(admin?.toString() ?? "postgres://x/");

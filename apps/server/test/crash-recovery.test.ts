@@ -20,11 +20,11 @@ import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rowsOf } from "./fingerprint";
 
 const template = inject("dbTemplate");
-const onPostgres = template.kind === "postgres";
 const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 });
 const SENDERS = 5;
 const SENDS = 100;
@@ -173,7 +173,7 @@ async function fireAndKill<T>(
   return { acknowledged, failedBeforeKill, killedAt: answered };
 }
 
-describe.skipIf(!onPostgres)("kill -9 during paid work, then restart (PostgreSQL)", () => {
+describe.runIf(onPostgres)("kill -9 during paid work, then restart (PostgreSQL)", () => {
   let child: Child;
   const senders: Array<{ id: string; token: string }> = [];
   let recipientId = "";
@@ -333,6 +333,6 @@ describe.skipIf(!onPostgres)("kill -9 during paid work, then restart (PostgreSQL
   }, 240_000);
 });
 
-describe.skipIf(onPostgres)("kill -9 during paid work (PGlite)", () => {
+describe.runIf(!onPostgres)("kill -9 during paid work (PGlite)", () => {
   it.skip("runs on PostgreSQL only: an embedded PGlite database lives inside the server process, so there is no server to kill and restart apart from it (set TEST_DATABASE_URL)", () => {});
 });

@@ -11,18 +11,18 @@ import {
 } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
-import { openTestDatabase } from "@enmusubi/db/testing";
+import { onPostgres, openTestDatabase, testPostgresUrl } from "@enmusubi/db/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPostgresMailboxEvents, NOTIFY_WINDOW_MS } from "../src/mailbox-events";
+import { createPostgresMailboxEvents } from "../src/mailbox-events";
 
 const silent = { warn() {} } as never;
 
 // Two connections stand for two worker processes (or two instances) on one PostgreSQL.
-describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (PostgreSQL)", () => {
+describe.runIf(onPostgres)("mailbox events across processes (PostgreSQL)", () => {
   let one: Database;
   let two: Database;
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
+    const url = testPostgresUrl as string;
     one = await createDatabase({ url, max: 1 });
     two = await createDatabase({ url, max: 1 });
   });
@@ -39,15 +39,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     const watch = async (id: string) => {
       for await (const _ of listener.changes(id, controller.signal)) woken.push(id);
     };
-    const watching = Promise.allSettled([watch("member-a"), watch("member-b")]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each subscriber listens from its call (and the process from its creation): nothing to wait for.
+    const watching = Promise.allSettled([watch("member-a"), watch("member-b"), watch("last")]);
     publisher.publish(["member-a", "member-a"]);
+    // A later change, through the same connection: once it is heard, every wake the first caused has happened.
+    await one.sql?.notify("enmusubi_mailbox", JSON.stringify(["last"]));
     const deadline = Date.now() + 5_000;
-    while (woken.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!woken.includes("last") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     await watching;
-    expect(woken).toEqual(["member-a"]);
+    expect(woken).toEqual(["member-a", "last"]);
   });
 
   it("a burst of changes: the first is sent at once, the rest of the window in one NOTIFY per kind", async () => {
@@ -60,12 +61,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     publisher.publish(["burst-b"]);
     const deadline = Date.now() + 5_000;
     while (payloads.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, NOTIFY_WINDOW_MS * 3));
+    // The window has closed (its NOTIFYs are in); a last one through the same connection comes
+    // after anything more the window would have sent.
+    await one.sql?.notify("enmusubi_mailbox", JSON.stringify(["last"]));
+    while (payloads.at(-1) !== '["last"]' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await listening?.unlisten();
     expect(payloads.map((p) => JSON.parse(p))).toEqual([
       ["burst-a"],
       ["burst-b", "burst-a"],
       { change: "balance", ids: ["burst-c"] },
+      ["last"],
     ]);
   });
 
@@ -77,7 +84,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
     const watching = (async () => {
       for await (const change of listener.changes("member-c", controller.signal)) heard.push(change);
     })().catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
     publisher.publish(["member-c"], "balance");
     publisher.publish(["member-c"]);
     // A process of the previous version publishes a mailbox change as a bare array of ids.
@@ -90,9 +96,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("mailbox events across processes (
   });
 });
 
-// Issue 21: a suspension (or deletion) handled by one instance ends the member's live-count stream
+// A suspension (or deletion) handled by one instance ends the member's live-count stream
 // held open by another: both hear the member's mailbox channel, and the stream re-reads the account.
-describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance at suspension (PostgreSQL)", () => {
+describe.runIf(onPostgres)("live counts end on every instance at suspension (PostgreSQL)", () => {
   let schema: Database;
   let other: Database;
   beforeAll(async () => {
@@ -129,8 +135,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live counts end on every instance
       ).messages.onUnreadCount()) as AsyncIterable<{ count: number }>;
       const iterator = stream[Symbol.asyncIterator]();
       expect(await iterator.next()).toMatchObject({ done: false, value: { count: 0 } });
+      // The stream listens from before its first figures: the change cannot be missed.
       const next = iterator.next();
-      await new Promise((resolve) => setTimeout(resolve, 50));
       const asAdmin = createCaller(createContextInner(one, admin.session));
       if (act === "suspend") await asAdmin.adminModeration.suspend({ userId: member.id, reason: "テスト" });
       else await asAdmin.adminUsers.delete({ id: member.id });

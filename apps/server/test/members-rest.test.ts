@@ -1,4 +1,5 @@
 import { annualIncomes, favorites, occupations, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -346,7 +347,7 @@ describe("roles", () => {
 });
 
 // On PostgreSQL the requests really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("favourites under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("favourites under concurrency (PostgreSQL)", () => {
   it("50 concurrent POST /api/users/favorite make one row", async () => {
     const me = await server.createUser();
     const she = await server.createUser({ gender: "female" });

@@ -1,5 +1,6 @@
 import { createCaller, createContextInner } from "@enmusubi/api";
 import { adminAuditLog, messages, pointLedger, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { insufficientPoints, japanDayOf, MSG } from "@enmusubi/shared";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -771,7 +772,7 @@ describe("the live unread count (SSE, as @trpc/client's httpSubscriptionLink ope
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("concurrent sends (PostgreSQL)", () => {
+describe.runIf(onPostgres)("concurrent sends (PostgreSQL)", () => {
   it("200 concurrent sends from a balance that covers 50: never negative, ledger = balance, messages = charges", async () => {
     const covered = 50;
     const spender = await server.createUser({ name: "同時送信", points: covered * SEND_COST + SEND_COST - 1 });

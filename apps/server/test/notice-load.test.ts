@@ -1,6 +1,6 @@
 import { createLinkSigner, sendDueNotices } from "@enmusubi/api";
 import { type Database, rowsOf } from "@enmusubi/db";
-import { openTestDatabase } from "@enmusubi/db/testing";
+import { onPostgres, openTestDatabase } from "@enmusubi/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deliverDueMail, type MailTransport } from "../src/jobs/mail-outbox";
@@ -11,7 +11,6 @@ import { deliverDueMail, type MailTransport } from "../src/jobs/mail-outbox";
  * member one notice in that window; the next window one more to those written to after their
  * first; the outbox drains every notice once, two deliverers at a time.
  */
-const onPostgres = inject("dbTemplate").kind === "postgres";
 const MEMBERS = 1000;
 const MESSAGES = 10_000;
 const WRITERS = 20;

@@ -1,4 +1,5 @@
 import { simulateSmartPitPayment } from "@enmusubi/api/testing";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG, purchaseBelowMinimum } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
@@ -431,7 +432,7 @@ describe("issue 21: payments a legacy client can trust", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("concurrent settings saves (PostgreSQL)", () => {
+describe.runIf(onPostgres)("concurrent settings saves (PostgreSQL)", () => {
   it("saves of different sections and fields sent at once all persist", async () => {
     const put = (payload: object) =>
       server.request({ method: "PUT", url: "/api/admin/payments/settings", as: admin, payload });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
-import { openTestDatabase } from "@enmusubi/db/testing";
+import { onPostgres, openTestDatabase } from "@enmusubi/db/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -16,8 +16,6 @@ import { testPasswords } from "./helpers";
  * process would; on PGlite both share the one embedded database. Either way a client's attempts
  * are counted once, in the database, so the two apps together allow exactly the limit.
  */
-const onPostgres = inject("dbTemplate").kind === "postgres";
-
 describe("per-client limits are shared by every process on the database", () => {
   let one: Database;
   let two: Database;

@@ -1,14 +1,13 @@
 import { type ApiDeps, createCaller, createContextInner, type Session } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database, pointCosts } from "@enmusubi/db";
-import { openTestDatabase } from "@enmusubi/db/testing";
+import { onPostgres, openTestDatabase } from "@enmusubi/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { listenReferenceChanges } from "../src/reference-events";
 import { testPasswords } from "./helpers";
 
 const silent = { warn() {} } as never;
-const onPostgres = inject("dbTemplate").kind === "postgres";
 
 // Two connections to one database stand for two worker processes (or two instances).
 describe.runIf(onPostgres)("reference lists kept in memory across processes (PostgreSQL)", () => {

@@ -1,7 +1,8 @@
 import { adminAuditLog, pointLedger, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 const api = useTestApi();
@@ -380,9 +381,7 @@ describe("adminUsers.updateLegacy (the REST PUT)", () => {
   });
 });
 
-const onPostgres = inject("dbTemplate").kind === "postgres";
-
-describe.skipIf(!onPostgres)("an administrator's balance edit racing paid actions (PostgreSQL)", () => {
+describe.runIf(onPostgres)("an administrator's balance edit racing paid actions (PostgreSQL)", () => {
   it("never loses or creates points: the edit applies against the balance it states or is refused", async () => {
     for (let round = 0; round < 5; round++) {
       const racer = await api.createUser({ points: 100 });
@@ -415,7 +414,7 @@ describe.skipIf(!onPostgres)("an administrator's balance edit racing paid action
   });
 });
 
-describe.skipIf(!onPostgres)("the legacy PUT racing paid actions (PostgreSQL)", () => {
+describe.runIf(onPostgres)("the legacy PUT racing paid actions (PostgreSQL)", () => {
   it("sets the balance once; every charge lands before or after it, none is lost or created", async () => {
     for (let round = 0; round < 5; round++) {
       const racer = await api.createUser({ points: 100 });

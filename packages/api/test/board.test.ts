@@ -9,6 +9,7 @@ import {
   userBlocks,
   users,
 } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { BOARD_ENTRY_MINUTES, MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -551,7 +552,7 @@ describe("Japanese search and filters", () => {
 });
 
 // On PostgreSQL the calls really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("under concurrency (PostgreSQL)", () => {
   beforeAll(async () => {
     await setCost("message_board_view", 10);
   });

@@ -1,4 +1,5 @@
 import { rowsOf, scheduledMessages } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG, THREAD_PAGE_SIZE } from "@enmusubi/shared";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -328,7 +329,7 @@ describe("the conversations summary", () => {
 });
 
 // On PostgreSQL the sends really interleave (and would deadlock if the triggers locked in two orders).
-describe.runIf(process.env.TEST_DATABASE_URL)("the conversations summary under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("the conversations summary under concurrency (PostgreSQL)", () => {
   it("stays exact under concurrent sends both ways, replies that mark read, reads and opens", async () => {
     const a = await member("並行A");
     const b = await member("並行B");

@@ -1,4 +1,4 @@
-import { adminAuditLog, inquiries, mailOutbox } from "@enmusubi/db";
+import { adminAuditLog, inquiries, inquiryReplies, mailOutbox } from "@enmusubi/db";
 import { INQUIRY_MESSAGE_MAX, INQUIRY_TITLE_MAX, MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -47,11 +47,19 @@ const ROUTES: Row[] = [
     route: "inquiries.create",
     call: (c) => c.inquiries.create({ title: "件名", message: "本文" }),
     expect: { owner: "ok", other: "ok", admin: "FORBIDDEN", anonymous: "UNAUTHORIZED" },
+    async verify(_id, result) {
+      const created = (result as { id: string }).id;
+      const [row] = await api.database.db.select().from(inquiries).where(eq(inquiries.id, created));
+      expect(row).toMatchObject({ title: "件名", message: "本文" });
+    },
   },
   {
     route: "inquiries.list",
     call: (c) => c.inquiries.list({}),
     expect: { owner: "ok", other: "ok", admin: "FORBIDDEN", anonymous: "UNAUTHORIZED" },
+    async verify(_id, result) {
+      expect((result as { inquiries: unknown[] }).inquiries).toEqual(expect.any(Array));
+    },
   },
   {
     route: "inquiries.delete",
@@ -66,8 +74,18 @@ const ROUTES: Row[] = [
     route: "inquiries.markRepliesSeen",
     call: (c, id) => c.inquiries.markRepliesSeen({ id }),
     expect: memberOnly,
+    async verify(_id, result) {
+      expect(result).toEqual({ success: true });
+    },
   },
-  { route: "adminInquiries.list", call: (c) => c.adminInquiries.list({}), expect: adminOnly },
+  {
+    route: "adminInquiries.list",
+    call: (c) => c.adminInquiries.list({ limit: 100 }),
+    expect: adminOnly,
+    async verify(id, result) {
+      expect((result as { inquiries: { id: string }[] }).inquiries.map((i) => i.id)).toContain(id);
+    },
+  },
   {
     route: "adminInquiries.markRead",
     call: (c, id) => c.adminInquiries.markRead({ id }),
@@ -81,6 +99,10 @@ const ROUTES: Row[] = [
     route: "adminInquiries.reply",
     call: (c, id) => c.adminInquiries.reply({ id, reply: "確認いたします。" }),
     expect: adminOnly,
+    async verify(id) {
+      const replies = await api.database.db.select().from(inquiryReplies).where(eq(inquiryReplies.inquiryId, id));
+      expect(replies.map((r) => r.reply)).toEqual(["確認いたします。"]);
+    },
   },
 ];
 

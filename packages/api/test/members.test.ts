@@ -1,7 +1,8 @@
 import { annualIncomes, favorites, occupations } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { yearsBefore } from "@enmusubi/shared";
 import { TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchMembers } from "../src/members/search";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
@@ -216,10 +217,13 @@ describe("favourites", () => {
     const gone = await api.createUser({ gender: "female" });
     expect(await api.caller(me).members.addFavorite({ id: first.id })).toEqual({ success: true });
     expect(await api.caller(me).members.addFavorite({ id: first.id })).toEqual({ success: true });
-    await new Promise((r) => setTimeout(r, 5));
     await api.caller(me).members.addFavorite({ id: second.id });
-    await new Promise((r) => setTimeout(r, 5));
     await api.caller(me).members.addFavorite({ id: gone.id });
+    // A minute passes between the first and the others.
+    await api.database.db
+      .update(favorites)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(and(eq(favorites.userId, me.id), eq(favorites.favoriteUserId, first.id)));
     await api.caller(admin).adminUsers.delete({ id: gone.id });
 
     const rows = await api.database.db.select().from(favorites).where(eq(favorites.userId, me.id));
@@ -307,7 +311,7 @@ describe("roles", () => {
 });
 
 // On PostgreSQL the adds really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("favourites under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("favourites under concurrency (PostgreSQL)", () => {
   it("50 concurrent adds of one favourite make one row, all succeed", async () => {
     const me = await api.createUser();
     const she = await api.createUser({ gender: "female" });

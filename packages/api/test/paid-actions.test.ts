@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { footprints, messages, pointCosts, pointLedger, prepaidActions, profileViews, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { insufficientPoints, OFFERED_ACTIONS, POINT_COST_TABLE } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -382,7 +383,7 @@ describe("members.viewProfile", () => {
 });
 
 // On PostgreSQL the views really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("members.viewProfile under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("members.viewProfile under concurrency (PostgreSQL)", () => {
   it("200 concurrent views of one profile by one member are charged once", async () => {
     const viewer = await api.createUser({ points: 1000 });
     const target = await api.createUser();

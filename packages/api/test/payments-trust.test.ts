@@ -6,6 +6,7 @@ import {
   purchaseTransactions,
   users,
 } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG, POINT_BALANCE_CEILING } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -382,7 +383,7 @@ describe("settings and the confirm answer", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("cancel racing a store payment (PostgreSQL)", () => {
+describe.runIf(onPostgres)("cancel racing a store payment (PostgreSQL)", () => {
   it("ends in one consistent state: paid and credited once, or cancelled with the money listed; never lost or doubled", async () => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 12; round += 1) {

@@ -1,4 +1,5 @@
 import { adminAuditLog, pointLedger, pointLots, purchaseTransactions, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG, purchaseAboveMaximum, purchaseBelowMinimum } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -500,7 +501,7 @@ describe("SmartPit notification", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("confirm under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("confirm under concurrency (PostgreSQL)", () => {
   it("10 concurrent confirms credit once; the other nine are CONFLICT", async () => {
     const member = await api.createUser();
     const tx = await api.caller(member).purchase.create({ amount: 10000, paymentMethod: "smart_pit" });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { pointCosts, pointLedger, profilePhotoViews, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { insufficientPoints, MSG, PHOTO_URL_TTL_SECONDS } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -226,7 +227,7 @@ describe("signed full-size URLs", () => {
 });
 
 // On PostgreSQL the calls really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("members.viewPhoto under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("members.viewPhoto under concurrency (PostgreSQL)", () => {
   it("100 concurrent enlargements of one member's photo by one member are charged once", async () => {
     const payer = await api.createUser({ points: 1000 });
     const target = await api.createUser({ gender: "female", photoLink: stored() });

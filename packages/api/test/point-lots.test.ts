@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { pointLedger, pointLots, pointLotUsages, prepaidActions, users } from "@enmusubi/db";
+import { onPostgres, waitForLockWaiters } from "@enmusubi/db/testing";
 import { insufficientPoints } from "@enmusubi/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -340,7 +341,7 @@ describe("migration 0016: balances from before lots", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("point lots under concurrency (PostgreSQL)", () => {
   it("20 concurrent charges and an expiry run keep balance = ledger = lots", async () => {
     const member = await api.createUser({ points: 100 });
     await db().transaction((tx) =>
@@ -386,7 +387,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("point lots under concurrency (Pos
       // Through the charging door, which locks the member before the charge reads anything.
       charged = payForAction(db(), { userId: member.id, action: "profile_view" }, (_tx, charge) => charge());
       // The action's first statement is waiting for the lock when this commits.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitForLockWaiters(api.database);
     });
     expect(await charged).toMatchObject({ required: 15, remainingPoints: 85 });
     expect(await books(member.id)).toEqual(same(85));

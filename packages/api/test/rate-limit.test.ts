@@ -1,7 +1,8 @@
 import { createDatabase, type Database, rateLimitCounters } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backgroundJobs } from "../src/jobs";
 import {
   createDatabaseRateLimiter,
@@ -12,7 +13,6 @@ import {
 import { useTestApi } from "./helpers";
 
 const api = useTestApi();
-const onPostgres = inject("dbTemplate").kind === "postgres";
 const rule = { max: 3, windowMs: 60_000 };
 
 /** Ends the current window of `key` as if its time had passed. */

@@ -1,13 +1,13 @@
 import { boardPosts, rateLimitCounters } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { like, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseRateLimiter, RATE_LIMITS } from "../src/security/rate-limit";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /** Reports per member: RATE_LIMITS.reportPerMemberHour and reportPerMemberDay, counted in the database. */
 const api = useTestApi();
-const onPostgres = inject("dbTemplate").kind === "postgres";
 let author: TestUser;
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { boardPosts, favorites, footprints, mailOutbox, messages, scheduledMessages, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -222,8 +223,12 @@ describe("the block rule in messaging", () => {
   it("administrators are never blocked: they write to a member who blocked others", async () => {
     const { a, b } = await pair();
     await api.caller(a).safety.block({ userId: b.id });
-    await api.caller(admin).adminMessages.send({ recipientIds: [a.id, b.id], body: "運営からのお知らせ" });
-    await api.caller(a).messages.send({ recipientIds: [admin.id], body: "運営への返信" });
+    const notice = await api
+      .caller(admin)
+      .adminMessages.send({ recipientIds: [a.id, b.id], body: "運営からのお知らせ" });
+    expect(notice.messageIds).toHaveLength(2);
+    const answer = await api.caller(a).messages.send({ recipientIds: [admin.id], body: "運営への返信" });
+    expect(answer.messageIds).toHaveLength(1);
   });
 });
 
@@ -530,7 +535,7 @@ describe("adminModeration", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("under concurrency (PostgreSQL)", () => {
   it("two administrators handling one report at once: one wins, one audit row, one mail; the other CONFLICT", async () => {
     const { a, b } = await pair({ points: 1000 });
     const second = await api.createUser({ role: "admin" });

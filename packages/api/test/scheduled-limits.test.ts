@@ -1,7 +1,8 @@
 import { pointCosts, scheduledMessages } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEDULED_PENDING_MAX } from "../src/scheduled/entries";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
@@ -11,7 +12,6 @@ import { snapshotTables, type TestUser, useTestApi } from "./helpers";
  * when sent). Refusals write nothing.
  */
 const api = useTestApi();
-const onPostgres = inject("dbTemplate").kind === "postgres";
 const TABLES = ["scheduled_messages", "messages", "point_ledger", "users"];
 let admin: TestUser;
 let bob: TestUser;
@@ -84,6 +84,7 @@ describe("how many entries a member may have waiting", () => {
         source: "admin:email-mgmt",
       });
     }
+    expect((await pendingOf(admin)).length).toBeGreaterThanOrEqual(SCHEDULED_PENDING_MAX + 1);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   scheduledMessages,
   users,
 } from "@enmusubi/db";
+import { onPostgres, waitForLockWaiters } from "@enmusubi/db/testing";
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -529,7 +530,7 @@ describe("administrators", () => {
 });
 
 // On PostgreSQL two pools really interleave, like two server instances; PGlite has one connection.
-describe.runIf(process.env.TEST_DATABASE_URL)("two dispatchers at once (PostgreSQL)", () => {
+describe.runIf(onPostgres)("two dispatchers at once (PostgreSQL)", () => {
   it("a cancel arriving while the row is being sent waits for it, then finds it sent (NOT_FOUND)", async () => {
     const created = await api.caller(alice).scheduled.create({
       type: "direct",
@@ -556,7 +557,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two dispatchers at once (PostgreS
             settledEarly = true;
           },
         );
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await waitForLockWaiters(api.database);
         expect(settledEarly).toBe(false);
         await tx.update(scheduledMessages).set({ status: "sent" }).where(eq(scheduledMessages.id, created.id));
       });

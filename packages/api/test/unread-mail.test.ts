@@ -1,4 +1,5 @@
 import { messages, pointCosts, pointLedger, users } from "@enmusubi/db";
+import { onPostgres } from "@enmusubi/db/testing";
 import { insufficientPoints, MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -199,7 +200,7 @@ describe("a member's unopened message", () => {
 });
 
 // On PostgreSQL the opens really interleave; on PGlite they run one after another.
-describe.runIf(process.env.TEST_DATABASE_URL)("messages.open under concurrency (PostgreSQL)", () => {
+describe.runIf(onPostgres)("messages.open under concurrency (PostgreSQL)", () => {
   it("50 concurrent opens of one message charge once, and every one answers the body", async () => {
     const reader = await api.createUser({ points: 1000 });
     const id = await write(sender, reader);

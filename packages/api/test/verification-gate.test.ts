@@ -1,4 +1,4 @@
-import { users } from "@enmusubi/db";
+import { scheduledMessages, users } from "@enmusubi/db";
 import { MSG, type VerificationStatus } from "@enmusubi/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -189,11 +189,15 @@ describe("scheduled messages of a member who is not verified", () => {
       type: "direct",
       recipientIds: [peer.id],
       content: "予約",
-      scheduledAt: new Date(Date.now() + 1500),
+      scheduledAt: later,
       source: "user:sent",
     });
     await api.database.db.update(users).set({ verificationStatus: "rejected" }).where(eq(users.id, verified.id));
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // The hour passes: the entry is due.
+    await api.database.db
+      .update(scheduledMessages)
+      .set({ scheduledAt: sql`now() - interval '1 second'` })
+      .where(eq(scheduledMessages.id, entry.id));
     const { dispatchDue } = await import("../src/scheduled/dispatch");
     await dispatchDue(api.deps);
     const [row] = await api.caller(verified).scheduled.list({});

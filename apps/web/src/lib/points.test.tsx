@@ -16,7 +16,7 @@ const me = fixtureMe({ id: "u1", userID: "hanako1", name: null, email: "h@exampl
 
 describe("points:deducted", () => {
   it("updates the member card's balance from the event's remainingPoints; other events are ignored", async () => {
-    renderWithProviders(<LiveCard />, { "profile.me": () => me });
+    const { queryClient } = renderWithProviders(<LiveCard />, { "profile.me": () => me });
     const points = await screen.findByTestId("member-card-points");
     expect(points).toHaveTextContent("100pt");
     expect(screen.getByText("未設定")).toBeInTheDocument();
@@ -26,7 +26,9 @@ describe("points:deducted", () => {
     act(() => {
       window.dispatchEvent(new CustomEvent("points:deducted", { detail: { remainingPoints: "oops" } }));
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // The listener answers at once: the cached balance the card shows is untouched.
+    const [[, cached] = []] = queryClient.getQueriesData<typeof me>({ queryKey: [["profile", "me"]] });
+    expect(cached?.points).toBe(85);
     expect(points).toHaveTextContent("85pt");
   });
 });

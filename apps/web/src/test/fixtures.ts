@@ -36,6 +36,34 @@ export function me(extra: Partial<Me> = {}): Me {
   };
 }
 
+export type Member = RouterOutputs["adminUsers"]["list"]["users"][number];
+
+/**
+ * A member as the administrators see them (adminUsers.list, adminUsers.create…): by default 花子,
+ * a member in good standing with 100 points.
+ */
+export function member(extra: Partial<Member> = {}): Member {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    userID: "hanako01",
+    name: "花子",
+    email: "hanako@example.jp",
+    role: "user",
+    gender: "female",
+    points: 100,
+    sendPoints: 20,
+    photoLink: null,
+    photoUrl: null,
+    birthday: null,
+    address: null,
+    occupation: null,
+    annualIncome: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    suspended: false,
+    ...extra,
+  };
+}
+
 /** A member as other members see them. */
 export function publicProfile(extra: Partial<PublicProfile> & Pick<PublicProfile, "id">): PublicProfile {
   return {

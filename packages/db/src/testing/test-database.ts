@@ -115,3 +115,5 @@ export async function openTestDatabase(template: TestTemplate): Promise<Database
     },
   };
 }
+
+export { onPostgres, testPostgresUrl, waitForLockWaiters } from "./postgres";

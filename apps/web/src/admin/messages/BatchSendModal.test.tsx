@@ -2,31 +2,24 @@ import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { member } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { BATCH_CHUNK, BatchSendModal } from "./BatchSendModal";
 
-const member = (i: number) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  userID: `m${i}`,
-  name: `会員${i}`,
-  email: `m${i}@example.jp`,
-  role: "user" as const,
-  gender: "male" as const,
-  points: 0,
-  sendPoints: 0,
-  photoLink: null,
-  photoUrl: null,
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  suspended: false,
-});
+const listed = (i: number) =>
+  member({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    userID: `m${i}`,
+    name: `会員${i}`,
+    email: `m${i}@example.jp`,
+    gender: "male",
+    points: 0,
+    sendPoints: 0,
+  });
 
 const MEMBERS = 45;
 const list = () => ({
-  users: Array.from({ length: MEMBERS }, (_, i) => member(i)),
+  users: Array.from({ length: MEMBERS }, (_, i) => listed(i)),
   total: MEMBERS,
   totalEstimated: false,
   totalCapped: false,

@@ -58,15 +58,18 @@ describe("ScheduledPanel", () => {
 
   it("offers a retry when the list cannot be fetched", async () => {
     let fail = true;
-    renderWithProviders(<ScheduledPanel source="admin:sent" />, {
+    const { calls } = renderWithProviders(<ScheduledPanel source="admin:sent" />, {
       "scheduled.list": () => {
         if (fail) throw new Error("down");
         return [];
       },
     });
-    await screen.findByText("予約の取得に失敗しました。");
+    expect(await screen.findByText("予約の取得に失敗しました。")).toBeInTheDocument();
+    const asked = calls.filter((c) => c.path === "scheduled.list").length;
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "再試行" }));
-    await screen.findByText("予約中のメッセージはありません。");
+    expect(await screen.findByText("予約中のメッセージはありません。")).toBeInTheDocument();
+    expect(screen.queryByText("予約の取得に失敗しました。")).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "scheduled.list").length).toBeGreaterThan(asked);
   }, 30_000);
 });

@@ -2,28 +2,21 @@ import { MSG } from "@enmusubi/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { member } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { AddUserModal } from "./AddUserModal";
 
 /** The administrator vouches for the age of a member they add (decision 0043): the ID and its birth date. */
 
-const created = {
+const created = member({
   id: "00000000-0000-4000-8000-000000000009",
   userID: "newuser01",
   name: "新規 太郎",
   email: "new@example.jp",
-  role: "user" as const,
-  gender: "male" as const,
-  points: 100,
-  sendPoints: 20,
-  photoLink: null,
-  photoUrl: null,
+  gender: "male",
   birthday: "1990-01-15",
-  address: null,
-  occupation: null,
-  annualIncome: null,
   createdAt: new Date("2026-11-28T00:00:00Z"),
-};
+});
 
 function setup() {
   return renderWithProviders(<AddUserModal opened onClose={() => {}} onCreated={() => {}} />, {

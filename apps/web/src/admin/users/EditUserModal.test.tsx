@@ -4,29 +4,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
+import { member } from "../../test/fixtures";
 import { renderWithProviders } from "../../test/render";
 import { UserManagement } from "./UserManagement";
 
 const ID = "00000000-0000-4000-8000-000000000001";
 
-const row = (points: number, sendPoints = 20, name = "花子") => ({
-  id: ID,
-  userID: "hanako01",
-  name,
-  email: "hanako@example.jp",
-  role: "user" as const,
-  gender: "female" as const,
-  points,
-  sendPoints,
-  photoLink: null,
-  photoUrl: null,
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  suspended: false,
-});
+const row = (points: number, sendPoints = 20, name = "花子") => member({ id: ID, points, sendPoints, name });
 
 const page = (user: ReturnType<typeof row>) => ({
   users: [user],

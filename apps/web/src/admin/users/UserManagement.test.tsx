@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { member } from "../../test/fixtures";
 import { fakeMediaQueryList } from "../../test/media-query";
 import { renderWithProviders } from "../../test/render";
 import { UserManagement, usersCsvPath } from "./UserManagement";
@@ -31,28 +32,19 @@ describe("UserManagement total", () => {
   });
 });
 
-const member = (i: number, suspended: boolean) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  userID: `row${i}`,
-  name: `会員${i}`,
-  email: `row${i}@example.jp`,
-  role: "user" as const,
-  gender: "male" as const,
-  points: 100,
-  sendPoints: 20,
-  photoLink: null,
-  photoUrl: null,
-  birthday: null,
-  address: null,
-  occupation: null,
-  annualIncome: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  suspended,
-});
+const listed = (i: number, suspended: boolean) =>
+  member({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    userID: `row${i}`,
+    name: `会員${i}`,
+    email: `row${i}@example.jp`,
+    gender: "male",
+    suspended,
+  });
 
 describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () => {
   it("draws every row's 利用停止 / 停止解除 from the list itself, with no read per row", async () => {
-    const users = Array.from({ length: 50 }, (_, i) => member(i, i % 7 === 3));
+    const users = Array.from({ length: 50 }, (_, i) => listed(i, i % 7 === 3));
     const { calls } = renderWithProviders(<UserManagement />, {
       "adminUsers.list": () => ({ ...page(50, false), users }),
     });
@@ -77,7 +69,7 @@ describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () =
             result: { error: { code: -32603, message: "x", data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } },
           } as never);
         }
-        return { ...page(1, false), users: [member(1, false)] };
+        return { ...page(1, false), users: [listed(1, false)] };
       },
     });
     const alert = await screen.findByRole("alert");
@@ -99,8 +91,8 @@ describe("UserManagement search and export (issue 26)", () => {
     const { calls } = renderWithProviders(<UserManagement />, {
       "adminUsers.list": (input) =>
         input.q
-          ? { ...page(3, false), allUsers: 1234, users: [member(1, false)] }
-          : { ...page(1234, false), users: [member(1, false)] },
+          ? { ...page(3, false), allUsers: 1234, users: [listed(1, false)] }
+          : { ...page(1234, false), users: [listed(1, false)] },
     });
     expect(await screen.findByText("総ユーザー数: 1,234人")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("検索キーワード"), "佐藤");
@@ -159,9 +151,9 @@ describe("UserManagement on a phone", () => {
     vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
       fakeMediaQueryList(query, query.includes("max-width: 48em")),
     );
-    const admin = { ...member(9, false), userID: "boss", name: "管理者", role: "admin" as const };
+    const admin = { ...listed(9, false), userID: "boss", name: "管理者", role: "admin" as const };
     renderWithProviders(<UserManagement />, {
-      "adminUsers.list": () => ({ ...page(2, false), users: [member(1, false), admin] }),
+      "adminUsers.list": () => ({ ...page(2, false), users: [listed(1, false), admin] }),
     });
     const list = await screen.findByRole("list", { name: "ユーザー一覧" });
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
