@@ -1,6 +1,6 @@
 /**
  * `pnpm bench:board`: the board's page and Japanese keyword search must not slow down as the
- * board grows (issue 11: p95 with 1,000,000 posts within 2× of 10,000).
+ * board grows (decision 0012: p95 with 1,000,000 posts within 2× of 10,000).
  *
  * Builds the real app (buildApp, logger and jobs off) on two fresh databases, one with
  * BENCH_BOARD_SMALL posts (10,000) and one with BENCH_BOARD_POSTS (1,000,000), the same newest

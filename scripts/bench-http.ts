@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:http`: each hot endpoint against the database's own speed (issue 14), on PostgreSQL.
+ * `pnpm bench:http`: each hot endpoint against the database's own speed (decision 0011), on PostgreSQL.
  *
  * 1. Builds the production server (scripts/build-server.mjs) and starts it as `pnpm start` does
  *    (`node apps/server/dist/main.mjs`, NODE_ENV=production, its default workers and log level, the
@@ -21,7 +21,7 @@
  *    req/s, p50/p99 and the ratio req/s ÷ pgbench TPS (for information: on one 2-core machine the
  *    load generator competes with both), then where each call's CPU goes.
  * 5. The HTTP ceiling: node:http alone answering the same load (scripts/http-ceiling.mjs).
- * 6. The targets of issue 27, each PASS or FAIL, and one verdict line: PostgreSQL's CPU per call
+ * 6. The targets of decision 0037, each PASS or FAIL, and one verdict line: PostgreSQL's CPU per call
  *    in the HTTP run within 1.15× of pgbench's for the same SQL (every endpoint of the issue's
  *    table); the ratio bound pgbench ÷ (server + pgbench) ≥ 60% on the data endpoints; the
  *    server's CPU per `/api/auth/me` within 6× of the ceiling's per call.
@@ -60,7 +60,7 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 /**
  * Uncounted load before each measured run, pgbench's and the server's (BENCH_HTTP_WARM_SECONDS,
  * 3 by default; 0 measures from cold). Without it an endpoint's first seconds include V8
- * compiling its code on background threads: 4–15% of the server's CPU in a 10 s run (perf, issue 27).
+ * compiling its code on background threads: 4–15% of the server's CPU in a 10 s run (perf, decision 0037).
  */
 const WARM_SECONDS = Number(process.env.BENCH_HTTP_WARM_SECONDS ?? 3);
 /**
@@ -74,7 +74,7 @@ const WARM_CALLS = Number(process.env.BENCH_HTTP_WARM_CALLS ?? 5000);
 const WARM_MAX_SECONDS = 30;
 const CLIENTS = 16;
 const TARGET_RATIO = 0.6;
-/** Issue 27's targets: PostgreSQL's CPU per call ÷ pgbench's, the ratio bound, /me against the floor. */
+/** Decision 0037's targets: PostgreSQL's CPU per call ÷ pgbench's, the ratio bound, /me against the floor. */
 const TARGET_DB_OVER_PGBENCH = 1.15;
 const TARGET_BOUND = 0.6;
 const TARGET_ME_OVER_FLOOR = 6;
@@ -328,7 +328,7 @@ async function httpCeiling(
   }
 }
 
-/** Issue 27's targets, each PASS or FAIL, and the verdict (done when every line passes). */
+/** Decision 0037's targets, each PASS or FAIL, and the verdict (done when every line passes). */
 function verdict(
   figures: Map<string, { pgbench: number; server: number; db: number }>,
   floor: number | undefined,
@@ -360,7 +360,7 @@ function verdict(
     }
   }
   log();
-  log("Targets (issue 27; /login's JavaScript is measured by pnpm bench:web):");
+  log("Targets (decision 0037; /login's JavaScript is measured by pnpm bench:web):");
   for (const line of lines) log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.text}`);
   const failed = lines.filter((line) => !line.ok).length;
   log(

@@ -1,6 +1,6 @@
 /**
  * `pnpm bench:lists`: the administrators' lists stay as fast at 1,000,000 rows as at 10,000
- * (issue 14: "Lists never count every row per page at 1M").
+ * (decision 0011: "Lists never count every row per page at 1M").
  *
  * Builds the real app (buildApp, logger and jobs off) on a temporary PostgreSQL database created
  * on DATABASE_URL's server and dropped afterwards (PGlite in a temporary DATA_DIR when unset; its
@@ -108,7 +108,7 @@ function lists(): Array<[string, string]> {
     ["adminAudit.list action user.update", trpc("adminAudit.list", { page: 1, action: "user.update" })],
     ["adminModeration.queue open", trpc("adminModeration.queue", { status: "open" })],
     ["adminAudit.actions (filter choices)", trpc("adminAudit.actions", {})],
-    // Issue 26: the user list's keyword (name, e-mail, user ID) and the operator's dashboard.
+    // Decision 0036: the user list's keyword (name, e-mail, user ID) and the operator's dashboard.
     ["adminUsers.list keyword 佐藤 (name)", trpc("adminUsers.list", { page: 1, q: "佐藤" })],
     ["adminUsers.list keyword lm1234@bench (e-mail)", trpc("adminUsers.list", { page: 1, q: "lm1234@bench" })],
     ["adminUsers.list keyword m0001234 (inside a user ID)", trpc("adminUsers.list", { page: 1, q: "m0001234" })],
@@ -165,7 +165,7 @@ async function explainLists(app: App): Promise<void> {
     ["audit page 1, user.update", page("admin_audit_log", "action = 'user.update'")],
     ["moderation queue page 1", page("reports", "status = 'open'", "created_at, id")],
     ["moderation queue count (capped)", capped("reports", "status = 'open'")],
-    // Issue 26 (docs/decisions/0036): the keyword's candidates, each branch from its own index.
+    // Decision 0036: the keyword's candidates, each branch from its own index.
     [
       "user keyword 佐藤: candidates (a word outside ASCII: names only, its gram's members)",
       "select user_id from member_search_grams where gram = '佐藤' limit 2000",

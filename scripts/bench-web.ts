@@ -1,5 +1,5 @@
 /**
- * The first page (issue 14), measured as a visitor gets it: `pnpm bench:web` (run `pnpm build` first).
+ * The first page (decision 0011), measured as a visitor gets it: `pnpm bench:web` (run `pnpm build` first).
  *
  * 1. Sizes: the JavaScript and CSS a browser must fetch before /login can render (the entry
  *    script, the chunks index.html preloads, the entry stylesheet), gzipped, against the targets;
@@ -237,7 +237,7 @@ async function main() {
     log(`no build in ${DIST}: run \`pnpm build\` first`);
     process.exit(1);
   }
-  log("# First page (issue 14)");
+  log("# First page (decision 0011)");
   measureSizes();
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
     if (existsSync(CHROME)) await runLighthouse();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiToken, checkScreen, hasChromium, loginThroughUi, trpcCall, useE2E } from "./harness";
 
 /**
- * The operator's back-office (issue 26, decision 0036) in the browser, at 1280 and 375 px: /admin
+ * The operator's back-office (decision 0036) in the browser, at 1280 and 375 px: /admin
  * opens on the dashboard (figures, work waiting, the two charts) with the menu's waiting counts;
  * the user list finds 「佐藤」 by name and tells the total and the matches apart; the filtered
  * members download as CSV with a BOM; a batch send to everyone asks first (focus inside the

@@ -8,7 +8,7 @@ const e2e = useE2E();
 async function adminPage(width = 1280) {
   const page = await e2e.page(width);
   await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-  // /admin opens on the dashboard (issue 26); these tests start from user management.
+  // /admin opens on the dashboard (decision 0036); these tests start from user management.
   await page.goto(`${e2e.baseUrl}/admin/user-management`);
   return page;
 }
@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium)("admin messages in the browser", () => {
     await batch.getByText(MSG.messageRequired).waitFor();
     await batch.getByLabel("メッセージ", { exact: true }).fill("一括のお知らせ");
     await batch.getByRole("button", { name: "送信", exact: true }).click();
-    // It asks first, naming the recipients (issue 26).
+    // It asks first, naming the recipients (decision 0036).
     const asked = await e2e.dialog(page, "一括送信の確認");
     await asked.getByText("1人のユーザーにメッセージを送信しますか？").waitFor();
     await asked.getByRole("button", { name: "送信する" }).click();

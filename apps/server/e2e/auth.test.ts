@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)("authentication in the browser", () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
     await page.goto(`${e2e.baseUrl}/user/dashboard`);
     await page.waitForURL(/\/admin(\/|$)/);
-    // /admin opens on the operator's dashboard (issue 26).
+    // /admin opens on the operator's dashboard (decision 0036).
     await page.getByRole("heading", { name: "ダッシュボード" }).waitFor();
     await e2e.screenshot(page, "admin-home");
     await page.getByRole("button", { name: "ログアウト" }).first().click();

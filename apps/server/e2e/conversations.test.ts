@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 /**
- * Conversations (やりとり, issue 24, decision 0030) in the browser: the list one line per partner,
+ * Conversations (やりとり, decision 0030) in the browser: the list one line per partner,
  * a conversation paged back through 250 messages to the oldest, a sealed message opened (read,
  * the unread count drops), a draft that survives leaving the screen and is gone once sent, the
  * partner's view at 375 px with a scheduled reply (予約). Every screen and dialog is checked by axe.

@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)("discovery in the browser", () => {
     await detail.getByRole("button", { name: "閉じる" }).last().click();
     await detail.waitFor({ state: "detached" });
 
-    // A re-view within 24 hours is not quoted a price (issue 23): the detail opens, nothing taken.
+    // A re-view within 24 hours is not quoted a price (decision 0026): the detail opens, nothing taken.
     await page.getByRole("button", { name: "検索 花子さんの詳細" }).click();
     const again = await e2e.dialog(page, "検索 花子さんのプロフィール");
     expect(await page.getByText("ポイントの消費").count()).toBe(0);

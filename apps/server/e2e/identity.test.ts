@@ -20,7 +20,7 @@ async function choose(page: Page, label: string, option: string) {
 async function adminPage(width = 1280) {
   const page = await e2e.page(width);
   await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
-  // /admin opens on the dashboard (issue 26); these tests start from user management.
+  // /admin opens on the dashboard (decision 0036); these tests start from user management.
   await page.goto(`${e2e.baseUrl}/admin/user-management`);
   return page;
 }
@@ -285,7 +285,7 @@ describe.skipIf(!hasChromium)("identity and reference data in the browser", () =
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "削除する" }).click();
     await page.getByRole("cell", { name: "3000万円以上" }).waitFor({ state: "detached" });
-    // Both screens are in the admin menu (issue 24: nothing reached only by its address).
+    // Both screens are in the admin menu (nothing reached only by its address).
     const menu = page.getByRole("navigation", { name: "管理メニュー" });
     expect(await menu.getByRole("link", { name: "年収管理" }).getAttribute("href")).toBe("/admin/annual-income");
     expect(await menu.getByRole("link", { name: "職業管理" }).getAttribute("href")).toBe(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { apiToken, checkScreen, hasChromium, loginThroughUi, trpcCall, useE2E } from "./harness";
 
 /**
- * Joining and leaving (issue 25, decision 0034) in the browser, at 375 and 1280 px: sign up with
+ * Joining and leaving (decision 0034) in the browser, at 375 and 1280 px: sign up with
  * consent; see the next expiry on the dashboard; withdraw (password, the confirmation naming what
  * is lost and kept) and fail to log in; the address registers again; an administrator sees the
  * withdrawn member and restores them; an account an administrator made is asked to consent once.

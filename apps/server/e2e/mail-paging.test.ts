@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 
 /*
- * Issue 24, "Every message reachable, in the right state", in the browser: a member with 250
+ * "Every message reachable, in the right state", in the browser: a member with 250
  * received and 250 sent messages pages to the oldest on 受信 and 送信 (375 px and 1280 px) and
  * searches by name; opening an unread message drops the header's count and shows 既読 to the
  * sender without a reload; a payment an administrator confirms raises the header's balance, with

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, settle, useE2E } from "./harness";
 
 /**
- * Issue 23 as a paying member walks it: search leads with verified, active members (a member who
+ * What a paying member gets, walked in the browser: search leads with verified, active members (a member who
  * cannot read is not listed) and finds a word of a self-introduction; the paid detail shows the
  * 自己紹介 and a last-active bucket; enlarging the photo is quoted, paid once, then free; opening
  * another member's unread message is quoted and paid once, re-reading is free. Every screen and
@@ -17,7 +17,7 @@ const MESSAGE = "はじめまして。プロフィールを拝見してご連絡
 
 const points = async (page: Page) => Number.parseInt((await page.getByLabel("所持ポイント").textContent()) ?? "", 10);
 
-describe.skipIf(!hasChromium)("what a paying member gets (issue 23)", () => {
+describe.skipIf(!hasChromium)("what a paying member gets", () => {
   const cost: Record<string, number> = {};
 
   // Seeding, before the tests: a searcher, a verified and active member with a photo and a 自己紹介, a quieter one and a new sign-up.

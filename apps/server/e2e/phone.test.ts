@@ -5,7 +5,7 @@ import { hasChromium, loginThroughUi, useE2E } from "./harness";
 import { inViewport, noHorizontalScroll } from "./viewport";
 
 /**
- * The phone-first finish of issue 24 (decision 0032) in the browser: the profile-edit dropdowns
+ * The phone-first finish (decision 0032) in the browser: the profile-edit dropdowns
  * tapped on a touch screen at 375 px (they used to open and close every few frames), the member
  * header at 320 px with every badge, the verification notice instead of a refused board, a title
  * per screen and the skip link by keyboard, and the menus reaching every screen (ポイントの使い方,
@@ -44,7 +44,7 @@ async function flicker(page: Page): Promise<{ hidden: number; widths: number[] }
   });
 }
 
-describe.skipIf(!hasChromium)("a phone-first finish (issue 24)", () => {
+describe.skipIf(!hasChromium)("a phone-first finish", () => {
   let admin = "";
 
   // Seeding, before the tests: members: one with an unread message.

@@ -5,7 +5,7 @@ import { hasChromium, loginThroughUi, settle, useE2E } from "./harness";
 import { inViewport, noSidewaysScroll } from "./viewport";
 
 /**
- * 「プロフィール審査」 in the browser (issue 42, decision 0044): a member's new photo waits, marked
+ * 「プロフィール審査」 in the browser (decision 0044): a member's new photo waits, marked
  * 審査中 on their own dashboard and unseen by other members; the administrator finds it in the
  * queue (counted beside the menu entry), compares it with the current one and approves it, at
  * 375 and 1280 px; other members then see it.

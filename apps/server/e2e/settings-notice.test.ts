@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiToken, hasChromium, loginThroughUi, trpcCall, useE2E } from "./harness";
 
 /**
- * The settings screen and the new-message notice mail (issue 25, decision 0033) in the browser,
+ * The settings screen and the new-message notice mail (decision 0033) in the browser,
  * at 375 and 1280 px: change the password and sign in with the new one; turn the notice off and
  * on; another member writes and the notice mail arrives (sender's name, a link, never the body);
  * its stop link works once and says so the second time. Every screen is checked by axe.

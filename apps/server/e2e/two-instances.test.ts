@@ -15,7 +15,7 @@ import { PRODUCTION_PARTICULARS } from "../test/legal-env";
 import { parseExposition } from "../test/prometheus";
 
 /**
- * Two instances are one service (issue 26): two copies of the built server
+ * Two instances are one service (decision 0035): two copies of the built server
  * (`apps/server/dist/main.mjs`, `pnpm build`), each with WORKERS=2, on one PostgreSQL database
  * and one DATA_DIR. What one instance does, the other sees at once: live unread counts, prices,
  * the scheduled messages (sent once between them), the login limit, uploaded photos.

@@ -6,7 +6,7 @@ import { inViewport, noSidewaysScroll } from "./viewport";
 /**
  * User management with a full page (50 rows): every member row draws its 利用停止 / 停止解除
  * button. Each row read its standing in its own query, batched into one GET whose path passed the
- * server's limit (414), and the buttons drew nothing (issue 21). No request of the page may be
+ * server's limit (414), and the buttons drew nothing (decision 0014). No request of the page may be
  * refused or longer than the web app's batches are allowed to be. At 320 px each user is a card
  * with its buttons in view (the table hid them behind a sideways scroll).
  */

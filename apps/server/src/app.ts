@@ -253,7 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     closing = true;
   });
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise
-  // and a turn of the microtask queue (issue 27).
+  // and a turn of the microtask queue (decision 0037).
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     if (closing) {

@@ -122,12 +122,12 @@ export function workersFromEnvironment(env: NodeJS.ProcessEnv): number {
  * - `--max-semi-space-size=4` (workers only: it is fixed when the process starts): a young
  *   generation of 2 × 4 MB instead of 2 × 16 MB. A request's garbage is small and short-lived, and
  *   each worker holds some 20 MB less idle and 40–60 MB less after load, with no measurable cost
- *   per request (issue 14).
+ *   per request (decision 0011).
  * - `--no-parallel-scavenge`: the young generation is collected on the thread that serves, not
  *   shared out to V8's helper threads. On these cores PostgreSQL's backends are busy whenever the
  *   server is, and the helpers waited on each other: the parallel scavenges cost twice the CPU of
  *   the same work done by one thread (`--trace-gc-nvp` over one kept database: 0.29 against 0.15 ms
- *   of GC per admin user page, 0.19 against 0.11 per search; seventh session, issue 27). The pause
+ *   of GC per admin user page, 0.19 against 0.11 per search; seventh session, decision 0037). The pause
  *   is a few ms either way.
  * A setting given on the command line or in NODE_OPTIONS wins, in either of its forms
  * (`--parallel-scavenge` keeps V8's default).

@@ -166,7 +166,7 @@ export const SERVER_POOL_TOTAL = 4;
  * Each worker's pool by default: SERVER_POOL_TOTAL shared between the workers, at least 2 each.
  * PostgreSQL does a call's work with the least CPU with a few busy backends per core, not many
  * waiting ones: on 2 cores with 2 workers, pools of 4 instead of 10 cut PostgreSQL's CPU per
- * search by a fifth and the server's by a tenth at the same load (pnpm bench:http, issue 27).
+ * search by a fifth and the server's by a tenth at the same load (pnpm bench:http, decision 0037).
  * Pools of 2 instead of 4 then cut the server's CPU per search by a sixth again: the calls of a
  * busy worker queue on fewer connections, and postgres.js sends the statements queued on one
  * connection in the same turn of the event loop in one socket write (decision 0037).

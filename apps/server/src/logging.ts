@@ -109,7 +109,7 @@ export function serializeRequest(request: FastifyRequest) {
 
 /**
  * Request logging at a cost that does not show under load: Fastify's two info lines per request
- * (incoming, completed) cost 6–15% of the throughput of a fast endpoint (issue 14). A request that
+ * (incoming, completed) cost 6–15% of the throughput of a fast endpoint (decision 0011). A request that
  * failed (status ≥ 400, or an error) is still logged at info with its method and path; a
  * successful one only at debug (LOG_LEVEL=debug logs every request as before). Errors of routes
  * are logged where they are handled (error level), as before.

@@ -7,7 +7,7 @@ const CHANNEL = "enmusubi_mailbox";
 const IDS_PER_NOTIFY = 150;
 /**
  * A process sends a change at once, then gathers the changes published in the next 20 ms into one
- * NOTIFY per kind (issue 27): under load a NOTIFY per request was a statement of its own on every
+ * NOTIFY per kind (decision 0037): under load a NOTIFY per request was a statement of its own on every
  * send and every worker parsed each one; a live figure that moves 20 ms later is not seen.
  */
 export const NOTIFY_WINDOW_MS = 20;

@@ -2,7 +2,7 @@ import { MSG } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
-/** The settings rows over HTTP (issue 25): answers held to the OpenAPI document, refusals change nothing. */
+/** The settings rows over HTTP (decision 0033): answers held to the OpenAPI document, refusals change nothing. */
 const server = useTestServer();
 let member: RestUser;
 let other: RestUser;

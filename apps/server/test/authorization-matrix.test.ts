@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 14, "Reliability"), generated from the router: every tRPC
+ * The authorization matrix ("Reliability"), generated from the router: every tRPC
  * procedure is called as anonymous, a member, another member and an administrator with a
  * minimal input, and the answer classifies it (UNAUTHORIZED → needs a session; FORBIDDEN with the
  * generic message → the wrong role). The classification must equal ACCESS below, which states
@@ -65,7 +65,7 @@ const ACCESS: Record<string, Kind> = {
   "messages.thread": "member",
   "messages.unreadCount": "member",
   "messages.onUnreadCount": "member",
-  // Any recipient: administrators mark their own received messages too (issue 21, legacy calls).
+  // Any recipient: administrators mark their own received messages too (legacy calls).
   "messages.markRead": "signedIn",
   "messages.markReplied": "signedIn",
   "adminMessages.list": "admin",
@@ -192,7 +192,7 @@ beforeAll(async () => {
     other: await server.createUser({ gender: "male", points: 10_000 }),
     admin: await server.createUser({ role: "admin" }),
   };
-  // A member may order only with a method configured completely (issue 21).
+  // A member may order only with a method configured completely.
   await procedureOf(
     people.admin,
     "adminPayments.updateSmartPit",

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /**
- * Conversations over REST (issue 24, decision 0030): GET /api/messages/conversations and
+ * Conversations over REST (decision 0030): GET /api/messages/conversations and
  * GET /api/messages/with/{userId}, every answer held to the published OpenAPI document.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Crash recovery (issue 14, "Reliability"), PostgreSQL only: the real server runs as a child
+ * Crash recovery ("Reliability"), PostgreSQL only: the real server runs as a child
  * process (crash-child.ts) on its own database made from the test template; 100 paid sends (and
  * then 100 purchase confirmations) are fired at once, the child is killed with SIGKILL while they
  * are in flight, and a new child is started on the same database. Then:
@@ -197,7 +197,7 @@ describe.runIf(onPostgres)("kill -9 during paid work, then restart (PostgreSQL)"
     child = await startChild();
     for (const a of accounts) senders.push({ id: a.id, token: await login(child, a.userID, a.password) });
     adminAccount = { id: adminRow.id, token: await login(child, adminRow.userID, adminRow.password) };
-    // Members may order only with a method configured completely (issue 21).
+    // Members may order only with a method configured completely.
     const configured = await trpc(child, adminAccount.token, "adminPayments.updateSmartPit", {
       smartPitId: "SP-CRASH",
       apiKey: "crash-recovery-key-0001",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { snapshotTables, useTestServer } from "./helpers";
 
 /**
- * Issue 25 through HTTP (decision 0034): sign-up with consent, the consent asked after the legacy
+ * Joining and leaving through HTTP (decision 0034): sign-up with consent, the consent asked after the legacy
  * sign-up, the balance by expiry, 退会 and the administrators' restore. Every answer is held to
  * the OpenAPI document by the test server.
  */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /**
- * The legacy calls administrators make with their own token (issue 21, "Legacy clients"): the
+ * The legacy calls administrators make with their own token ("Legacy clients"): the
  * operator's direct message through POST /api/messages/recipientId and /api/messages/{id} (spec §7
  * notes: a scheduled entry without a sender goes there), marking their own received messages read
  * or replied, and DELETE /api/board/{id}. Members keep what they had: paid sends, their own posts.

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /*
- * Issue 24 through the REST rows: GET /api/messages/read (受信: read messages only), `partner` (the
+ * Every message reachable, through the REST rows: GET /api/messages/read (受信: read messages only), `partner` (the
  * other side's name) on every member list and on GET /api/admin/messages, `withOperator` on
  * /unread; a member with 250 messages reaches the oldest. Every answer is held to the OpenAPI
  * document (helpers.ts), so the new parameters and the new row are documented.

@@ -290,7 +290,7 @@ describe("profile view and footprints", () => {
   });
 });
 
-describe("view price (issue 23)", () => {
+describe("view price (decision 0026)", () => {
   it("GET /api/users/:id/view-price quotes what the view then takes: the price, then free within 24 h; same 404 as the view", async () => {
     const viewer = await server.createUser({ points: 100 });
     const viewed = await server.createUser();

@@ -201,7 +201,7 @@ describe("member sending", () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json(), JSON.stringify(payload).slice(0, 80)).toEqual({ message });
     }
-    // An unknown recipient is 404, like a deleted or suspended one (issue 21).
+    // An unknown recipient is 404, like a deleted or suspended one (decision 0015).
     const unknown = await send(alice, { userId: "00000000-0000-4000-8000-000000000000", content: "hi" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: MSG.recipientUnavailable });
@@ -476,7 +476,7 @@ describe("ownership: every message route as sender, recipient, stranger and admi
       { method: "GET", url: "/api/messages/unread" },
       { method: "GET", url: "/api/messages/sent" },
     ] as const;
-    // Shared with administrators (issue 21; their sends: legacy-admin-rest.test.ts): a member's
+    // Shared with administrators (their sends: legacy-admin-rest.test.ts): a member's
     // message is not theirs to mark.
     const sharedRows = [
       { method: "POST", url: "/api/messages/recipientId", payload: { userId: bob.id, content: "x" } },

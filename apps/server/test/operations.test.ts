@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config";
 import { testPasswords, useTestServer, writeTestWebDist } from "./helpers";
 import { parseExposition } from "./prometheus";
 
-/** Issue 26: /metrics, request ids, /readyz (decision 0035). */
+/** Operations: /metrics, request ids, /readyz (decision 0035). */
 
 const TOKEN = "metrics-token-for-the-tests-0123";
 const PROXY = "10.0.0.1";

@@ -293,7 +293,7 @@ describe("operator settings and the SmartPit simulator", () => {
   });
 });
 
-describe("issue 21: payments a legacy client can trust", () => {
+describe("Decision 0018: payments a legacy client can trust", () => {
   const fresh = useTestServer();
 
   it("a method not configured completely is not offered, and an order for it is 400 in Japanese, writing nothing", async () => {

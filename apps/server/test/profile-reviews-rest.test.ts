@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /**
- * 「プロフィール審査」 over HTTP (issue 42, decision 0044): REST clients see a member's approved
+ * 「プロフィール審査」 over HTTP (decision 0044): REST clients see a member's approved
  * photo and 自己紹介 until an administrator approves the new one; the queue's rows.
  */
 const server = useTestServer();

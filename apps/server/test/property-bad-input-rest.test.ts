@@ -1,5 +1,5 @@
 /**
- * Property-based bad input, REST half (issue 14, "Reliability"): every route of /api receives
+ * Property-based bad input, REST half ("Reliability"): every route of /api receives
  * PROPERTY_RUNS generated requests (default 1,000) split over anonymous, a member and an
  * administrator; no answer ≥ 500, every answer held to /api/openapi.json, no refusal changes the
  * database. What is generated, how the database is checked after each request and what a run

@@ -1,5 +1,5 @@
 /**
- * Property-based bad input, tRPC half (issue 14, "Reliability"): every procedure of the router
+ * Property-based bad input, tRPC half ("Reliability"): every procedure of the router
  * (subscriptions aside: an SSE stream has no single answer) receives PROPERTY_RUNS generated
  * inputs (default 1,000) split over anonymous, a member and an administrator; no answer ≥ 500, no
  * refusal changes the database. What is generated, how the database is checked after each call

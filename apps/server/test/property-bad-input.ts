@@ -10,7 +10,7 @@ import { keysOf } from "./schema-keys";
 import { createWriteGuard, type WriteGuard } from "./write-guard";
 
 /*
- * Property-based bad input (issue 14, "Reliability"): the generators, targets and checking loop
+ * Property-based bad input ("Reliability"): the generators, targets and checking loop
  * of property-bad-input-rest.test.ts (every REST route) and property-bad-input-trpc.test.ts (every
  * tRPC procedure but the subscriptions: an SSE stream has no single answer).
  *
@@ -113,7 +113,7 @@ const deep = fc.integer({ min: 50, max: 400 }).map((n) => {
 });
 
 /*
- * Values (issue 21 "No 500 for any input"): every key that holds a day, an instant or a page also
+ * Values (decision 0019 "No 500 for any input"): every key that holds a day, an instant or a page also
  * gets impossible days (2025-02-31, 2023-02-29), year 0 and years the database or `Date` cannot
  * hold, far futures, ISO instants of those years (as text and as `Date`, which tRPC carries), and
  * huge pages (page × limit far past any offset, "1e15"); objects holding a pair of days also get
@@ -393,7 +393,7 @@ export interface Exercise {
 
 /**
  * Tables a refusal writes by design: SmartPit's notification stores every call received with its
- * outcome, refused ones included (issue 21, docs/decisions/0018). Nothing else may change.
+ * outcome, refused ones included (decision 0018). Nothing else may change.
  */
 function recordsOfRefusal(label: string): string[] {
   return /smartpit\/notify|smartPitNotify/.test(label) ? ["payment_notifications"] : [];

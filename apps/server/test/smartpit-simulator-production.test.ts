@@ -9,7 +9,7 @@ import { PRODUCTION_PARTICULARS } from "./legal-env";
 /**
  * The SmartPit simulator (`POST /dev/smartpit/pay`) pays any order without money: a configuration
  * that would serve it with NODE_ENV=production stops the server at start-up with a clear error
- * (issue 21), instead of being quietly ignored.
+ * (decision 0043), instead of being quietly ignored.
  */
 
 const base = () => ({

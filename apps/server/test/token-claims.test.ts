@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, useTestServer } from "./helpers";
 
 /**
- * A token signed with the app's own secret but whose claims are not what the app signs (issue 21):
+ * A token signed with the app's own secret but whose claims are not what the app signs:
  * no `exp`, or a `sub` that is missing, a number or not a UUID. Each is refused with 401 by REST
  * and tRPC alike, never accepted and never answered 500.
  */

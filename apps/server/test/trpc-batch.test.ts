@@ -6,7 +6,7 @@ import { type RestUser, useTestServer } from "./helpers";
  * A batch of tRPC queries names every procedure in one path parameter (`/trpc/a,b,c?batch=1`).
  * The web app keeps each batch's URL within TRPC_MAX_URL_LENGTH (httpBatchLink's maxURLLength);
  * the server accepts such a path whole. With Fastify's default (100 characters) five batched
- * reads were refused with 414 and the user management buttons drew nothing (issue 21).
+ * reads were refused with 414 and the user management buttons drew nothing.
  */
 const server = useTestServer();
 let admin: RestUser;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /**
- * Issue 21 through HTTP: a suspended (or deleted) member leaves the member-facing lists and is
+ * Unreachable members through HTTP (decision 0015): a suspended (or deleted) member leaves the member-facing lists and is
  * refused as the target of a paid action with 404, charging nothing; their open live-count stream
  * ends at the suspension. Every answer is held to the OpenAPI document by the test server.
  */
@@ -152,7 +152,7 @@ describe("the live unread count over SSE", () => {
   });
 });
 
-describe("points past their lot's expiry (issue 21)", () => {
+describe("points past their lot's expiry (decision 0008)", () => {
   it("cannot pay a profile view: 402 quoting the spendable points, nothing written", async () => {
     const viewer = await server.createUser({ points: 100 });
     const viewed = await server.createUser({});

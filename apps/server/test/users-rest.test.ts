@@ -264,7 +264,7 @@ describe("OpenAPI", () => {
   });
 });
 
-describe("an administrator's edit never loses points (issue 21)", () => {
+describe("an administrator's edit never loses points (decision 0016)", () => {
   const balances = async (id: string) => {
     const result = await server.database.db.execute(
       sql`select points, send_points as "sendPoints" from users where id = ${id}`,

@@ -10,7 +10,7 @@ import { registerRoutes, route } from "../src/rest/adapter";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
 
 /*
- * Issue 21 "No 500 for any input": days, instants and pages that used to reach the database (or
+ * No 500 for any input (decision 0019): days, instants and pages that used to reach the database (or
  * a hand-written parser) and answer 500. Each is refused with 400 and a Japanese message, and
  * changes nothing. Run on PostgreSQL too (TEST_DATABASE_URL): year 0 behaves differently there.
  */

@@ -91,7 +91,7 @@ export function AppRoutes() {
           </RequireRole>
         }
       />
-      {/* One-time links from mails (issue 25): /notice-mail/stop and /email-change/confirm. */}
+      {/* One-time links from mails: /notice-mail/stop and /email-change/confirm. */}
       {["/notice-mail/:action", "/email-change/:action"].map((path) => (
         <Route key={path} path={path} element={<LinkActionPage />} />
       ))}

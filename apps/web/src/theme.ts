@@ -130,7 +130,7 @@ export const theme = createTheme({
     // widened a phone's layout viewport (a mobile browser grows it to fit overflowing content);
     // the centred modal moved, the input counted as detached (hideDetached), the dropdown hid, the
     // viewport shrank back and it showed again: open and closed every few frames at 375 px
-    // (issue 24). A fixed element never adds to the page's width, so the loop cannot start; shift
+    // (decision 0032). A fixed element never adds to the page's width, so the loop cannot start; shift
     // keeps it 8 px inside the screen, and flip picks its side once on opening (Mantine's
     // preventPositionChangeWhenVisible), so the keyboard or a scroll does not make it jump sides.
     Popover: {

@@ -8,7 +8,7 @@ import type { Db } from "@enmusubi/db";
  * the process's handle that runs the same statements and carries the id, and whose transactions
  * (and their savepoints) carry it too. It used to travel in an AsyncLocalStorage; on Node 20 that
  * installs promise hooks that every promise of the process then pays for, about a tenth of the
- * server's CPU per call (pnpm bench:http, issue 27). Outside a request (jobs, tests, the CLI)
+ * server's CPU per call (pnpm bench:http, decision 0037). Outside a request (jobs, tests, the CLI)
  * there is none.
  */
 const REQUEST_ID = Symbol("requestId");
@@ -50,7 +50,7 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
 /**
  * As `perDatabase`, one value per database and per shape (`keyOf(shape)`): a statement whose text
  * depends on which filters a request gives, prepared once per shape with placeholders for the
- * values (issue 27: building a search's statement cost more of the server's CPU than sending it).
+ * values (decision 0037: building a search's statement cost more of the server's CPU than sending it).
  * At most `maxShapes` per database are kept; past that the cache starts again (the shapes a caller
  * can ask for are few, this only bounds a bug).
  */

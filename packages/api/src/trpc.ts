@@ -77,7 +77,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const refusal = standingRefusal(ctx.session);
   if (refusal || !ctx.session) throw refusal;
   // The session is narrowed by the type only: given a context, tRPC would copy every field of it
-  // into a new one (through a slow spread helper) on each call, for the same values (issue 27).
+  // into a new one (through a slow spread helper) on each call, for the same values (decision 0037).
   return next() as ReturnType<typeof next<{ session: Session }>>;
 });
 

@@ -7,7 +7,7 @@ import { type TestUser, useTestApi } from "./helpers";
 /**
  * The whole list past USER_COUNT_CAP: its first page carries the planner's estimate in the same
  * statement as its rows and capped count (planned_rows, migration 0038), and it is the estimate
- * the separate EXPLAIN gives (issue 27).
+ * the separate EXPLAIN gives (decision 0037).
  */
 
 const api = useTestApi();

@@ -93,7 +93,7 @@ describe("adminUsers.list", () => {
 });
 
 describe("adminUsers.list standing", () => {
-  it("answers each row's standing, so the screen needs no read per row (issue 21)", async () => {
+  it("answers each row's standing, so the screen needs no read per row", async () => {
     const kept = await api.createUser();
     const suspended = await api.createUser();
     const caller = api.caller(admin);
@@ -249,7 +249,7 @@ async function adminAdjustRows(id: string) {
     .where(and(eq(pointLedger.userId, id), eq(pointLedger.kind, "admin_adjust")));
 }
 
-describe("adminUsers.update never loses points to a stale edit (issue 21)", () => {
+describe("adminUsers.update never loses points to a stale edit (decision 0016)", () => {
   it("saving a name, an e-mail, a password or a photo link never touches points or sendPoints", async () => {
     const target = await api.createUser({ points: 100 });
     const caller = api.caller(admin);

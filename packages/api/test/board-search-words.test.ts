@@ -5,7 +5,7 @@ import { forgetReferenceList } from "../src/reference/cache";
 import { type TestUser, useTestApi } from "./helpers";
 
 /**
- * Board search as members type it (issue 23): several words separated by spaces must all occur,
+ * Board search as members type it: several words separated by spaces must all occur,
  * in any order, in the title or the content; hiragana and katakana match each other, as full and
  * half width already do (migration 0027, search/grams.ts).
  */

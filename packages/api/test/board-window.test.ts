@@ -7,7 +7,7 @@ import { forgetReferenceList } from "../src/reference/cache";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * Issue 23: the board's entry window covers likes, dislikes and reads too. A member who never
+ * The board's entry window covers likes, dislikes and reads too. A member who never
  * entered (or whose window closed) cannot react to or read a post by its id: the list's refusal
  * (402, boardEntryRequired), nothing written.
  */
@@ -26,7 +26,7 @@ async function points(user: TestUser) {
 
 const refused = { code: "PAYMENT_REQUIRED", message: MSG.boardEntryRequired };
 
-describe("the board window covers likes, dislikes and reads (issue 23)", () => {
+describe("the board window covers likes, dislikes and reads", () => {
   let author: TestUser;
   let postId: string;
   beforeAll(async () => {

@@ -560,7 +560,7 @@ describe.runIf(onPostgres)("under concurrency (PostgreSQL)", () => {
   it("50 members liking one post at once make 50 likes", async () => {
     const author = await api.createUser({ points: 1000 });
     const post = await api.caller(author).board.create({ title: "人気の投稿", content: "いいねください" });
-    // Reacting needs the board open, as listing does (issue 23): each member enters first.
+    // Reacting needs the board open, as listing does: each member enters first.
     const members = await Promise.all(Array.from({ length: 50 }, () => api.createUser({ points: 10 })));
     for (const m of members) await api.caller(m).board.enter();
     const results = await Promise.allSettled(

@@ -7,7 +7,7 @@ import { previewOf } from "../src/messages/sealed";
 import { dispatchBatch } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
-/** Conversations (やりとり, issue 24, decision 0030): the list, one conversation, and the summary table behind them. */
+/** Conversations (やりとり, decision 0030): the list, one conversation, and the summary table behind them. */
 
 const api = useTestApi();
 const TABLES = ["messages", "conversations", "point_ledger", "users", "scheduled_messages"];

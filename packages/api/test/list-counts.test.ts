@@ -4,7 +4,7 @@ import { LIST_COUNT_CAP } from "../src/lists/capped-count";
 import { RECENT_REPORTS_CAP } from "../src/safety/moderation-queue";
 import { type TestUser, useTestApi } from "./helpers";
 
-/** The admin lists' counts stop at LIST_COUNT_CAP (issue 14): a lower bound, flagged, one more page. */
+/** The admin lists' counts stop at LIST_COUNT_CAP (decision 0011): a lower bound, flagged, one more page. */
 const api = useTestApi();
 let admin: TestUser;
 const MORE = LIST_COUNT_CAP + 5;

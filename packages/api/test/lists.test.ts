@@ -3,7 +3,7 @@ import { likeEscape } from "../src/lists/like";
 import { pagesFor } from "../src/lists/pages";
 import { useTestApi } from "./helpers";
 
-/** The list rules of packages/api/src/lists, one module each (issue 22), and the lists that use them. */
+/** The list rules of packages/api/src/lists, one module each (decision 0023), and the lists that use them. */
 const api = useTestApi();
 
 describe("pagesFor", () => {

@@ -6,7 +6,7 @@ import { simulateSmartPitPayment } from "../src/payments/providers/smart-pit-sim
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /*
- * Issue 24, "Every message reachable, in the right state": the member's mail screens page and
+ * "Every message reachable, in the right state": the member's mail screens page and
  * search on the server (box read for 受信, the partner's name, the operator's messages on 未読), the
  * administrators' sent / inbox filters search names on the server, opening or marking read tells
  * the sender's live stream, and the live stream carries the balance and the payments credited.

@@ -6,7 +6,7 @@ import { resolveSession } from "../src/auth/session";
 import { approveProfile } from "../src/testing";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
-/** Issue 23: 自己紹介, last activity, and a search that leads with members who can answer (decision 0029). */
+/** Decision 0029: 自己紹介, last activity, and a search that leads with members who can answer. */
 const api = useTestApi();
 
 let tagCounter = 0;

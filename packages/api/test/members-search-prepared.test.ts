@@ -5,7 +5,7 @@ import { type TestUser, useTestApi } from "./helpers";
 
 /**
  * A search without a keyword runs a statement prepared once per shape (which filters are given),
- * with placeholders for the values (members/search.ts, issue 27). This file's database holds only
+ * with placeholders for the values (members/search.ts, decision 0037). This file's database holds only
  * its own members, so every filter is checked without a keyword: the same shape asked again with
  * other values answers for those values (nothing of the first call is baked in), and a keyword
  * search (built per call) agrees with the prepared one.

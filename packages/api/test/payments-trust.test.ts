@@ -17,7 +17,7 @@ import { failExpiredSmartPit } from "../src/payments/transactions";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /*
- * Issue 21 (Trust), payments: a payment is never dropped, a method is offered only when it can
+ * Payments a client can trust (decision 0018): a payment is never dropped, a method is offered only when it can
  * work, no balance overflows, settings save as patches under the row lock, the confirm answer says
  * who confirmed.
  */

@@ -437,7 +437,7 @@ describe("SmartPit code validity", () => {
       message: MSG.transactionNotPending,
     });
     expect(await balance(member.id)).toBe(100);
-    // The money is never dropped (issue 21): paid late, the order is reinstated and credited once.
+    // The money is never dropped (decision 0018): paid late, the order is reinstated and credited once.
     expect(await handleSmartPitNotification(api.database.db, n)).toMatchObject({ status: "paid" });
     expect(await balance(member.id)).toBe(600);
   });

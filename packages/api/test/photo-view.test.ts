@@ -8,7 +8,7 @@ import { createPhotoUrlSigner } from "../src/photos/signed-url";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * Issue 23, decision 0028: members see thumbnails; the full-size photo is sold through
+ * Decision 0028: members see thumbnails; the full-size photo is sold through
  * members.viewPhoto as a short-lived signed URL. (The files and the /uploads plugin: the server's
  * photo-urls-rest.test.ts.)
  */

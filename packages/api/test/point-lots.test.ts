@@ -221,7 +221,7 @@ const LOT_TABLES = [
   "footprints",
 ];
 
-describe("a lapsed lot cannot be spent before the expiry job books it (issue 21)", () => {
+describe("a lapsed lot cannot be spent before the expiry job books it (decision 0008)", () => {
   it("a member whose only lot expired a minute ago cannot pay: 402 quoting 0 spendable points, nothing written", async () => {
     const member = await api.createUser({ points: 100 });
     const other = await api.createUser({ points: 0 });

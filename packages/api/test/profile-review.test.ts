@@ -12,7 +12,7 @@ import { approveProfile } from "../src/testing";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * The review of profile photos and 自己紹介 (issue 42, decision 0044): a member's new photo and
+ * The review of profile photos and 自己紹介 (decision 0044): a member's new photo and
  * changed 自己紹介 are invisible to other members until an administrator approves them.
  */
 const api = useTestApi({ uploadsDir: `/tmp/enmusubi-review-test-${process.pid}-${Date.now()}` });

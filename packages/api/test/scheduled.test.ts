@@ -140,7 +140,7 @@ describe("scheduling, listing and cancelling", () => {
       [
         alice,
         { ...base, recipientIds: ["00000000-0000-4000-8000-000000000000"] },
-        // An unknown recipient is NOT_FOUND, like a deleted or suspended one (issue 21).
+        // An unknown recipient is NOT_FOUND, like a deleted or suspended one (decision 0015).
         "NOT_FOUND",
         MSG.recipientUnavailable,
       ],

@@ -6,7 +6,7 @@ import { dispatchDue } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * Issue 21: a suspended (or deleted) member cannot sign in, so members must not reach them either:
+ * Decision 0015: a suspended (or deleted) member cannot sign in, so members must not reach them either:
  * they leave every member-facing list and are refused (404, before anything is charged) as the
  * target of a paid or social action. Reporting and blocking them stays possible.
  */

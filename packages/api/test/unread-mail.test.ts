@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { previewOf } from "../src/messages/sealed";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
-/** 未読メール閲覧 (issue 23, decision 0027): a member's message is hidden until opened, and opening it is charged once. */
+/** 未読メール閲覧 (decision 0027): a member's message is hidden until opened, and opening it is charged once. */
 
 const api = useTestApi();
 const TABLES = ["users", "point_ledger", "prepaid_actions", "messages"];

@@ -6,7 +6,7 @@ import { dispatchDue } from "../src/scheduled/dispatch";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * Nobody pays to write to someone who cannot read (issue 23, decision 0025): a member whose age
+ * Nobody pays to write to someone who cannot read (decision 0025): a member whose age
  * verification is not approved cannot read members' messages (decision 0006), so a member's send,
  * reply, scheduled entry (when scheduled and when due) to them is refused with CONFLICT and
  * `MSG.recipientCannotRead`, before anything is written or charged. The operator's messages are

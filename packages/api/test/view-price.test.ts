@@ -7,7 +7,7 @@ import { forgetReferenceList } from "../src/reference/cache";
 import { snapshotTables, type TestUser, useTestApi } from "./helpers";
 
 /**
- * Issue 23: the profile-view confirmation quotes what the view will take. members.viewPrice must
+ * Decision 0026: the profile-view confirmation quotes what the view will take. members.viewPrice must
  * agree exactly with members.viewProfile: the quoted cost is the points the view then takes.
  */
 const api = useTestApi();

@@ -14,7 +14,7 @@ import { acquireDirLock } from "./dir-lock";
  * One type for both drivers; a transaction is also a `Db`, so services take either. Without the
  * schema: the services write their queries with the query builder, never drizzle's relational
  * `db.query` API, and a handle given the schema builds one relational builder per table for every
- * transaction it opens (issue 27).
+ * transaction it opens (decision 0037).
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -58,8 +58,8 @@ const ONE_READ = /^\s*(?:select|with|explain)\b[^;]*$/i;
  * (postgres.js names it and PostgreSQL keeps its plan), in transactions too. Drizzle asks
  * postgres.js to prepare only the queries it was told to `.prepare()`; the others went as unnamed
  * statements, parsed and planned again on every call, which cost PostgreSQL twice the CPU of the
- * same statements prepared (pnpm bench:http, issue 14); a read without parameters went as a simple
- * query, planned on every call too (issue 27). A connection's statements are dropped with
+ * same statements prepared (pnpm bench:http, decision 0011); a read without parameters went as a simple
+ * query, planned on every call too (decision 0037). A connection's statements are dropped with
  * it (each is replaced after 30–60 minutes, below). Bulk statements (more than
  * PREPARE_MAX_PARAMS parameters: a batch's rows, a long id list) stay unnamed: their text changes
  * with the row count, so keeping each would only fill the connection's memory.

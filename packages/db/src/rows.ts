@@ -37,7 +37,7 @@ interface HandleParts {
  * A raw statement whose text is worked out once, not on every call: `build` writes it with
  * `sql.placeholder(name)` for each value that changes between calls, and a call only fills them in
  * from `values`. `db.execute(sql…)` turns the whole template into text each time, which cost a
- * member's send about a tenth of the server's CPU (issue 27, sixth session). Runs on the handle it
+ * member's send about a tenth of the server's CPU (decision 0037, sixth session). Runs on the handle it
  * is given, a transaction's included; answers the rows as `rowsOf` does. The statement is sent when
  * this is called (so `sentAhead` may take it).
  */

@@ -25,7 +25,7 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
  * same names and values as @fastify/helmet gave before). No CORS headers are sent at all: the web
  * app is same-origin, and third-party REST clients are servers, not browsers. They never change,
  * so they are built once: @fastify/helmet built its middleware, CSP parsing included, on every
- * request (about a tenth of the CPU time of a small API answer, issue 14).
+ * request (about a tenth of the CPU time of a small API answer, decision 0011).
  */
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   [
@@ -53,7 +53,7 @@ const SECURITY_HEADER_OBJECT: Record<string, string> = Object.fromEntries(SECURI
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // On the reply, before the route or a later hook answers. Every answer goes through the reply
   // (tRPC's and the static files' too), and a header given there is checked once, when the head
-  // is written: set on the raw response, each was checked twice (issue 27).
+  // is written: set on the raw response, each was checked twice (decision 0037).
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(SECURITY_HEADER_OBJECT);
     done();

@@ -15,7 +15,7 @@ import { queryNumber } from "./coerce";
 import { successMessage } from "./legacy-shapes";
 
 /**
- * Joining and leaving (ours, issue 25; decision 0034): sign-up with consent, the consent asked at
+ * Joining and leaving (ours, decision 0034): sign-up with consent, the consent asked at
  * the first sign-in, the balance by expiry, 退会, and the administrators' withdrawn members.
  */
 

@@ -91,7 +91,7 @@ type SessionResolver = (
 ) => Promise<Session | null>;
 
 /**
- * A route's session read together with its answer, in one round trip (GET /api/auth/me, issue 27):
+ * A route's session read together with its answer, in one round trip (GET /api/auth/me, decision 0037):
  * `resolve` is the route's `resolveSession`, and its handler takes what `read` found with
  * `foundWith`. The access check still comes first: a refused caller never reaches the handler.
  */

@@ -17,7 +17,7 @@ import { legacyMessage, toLegacyMessage } from "./message-shapes";
 import { legacyScheduled, toLegacyScheduled } from "./scheduled";
 
 /**
- * A member's conversations (やりとり, issue 24, decision 0030) over `messages.conversations` and
+ * A member's conversations (やりとり, decision 0030) over `messages.conversations` and
  * `messages.thread`: one line per partner, and one conversation paged backwards. Messages are the
  * mailbox's legacy rows (a sealed one carries its preview line as body); the partner is the
  * public party shape plus whether they can read a member's message (`verified`).

@@ -147,7 +147,7 @@ export const memberRoutes = [
       return {
         ...result,
         profiles: result.profiles.map((p) => {
-          // The fresh legacy profile, completed in place (no copy per row, issue 27).
+          // The fresh legacy profile, completed in place (no copy per row, decision 0037).
           const legacy = toLegacyPublicProfile(p) as ReturnType<typeof toLegacyPublicProfile> & { isFavorite: boolean };
           legacy.isFavorite = p.isFavorite;
           return legacy;

@@ -134,7 +134,7 @@ export const scheduledRoutes = [
       ],
       402: INSUFFICIENT_POINTS_EXAMPLE,
       403: MSG.forbidden,
-      // A member's recipient that is unknown, deleted or suspended (issue 21).
+      // A member's recipient that is unknown, deleted or suspended (decision 0015).
       404: MSG.recipientUnavailable,
       // 30 entries waiting; or a member recipient who cannot read members' messages (decision 0025).
       409: [MSG.scheduledPendingLimit, MSG.recipientCannotRead],

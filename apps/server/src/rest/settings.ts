@@ -3,7 +3,7 @@ import { z } from "zod";
 import { route } from "./adapter";
 
 /**
- * The settings screen's rows (ours, issue 25; decision 0033): the new-message notice setting,
+ * The settings screen's rows (ours, decision 0033): the new-message notice setting,
  * its one-click stop link (no login), the e-mail change and its confirmation link (no login). The
  * password changes through PUT /api/auth/profile (currentPassword + newPassword).
  */

@@ -22,7 +22,7 @@ import { VerificationQueue } from "./verification/VerificationQueue";
  * The admin sections (spec §2 admin shell). A section appears in the menu only once its domain is
  * built; `inMenu: false` would keep a route out of the menu. The spec lists point costs, annual
  * income and occupations as routes only; they are in the menu so that no screen is reached only
- * by typing its address (issue 24, decision 0032).
+ * by typing its address (decision 0032).
  */
 export interface AdminSection {
   path: string;
@@ -30,7 +30,7 @@ export interface AdminSection {
   component: ComponentType;
   inMenu: boolean;
   group?: "messages";
-  /** The work-waiting count shown beside the menu entry (adminDashboard.waiting, issue 26). */
+  /** The work-waiting count shown beside the menu entry (adminDashboard.waiting, decision 0036). */
   waiting?: "verifications" | "inquiries" | "reports" | "payments" | "held" | "profileReviews";
 }
 
@@ -70,7 +70,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
 ];
 
 /**
- * The default section: /admin and unknown admin paths show the operator's dashboard (issue 26;
+ * The default section: /admin and unknown admin paths show the operator's dashboard (decision 0036;
  * the spec's user management stays at /admin/user-management and in the menu).
  */
 export const DEFAULT_ADMIN_PATH = "dashboard";

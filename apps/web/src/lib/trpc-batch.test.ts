@@ -6,7 +6,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the web app's tRPC batches (issue 21)", () => {
+describe("the web app's tRPC batches", () => {
   it("split a page's worth of reads so that no request URL passes what the server accepts", async () => {
     const urls: string[] = [];
     vi.stubGlobal(

@@ -24,7 +24,7 @@ export function createApiClient() {
           url: "/trpc",
           transformer: superjson,
           // A batch longer than the server accepts is split, never refused (414): a full page of
-          // per-row reads lost the user management buttons (issue 21).
+          // per-row reads lost the user management buttons.
           maxURLLength: TRPC_MAX_URL_LENGTH,
           headers() {
             const token = getToken();

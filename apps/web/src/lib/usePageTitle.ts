@@ -9,7 +9,7 @@ export function pageTitle(screen?: string): string {
 
 /**
  * Names the browser tab (and what a screen reader announces on arrival) after the screen: every
- * screen has its own title (issue 24). The shells call it with their section's title; screens
+ * screen has its own title. The shells call it with their section's title; screens
  * outside a shell (login, sign-up, the legal pages) call it themselves.
  */
 export function usePageTitle(screen: string | undefined): void {

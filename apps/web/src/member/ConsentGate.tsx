@@ -6,7 +6,7 @@ import { ConsentCheckboxes } from "../features/consent/ConsentCheckboxes";
 import { errorMessage, useTRPC } from "../lib/trpc";
 
 /**
- * The first-sign-in gate (issue 25, decision 0034): a member whose account accepted no terms, or an
+ * The first-sign-in gate (decision 0034): a member whose account accepted no terms, or an
  * older version (the legacy REST sign-up, an account an administrator made), is asked to accept the
  * terms and the privacy policy and to declare being 18 or older; until then no member screen is
  * drawn. The screen is drawn while the answer loads (it is read once per session) and when it

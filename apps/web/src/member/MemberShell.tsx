@@ -133,7 +133,7 @@ export default function MemberShell() {
             </Button>
           )}
           {user && (
-            // The balance leads to how points are spent (ポイントの使い方, issue 24); the link is
+            // The balance leads to how points are spent (ポイントの使い方); the link is
             // named by what it shows (axe: label-content-name-mismatch), the balance by its label.
             <Text size="sm" fw={700} aria-label="所持ポイント" className={classes.points}>
               <Anchor

@@ -22,7 +22,7 @@ const amountText = (day: ExpiryDay) =>
     .join("・");
 
 /**
- * The balance by expiry (issue 25): purchased and free points apart, the next expiry date and
+ * The balance by expiry (decision 0034): purchased and free points apart, the next expiry date and
  * amount; `schedule` also lists the following expiry days (the points usage screen).
  *
  * The card is drawn whole while its figures load: the heading and the note at once, the figures'

@@ -21,7 +21,7 @@ const consent = (required: boolean) => ({
   required,
 });
 
-describe("sign-up asks for consent (issue 25)", () => {
+describe("sign-up asks for consent (decision 0034)", () => {
   it("two unchecked boxes with links; both required before anything is sent; then join with the version", async () => {
     const { calls } = renderWithProviders(<SignupPage />, {
       "auth.join": () => ({ success: true as const, message: MSG.signupDone }),

@@ -4,7 +4,7 @@ import { type ComponentType, lazy } from "react";
  * A member screen or dialog loaded when first shown, with what the shell's first page does without
  * (layout/ShellProviders: the date pickers' provider, the confirmation dialogs' provider). Each
  * screen brings the styles of the Mantine components it draws (vite/mantine-styles.ts), so the
- * first page after login fetches and parses only the dashboard's (issue 14).
+ * first page after login fetches and parses only the dashboard's (decision 0011).
  *
  * The providers' import is started first: the stylesheets of its dialogs are then inserted before
  * the screen's own (Vite adds a chunk's styles when its import starts), so a screen's styles still

@@ -5,7 +5,7 @@ import { lazyScreen as section } from "./lazy-screen";
 /**
  * Every section but the dashboard is a chunk of its own, loaded when its route is opened: the
  * first page after login (the dashboard) then evaluates only the shell and itself instead of every
- * screen, its dialogs, the date pickers and the emoji data (issue 14).
+ * screen, its dialogs, the date pickers and the emoji data (decision 0011).
  */
 const ProfileSettings = section(() => import("./settings/ProfileSettings"), "ProfileSettings");
 const ProfileSearch = section(() => import("./discovery/ProfileSearch"), "ProfileSearch");
@@ -67,7 +67,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
 
 /**
  * The section a member path shows: its SECTION_PATHS entry, or, for /user/messages/:partnerId
- * (one conversation, issue 24), the メッセージ section.
+ * (one conversation, decision 0030), the メッセージ section.
  */
 export function sectionKeyOf(pathname: string): SectionKey | undefined {
   const path = pathname.replace(/^\/user\/?/, "").replace(/\/$/, "");
@@ -84,7 +84,7 @@ export interface MemberSection {
   /**
    * Drawn while the member's own data is still loading (it shows its heading at once and a loader
    * for the rest) instead of the shell's loader: the first page after login then paints its
-   * heading with the header, without waiting for profile.me (Lighthouse's LCP, issue 14).
+   * heading with the header, without waiting for profile.me (Lighthouse's LCP, decision 0011).
    */
   drawsWhileLoading?: true;
 }
@@ -113,7 +113,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
 /**
  * Menu groups of spec §2 (足あと ours, in 検索). The spec's メール group is called メッセージ
  * (member-to-member mail, decision 0032); points usage and point purchase, routes only in the
- * spec, have a group of their own so nothing is reached only by typing its address (issue 24).
+ * spec, have a group of their own so nothing is reached only by typing its address.
  */
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
   { label: "設定", keys: ["dashboard", "profile", "blockedList", "verification"] },

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 /**
  * A message being written to one partner, kept in localStorage until it is sent or discarded
- * (issue 24): leaving the screen, closing the tab or an Escape loses nothing. One draft per member
+ * (decision 0032): leaving the screen, closing the tab or an Escape loses nothing. One draft per member
  * and partner wherever the member writes to them: the conversation's reply box, the reply dialog of
  * 未読 / 受信 and the message dialog of search and favourites read and write the same one. The key
  * names the member and the partner, so another member signing in on the same browser never sees it.

@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { errorMessage, useTRPCClient } from "../lib/trpc";
 
 /**
- * The one-time links mails carry (issue 25; no login needed): a notice's stop link
+ * The one-time links mails carry (no login needed): a notice's stop link
  * (/notice-mail/stop) and an e-mail change's confirmation (/email-change/confirm). Opening the
  * page follows the link once (the script, not the mail scanner's fetch of the URL, does it) and
  * shows what the server said: done, already used, or a bad or expired link.

@@ -5,7 +5,7 @@ export const MAIN_CONTENT_ID = "main-content";
 
 /**
  * 「本文へスキップ」: the first stop of the keyboard in each shell, shown when focused, which moves
- * the focus to the main content past the header and the menu (issue 24: 16 menu links came first).
+ * the focus to the main content past the header and the menu (16 menu links came first).
  * The target is focusable (`tabIndex={-1}`); the address does not change.
  */
 export function SkipLink() {

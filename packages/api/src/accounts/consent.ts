@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
 /*
- * Consent to the terms and the privacy policy, with the declaration of being 18 or older (issue 25,
+ * Consent to the terms and the privacy policy, with the declaration of being 18 or older (decision 0034,
  * decision 0034). The sign-up screen asks both; an account without a consent to TERMS_VERSION (made
  * by the legacy REST sign-up, by an administrator, or that accepted an older version) is asked once
  * by the member shell before anything else, and records it here.

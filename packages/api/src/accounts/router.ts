@@ -7,7 +7,7 @@ import { confirmEmailChange, requestEmailChange } from "./email-change";
 import { withdraw, withdrawalPreview } from "./withdraw";
 
 /**
- * The member's own account (issue 25): consent to the terms, the balance by expiry and 退会
+ * The member's own account (decision 0034): consent to the terms, the balance by expiry and 退会
  * (decision 0034); the settings screen's notice-mail setting and its one-click stop link, the
  * e-mail change and its confirmation link (decision 0033). The password changes through
  * profile.update.

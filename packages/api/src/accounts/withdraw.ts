@@ -8,7 +8,7 @@ import { withdrawAllChanges } from "../profile-review/changes";
 import { cancelEmailChanges } from "./email-change";
 
 /*
- * 退会 (issue 25, decision 0034). The member's password is checked, then in one transaction: the
+ * 退会 (decision 0034). The member's password is checked, then in one transaction: the
  * balance is forfeited through the ledger (the terms: unused points are not refunded), and the
  * account is marked withdrawn and deleted (`deleted_at`, so every rule that hides a deleted account
  * hides it: login, search, favourites, footprints, the board; its token version is bumped, so every

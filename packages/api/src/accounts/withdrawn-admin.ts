@@ -7,7 +7,7 @@ import { pagesFor } from "../lists/pages";
 import { restoreForfeited } from "../points/forfeit";
 
 /*
- * Withdrawn members in the administrators' user management (issue 25, decision 0034): listed with
+ * Withdrawn members in the administrators' user management (decision 0034): listed with
  * the date they left and until when they may be restored; an administrator restores one within the
  * retention (audited): the account is live again and its forfeited balance goes back to its lots.
  */

@@ -51,7 +51,7 @@ export async function listAudit(db: Db, raw: AuditListInput): Promise<AuditPage>
     input.dateFrom ? gte(adminAuditLog.createdAt, japanDayStart(input.dateFrom)) : undefined,
     input.dateTo ? lt(adminAuditLog.createdAt, japanDayStart(input.dateTo, 1)) : undefined,
   );
-  // Never a count of the whole log per page (issue 14): it stops at the cap.
+  // Never a count of the whole log per page (decision 0011): it stops at the cap.
   const { total, totalCapped } = await cappedCount(
     db,
     adminAuditLog,

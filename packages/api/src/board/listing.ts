@@ -135,7 +135,7 @@ interface ChunkRow {
  * A chunk read, counted and cut in the database: of its `size` entries only the kept ones ranked
  * (lo, hi] among the chunk's kept entries and its last entry (the cursor) come back, each with the
  * chunk's count of kept entries and of rows. Shipping the whole chunk to count it here cost the
- * server 3.4 ms for a page of 10 posts (about a thousand rows, issue 27).
+ * server 3.4 ms for a page of 10 posts (about a thousand rows, decision 0037).
  */
 function readChunk(db: Db, chunk: ReturnType<typeof nextChunk>, lo: number, hi: number): Promise<ChunkRow[]> {
   return rowsOf<ChunkRow>(

@@ -74,7 +74,7 @@ export const live = and(isNull(boardPosts.deletedAt), isNull(users.deletedAt));
  * What a member may see: live posts of live authors who are not suspended, with no block either
  * way (operator posts too). A suspended member's posts leave the board while the suspension lasts
  * (like a deleted member's, for good), so no member reads, likes or answers them; administrators
- * still see them in the back-office list (issue 21).
+ * still see them in the back-office list.
  */
 export const visibleTo = (viewerId: string) =>
   and(live, isNull(users.suspendedAt), notBlockedWith(viewerId, boardPosts.authorId));

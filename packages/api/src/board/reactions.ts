@@ -11,7 +11,7 @@ import { type Reaction, visibleTo } from "./model";
  * A post the member may act on (react, read): visible to them, else NOT_FOUND; then, as for the
  * list, the board must be open to them (free, or an entry window open: 402 boardEntryRequired
  * otherwise, and a prepaid message_board_view credit opens the window as it does for the list).
- * A post id alone never bypasses the window (issue 23). The member's own posts are not gated, as
+ * A post id alone never bypasses the window. The member's own posts are not gated, as
  * their own list (board.myPosts) is not. NOT_FOUND comes first, as for every action on an
  * unreachable target: nothing is charged (not even a prepaid credit) for a post one cannot see.
  */

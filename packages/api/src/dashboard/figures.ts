@@ -22,7 +22,7 @@ import { LIST_COUNT_CAP } from "../lists/capped-count";
 import { plannedRows, USER_COUNT_CAP } from "../users/admin-list";
 
 /**
- * The operator's dashboard (issue 26, docs/decisions/0036): what the service looks like today and
+ * The operator's dashboard (decision 0036): what the service looks like today and
  * what waits for an administrator. Every figure reads an index range or a daily-totals table, so
  * its cost does not grow with the number of members:
  * - members and verified members: exact up to USER_COUNT_CAP, then PostgreSQL's estimate (as the

@@ -1,7 +1,7 @@
 import { adminProcedure, router } from "../trpc";
 import { dashboardSummary, waitingWork } from "./figures";
 
-/** The operator's dashboard (issue 26, docs/decisions/0036). */
+/** The operator's dashboard (decision 0036). */
 export const adminDashboardRouter = router({
   /** Every figure of the dashboard, as of now (Japanese days). */
   summary: adminProcedure.query(({ ctx }) => dashboardSummary(ctx.db)),

@@ -129,7 +129,7 @@ async function withReplies(db: Db, ids: string[], viewer: Viewer): Promise<Inqui
 
 /** One page, newest first: the page's ids from the inquiry indexes alone, then their details. */
 async function paged(db: Db, where: SQL | undefined, page: number, limit: number, viewer: Viewer) {
-  // The count stops at the cap (issue 14; "1,000件以上"), not at every inquiry.
+  // The count stops at the cap (decision 0011; "1,000件以上"), not at every inquiry.
   const { total, totalCapped } = await cappedCount(db, inquiries, where, Math.max(LIST_COUNT_CAP, page * limit));
   const ids = await db
     .select({ id: inquiries.id })
@@ -209,7 +209,7 @@ export async function listAdminInquiries(
   raw: AdminInquiryListInput,
 ): Promise<InquiryPage & { totalAll: number; unread: number; totalAllCapped: boolean; unreadCapped: boolean }> {
   const input = adminInquiryListInput.parse(raw);
-  // Both desk totals stop at the cap (issue 14): "1,000件以上" instead of counting every inquiry.
+  // Both desk totals stop at the cap (decision 0011): "1,000件以上" instead of counting every inquiry.
   const all = await cappedCount(db, inquiries, live);
   const unread = await cappedCount(db, inquiries, and(live, eq(inquiries.isRead, false)));
   const where = and(live, input.unreadOnly ? eq(inquiries.isRead, false) : undefined);

@@ -4,7 +4,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { countLimit } from "./limit";
 
 /**
- * Administrators' lists count at most this many matches (issue 14): beyond it the screen says
+ * Administrators' lists count at most this many matches (decision 0011): beyond it the screen says
  * "1,000件以上" instead of the database counting 1,000,000 rows for every page.
  */
 export const LIST_COUNT_CAP = 1000;
@@ -42,7 +42,7 @@ export function countingUpTo(db: Db, table: PgTable, where: SQL | undefined, lim
 }
 
 /**
- * A page's count carried along its rows (issue 27): `counting` (a one-row count) as an
+ * A page's count carried along its rows (decision 0037): `counting` (a one-row count) as an
  * uncorrelated subquery column, which PostgreSQL runs once per statement, so a page and its count
  * are one round trip. Without `counting` the column is null. Read back with `carriedTotal`.
  */

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
  * with theirs; a `limit $n` it cannot see is costed as a tenth of the rows, so for a capped count
  * or a page of a large table the generic plan always looked dearer and every call was planned
  * again: the profile search cost PostgreSQL 1.8× the CPU of the same SQL with its values written
- * in (pnpm bench:http, issue 27). As a literal the plan is made once and kept.
+ * in (pnpm bench:http, decision 0037). As a literal the plan is made once and kept.
  *
  * Only values from a small fixed set may be literals (each distinct text is one more statement
  * prepared on each connection): a page size (at most PAGE_LITERAL_MAX) or a list's usual count

@@ -11,7 +11,7 @@ import { reachableMember } from "./public-profile";
 import type { FreeViewReason } from "./view-price";
 
 /**
- * Enlarging a member's profile photo (issue 23, decision 0028: costs `profile_photo_view`).
+ * Enlarging a member's profile photo (decision 0028: costs `profile_photo_view`).
  * Members see thumbnails only; the full-size image is answered here, after the charge, as a
  * short-lived signed URL. Charged once per viewer and member per PHOTO_VIEW_FREE_HOURS: the
  * profile_photo_views row is claimed with an upsert that only succeeds when the last paid

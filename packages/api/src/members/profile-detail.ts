@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { PublicProfile } from "./public-profile";
 
 /**
- * The paid profile detail (members.viewProfile, issue 23): the public profile plus what only the
+ * The paid profile detail (members.viewProfile): the public profile plus what only the
  * detail shows, the member's 自己紹介 and when they were last active, as a bucket (「24時間以内」
  * … 「1ヶ月以上」, packages/shared last-active.ts) computed here, so the exact time never leaves the
  * server (decision 0029). Search cards, favourites, footprints and the board keep PublicProfile.

@@ -64,7 +64,7 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
 }
 
 /**
- * The members other members may reach (issue 21): live (not deleted), not suspended, never an
+ * The members other members may reach (decision 0015): live (not deleted), not suspended, never an
  * administrator. Every member-facing list (search, favourites, footprints, contacts, the board and
  * who liked or read a post) shows only these, and every action aimed at a member (profile view,
  * message or reply, favourite, scheduled message, reaction to or read of their post) refuses
@@ -76,7 +76,7 @@ export function toPublicProfile(row: PublicRow, today = new Date()): PublicProfi
  * indexes (users_search_*), which a prepared statement's generic plan can match only against a
  * constant. As `role = $1` PostgreSQL switched to the generic plan after five calls and searched
  * by a sequential scan (twice the CPU per search of the same SQL with the values written in,
- * pnpm bench:http, issue 27).
+ * pnpm bench:http, decision 0037).
  */
 export function reachableMember(table: typeof users = users): SQL {
   return and(isNull(table.deletedAt), isNull(table.suspendedAt), memberRole(table)) as SQL;
@@ -102,7 +102,7 @@ export function selectPublicProfiles(db: Db, where?: SQL, { includeSuspended = f
 /**
  * As `selectPublicProfiles` (reachable members only), each with whether `memberId` keeps them as a
  * favourite, and `counting` carried along as `matches` (lists/capped-count.ts), read in the same
- * statement: one round trip per page instead of three (issue 27).
+ * statement: one round trip per page instead of three (decision 0037).
  */
 export function selectPublicProfilesWithFavorite(
   db: Db,

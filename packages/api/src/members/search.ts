@@ -107,7 +107,7 @@ export async function searchMembers(
     counting = () => statements.counting;
   } else {
     // Without a keyword the statement's text depends only on which filters are given: it is
-    // built once per shape, with placeholders, and then only executed (issue 27).
+    // built once per shape, with placeholders, and then only executed (decision 0037).
     const shape = shapeOf(values, page);
     rows = await preparedSearchOf(db, shape).execute({ ...values, offset, countLimit: cap + 1 });
     counting = () => searchStatements(db, values, page).counting;
@@ -117,7 +117,7 @@ export async function searchMembers(
   const total = totalCapped ? cap : counted;
   return {
     profiles: rows.map((r) => {
-      // The fresh profile, completed in place (no copy per row, issue 27).
+      // The fresh profile, completed in place (no copy per row, decision 0037).
       const profile = toPublicProfile(r, today) as PublicProfile & { isFavorite: boolean };
       profile.isFavorite = r.isFavorite;
       return profile;

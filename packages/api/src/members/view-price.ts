@@ -20,7 +20,7 @@ export interface ViewPrice {
 }
 
 /**
- * What opening a profile's detail would cost the member right now (issue 23: the confirmation
+ * What opening a profile's detail would cost the member right now (decision 0026: the confirmation
  * quoted 15 pt even for a free re-view). A query of its own, asked when the member opens the
  * confirmation, rather than a field on every search card: one indexed profile_views lookup per
  * click instead of one per card on every search page, and fresh when the member decides (a card's

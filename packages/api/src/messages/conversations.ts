@@ -24,7 +24,7 @@ import { type Party, type Row, selectMessages } from "./message-rows";
 import { type MailboxMessage, shownTo } from "./sealed";
 
 /**
- * A member's conversations (やりとり, issue 24, decision 0030): the list, one line per partner, and
+ * A member's conversations (やりとり, decision 0030): the list, one line per partner, and
  * one conversation, paged backwards. The list reads the `conversations` summary (one row per
  * member and partner, kept by triggers on `messages`, migration 0031) by its index, newest
  * activity first; a conversation reads the pair index of `messages`. Both leave out partners

@@ -38,7 +38,7 @@ export async function listMemberMessages(
   const values: { userId: string; counterpartId?: string } = { userId };
   if (input.counterpartId) values.counterpartId = input.counterpartId;
   const box = {
-    // Prepared once per box and filter (message-rows.ts `PreparedWhere`, issue 27).
+    // Prepared once per box and filter (message-rows.ts `PreparedWhere`, decision 0037).
     key: `mailbox|${input.box}|${input.withOperator}|${values.counterpartId !== undefined}`,
     values,
     where: (v: { userId: string | Placeholder; counterpartId?: string | Placeholder }) =>
@@ -115,7 +115,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /**
  * The unread count and the balance of a member who may still be signed in, or null once the
- * account is deleted or suspended: the live stream ends then (issue 21). One statement.
+ * account is deleted or suspended: the live stream ends then (decision 0015). One statement.
  */
 export async function liveStateOf(db: Db, userId: string): Promise<{ count: number; points: number } | null> {
   const [row] = await db
@@ -144,7 +144,7 @@ export async function listContacts(db: Db, userId: string): Promise<Party[]> {
         or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId)),
         isNull(messages.deletedAt),
         isNull(other.deletedAt),
-        // A suspended member cannot be written to (issue 21), so is not offered either.
+        // A suspended member cannot be written to (decision 0015), so is not offered either.
         isNull(other.suspendedAt),
         // Someone blocked either way is no longer offered as a recipient (sending would be refused).
         notBlockedWith(userId, other.id),

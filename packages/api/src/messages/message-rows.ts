@@ -178,7 +178,7 @@ export interface Page<T> {
 /**
  * A page's filter given as values and a function of them, so that its statement can be prepared
  * once per shape (`key`: what the text depends on besides the values) with placeholders, and only
- * executed per call (issue 27). `where` is called with the values themselves, or with a placeholder
+ * executed per call (decision 0037). `where` is called with the values themselves, or with a placeholder
  * of the same name for each.
  */
 export interface PreparedWhere<V extends Record<string, unknown>> {
@@ -198,7 +198,7 @@ interface PageCut {
 /**
  * The page's ids from the message indexes alone, as a subquery the planner keeps whole (it has a
  * LIMIT), then those few rows with their parties by primary key, the count riding along: one
- * statement (it was three, issue 27). Joined directly, the planner would read every message to sort
+ * statement (it was three, decision 0037). Joined directly, the planner would read every message to sort
  * them. `counting` is the count on its own, for a page past the last match.
  */
 function pageStatements(db: Db, where: SQL | undefined, cut: PageCut) {

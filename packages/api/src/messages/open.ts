@@ -9,7 +9,7 @@ import { type Row, selectMessages } from "./message-rows";
 import { isSealedFor, type MailboxMessage, toMailboxMessage } from "./sealed";
 
 /**
- * A member opens a message (`messages.open`, unread_mail_view; issue 23, decision 0027). Another
+ * A member opens a message (`messages.open`, unread_mail_view; decision 0027). Another
  * member's message to the viewer is charged the first time it is opened: `opened_at` is set by a
  * conditional update (`where opened_at is null … returning`), and only the call whose update set
  * it pays, so concurrent opens charge once. Everything else is answered free (quantity 0): the

@@ -6,7 +6,7 @@ import { lockUnverified, type Viewer } from "../verification/gate";
 import { type MemberMessage, type Row, toMemberMessage } from "./message-rows";
 
 /**
- * Hidden until paid (issue 23, decision 0027): another member's message to the viewer is *sealed*
+ * Hidden until paid (decision 0027): another member's message to the viewer is *sealed*
  * until the viewer opens it (`messages.open`, unread_mail_view, which sets `opened_at`). Member
  * views (list, get, the REST rows over them) answer a sealed message without its body: a one-line
  * preview instead. Messages from administrators, the viewer's own sent messages and opened ones
@@ -38,7 +38,7 @@ export function isSealedFor(viewerId: string, r: Pick<Row, "toId" | "fromId" | "
 
 /** The row as `viewerId`'s mailbox shows it: sealed ones without their body. */
 export function toMailboxMessage(viewerId: string, r: Row): MailboxMessage {
-  // The fresh member view, completed in place (no copy: a page draws 20 of these, issue 27).
+  // The fresh member view, completed in place (no copy: a page draws 20 of these, decision 0037).
   const message = toMemberMessage(r) as MailboxMessage;
   const sealed = isSealedFor(viewerId, r);
   if (sealed) message.body = "";

@@ -99,7 +99,7 @@ const insertOneMessage = compiledStatement(
 /**
  * The rules of a member's send, for one send or a batch of them in the same two statements: not
  * to oneself, every recipient a live account that is not suspended (else NOT_FOUND, before
- * anything is charged: unknown, deleted and suspended alike, issue 21), no block either way with
+ * anything is charged: unknown, deleted and suspended alike, decision 0015), no block either way with
  * any of them, and every member recipient able to read members' messages — age verification
  * approved (else CONFLICT with `recipientCannotRead`, decision 0025; administrators always read).
  * A send to several is all or nothing, and its refusal names no one. Standing (a verified member,

@@ -3,7 +3,7 @@ import { japanDayOf } from "@enmusubi/shared";
 import { and, asc, eq, gt } from "drizzle-orm";
 
 /**
- * The balance by expiry (issue 25, decision 0034): purchased points (paid lots, 3 years from the
+ * The balance by expiry (decision 0034): purchased points (paid lots, 3 years from the
  * purchase) and free points (the sign-up bonus, an administrator's grant: 180 days; a refund's
  * excess), the next expiry and what expires then, and the days on which points expire. Lots past
  * their expiry are left out (they are not spendable; the expiry job books them), so `total` is what

@@ -25,7 +25,7 @@ export interface BalanceChange extends DebitEntry {
 
 /**
  * Debits that pay for something (an action, a prepaid unit): they are paid from valid lots only,
- * and the balance they may take is the spendable one (decision 0008, issue 21). Other debits (the
+ * and the balance they may take is the spendable one (decision 0008). Other debits (the
  * expiry itself, an administrator's correction) take the earliest lots, lapsed ones first.
  */
 const SPENDING: ReadonlySet<LedgerKind> = new Set<LedgerKind>(["charge", "prepaid_charge"]);

@@ -38,7 +38,7 @@ interface LatestRow {
 
 /**
  * The member's latest review row of each kind, as one JSON column of the own view's statement
- * (GET /api/auth/me stays one round trip; decision 0044 and issue 27).
+ * (GET /api/auth/me stays one round trip; decision 0044).
  */
 export const latestReviewsColumn = sql<LatestRow[]>`coalesce((select json_agg(r) from (
     select distinct on (pr.kind) pr.kind, pr.status, pr.photo_link as "photoLink", pr.introduction,

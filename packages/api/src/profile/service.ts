@@ -49,7 +49,7 @@ const meQueryOf = perDatabase((db: Db) =>
 
 /**
  * The session's checks and the own view in one statement (GET /api/auth/me is among the most
- * frequent calls: one round trip instead of two, issue 27).
+ * frequent calls: one round trip instead of two, decision 0037).
  */
 const meSessionQueryOf = perDatabase((db: Db) =>
   db

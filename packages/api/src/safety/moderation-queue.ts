@@ -97,7 +97,7 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   const where = eq(reports.status, input.status);
   const order =
     input.status === "open" ? [asc(reports.createdAt), asc(reports.id)] : [desc(reports.handledAt), desc(reports.id)];
-  // The count stops at the cap (issue 14; the screen says "1,000件以上"), not at every report.
+  // The count stops at the cap (decision 0011; the screen says "1,000件以上"), not at every report.
   const { total, totalCapped } = await cappedCount(
     db,
     reports,
@@ -135,7 +135,7 @@ export async function moderationQueue(db: Db, raw: ModerationQueueInput) {
   ]);
   const party = (id: string) => parties.get(id) ?? unknownParty(id);
   const targetUserIds = [...new Set(rows.map((r) => r.targetUserId))];
-  // Each reported member's recent reports, counted no further than RECENT_REPORTS_CAP (issue 14:
+  // Each reported member's recent reports, counted no further than RECENT_REPORTS_CAP (decision 0011:
   // a member reported thousands of times must not make every queue page count them all).
   const recent = new Map<string, number>();
   if (targetUserIds.length > 0) {

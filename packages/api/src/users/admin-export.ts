@@ -6,7 +6,7 @@ import { csvField } from "../lists/csv";
 import { userSelection } from "./admin-list";
 
 /**
- * Members as CSV for Excel (issue 26, docs/decisions/0036): the user list's filter, every page,
+ * Members as CSV for Excel (decision 0036): the user list's filter, every page,
  * newest first. UTF-8 with a BOM, CRLF line ends, Japanese headings. The export is written to the
  * audit log (who, when, which filter) when it starts. The columns are what an administrator
  * already sees on the list and the edit form, e-mail and birthday included; never the password

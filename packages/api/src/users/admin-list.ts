@@ -14,7 +14,7 @@ import { toUserView, type UserView, userColumns } from "./user-view";
 
 /**
  * The administrators' user list (spec §2 admin screen 1): searched, counted and paged in the
- * database, so the screen stays fast with 100,000 members (and at 1,000,000, issue 14).
+ * database, so the screen stays fast with 100,000 members (and at 1,000,000, decision 0011).
  */
 
 const GENDER_TERMS: Record<string, Gender> = {
@@ -62,7 +62,7 @@ function searchCondition(field: "userID" | "gender", search: string): Search {
  * The order of a page. A userID prefix lists its matches by userID (the exact ID first), read in
  * order from users_user_id_prefix_idx (text_pattern_ops, hence the `~<~` byte order): newest
  * first, a broad prefix ("lm00": 100,000 of the oldest members at 1,000,000) had either to walk
- * the newest members until it met its matches or to sort all of them (issue 14).
+ * the newest members until it met its matches or to sort all of them (decision 0011).
  */
 function listOrder(prefix: boolean, reversed = false): SQL[] {
   if (prefix) {
@@ -84,7 +84,7 @@ export type ListedUser = UserView & { suspended: boolean };
 
 /**
  * Live users matching `where`, in the public shape plus their standing: the page answers each
- * row's standing itself, so the screen needs no read per row (issue 21: a page's 50 batched
+ * row's standing itself, so the screen needs no read per row (a page's 50 batched
  * standing reads passed the server's URL limit and the buttons drew nothing).
  */
 function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper, matches = carriedCount(counting)) {
@@ -103,7 +103,7 @@ function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper, matches =
 }
 
 function toListedUser(row: Awaited<ReturnType<typeof selectListedUsers>>[number]): ListedUser {
-  // The fresh view, completed in place (no copy per row, issue 27).
+  // The fresh view, completed in place (no copy per row, decision 0037).
   const listed = toUserView(row) as ListedUser;
   listed.suspended = row.suspendedAt !== null;
   return listed;
@@ -175,7 +175,7 @@ const LIVE_USERS = new PgDialect().sqlToQuery(sql`select 1 from ${users} where $
 /**
  * The whole list's count as its first page carries it: exact up to USER_COUNT_CAP, above it the
  * planner's estimate (never below the cap + 1), in one scalar subquery: the page, its count and
- * the estimate are one round trip (planned_rows, migration 0038; issue 27).
+ * the estimate are one round trip (planned_rows, migration 0038; decision 0037).
  */
 const wholeListMatches = (db: Db) =>
   sql<number>`(select case when c.n > ${sql.raw(String(USER_COUNT_CAP))}
@@ -219,7 +219,7 @@ export async function listUsers(
       prefix || walk ? listOrder(prefix) : [],
     );
   // The first page is never read from the end (below): the count rides along its rows, one
-  // statement fewer (issue 27); a first page without rows has no match to count. The whole list's
+  // statement fewer (decision 0037); a first page without rows has no match to count. The whole list's
   // first page, the screen's usual view, runs a statement prepared once per page size.
   const whole = offset === 0 && !search && options.countCap === undefined;
   const first = whole
@@ -238,7 +238,7 @@ export async function listUsers(
     : totalEstimated && !whole
       ? Math.max(cap + 1, await plannedRows(db, sql`select 1 from ${users} where ${where}`))
       : exact;
-  // The header tells every member and the matches apart (issue 26): without a filter they are one.
+  // The header tells every member and the matches apart (decision 0036): without a filter they are one.
   const all = search ? await countAllUsers(db) : { total, estimated: totalEstimated };
   // Pages in the second half of an exactly counted list are read from the other end, so its last
   // page skips a few rows instead of nearly all of them (an estimate cannot say where the end is).

@@ -22,7 +22,7 @@ import { withPhotoUrl } from "./user-view";
 export const adminUsersRouter = router({
   list: adminProcedure.input(adminUserListInput).query(async ({ ctx, input }) => {
     const page = await listUsers(ctx.db, input);
-    // Each row is a fresh view: completed in place (issue 27).
+    // Each row is a fresh view: completed in place (decision 0037).
     for (const user of page.users) withPhotoUrl(ctx.photoUrls, user);
     return page as typeof page & { users: Array<ListedUser & { photoUrl: string | null }> };
   }),

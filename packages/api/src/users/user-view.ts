@@ -71,7 +71,7 @@ export function withPhotoUrl<T extends { photoLink: string | null }>(
   view: T,
 ): T & { photoUrl: string | null } {
   // Every caller passes a view it has just made: completed in place, not copied (the admin list
-  // draws 50 a page, issue 27).
+  // draws 50 a page, decision 0037).
   const withUrl = view as T & { photoUrl: string | null };
   withUrl.photoUrl = fullSizeUrl(signer, view.photoLink);
   return withUrl;
@@ -79,7 +79,7 @@ export function withPhotoUrl<T extends { photoLink: string | null }>(
 
 /**
  * A row of `userColumns` as the view. Field by field: an object rest (`...rest`) copies through
- * V8's slow path, and the admin list draws 50 of these a page (issue 27).
+ * V8's slow path, and the admin list draws 50 of these a page (decision 0037).
  */
 export function toUserView(row: UserRowView): UserView {
   const { occupation, annualIncome } = toReferences(row);

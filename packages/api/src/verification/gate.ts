@@ -32,7 +32,7 @@ function lockable(viewerId: string, message: Readable): boolean {
 /**
  * The messages as `viewerId` may see them: locked ones carry the notice instead of their body.
  * The messages are the caller's fresh views: each is completed in place (`locked`), not copied (a
- * mailbox page draws 20 of these, issue 27).
+ * mailbox page draws 20 of these, decision 0037).
  */
 export function lockUnverified<T extends Readable>(viewer: Viewer, messages: T[]): Array<T & { locked: boolean }> {
   const viewerId = viewer.id;

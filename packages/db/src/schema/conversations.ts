@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from "dri
 import { users } from "./users";
 
 /**
- * A member's conversations (やりとり, issue 24, decision 0030): one row per (member, partner) who
+ * A member's conversations (やりとり, decision 0030): one row per (member, partner) who
  * exchanged a live message, both directions, with the newest live message between them and how
  * many of the partner's messages to the member are unread. Kept by triggers on `messages`
  * (migration 0031) in the transaction that writes the messages, so every path that sends, reads,

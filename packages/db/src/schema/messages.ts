@@ -38,7 +38,7 @@ export const messages = pgTable(
     index("messages_to_live_idx").on(t.toUserId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("messages_from_live_idx").on(t.fromUserId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("messages_live_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
-    // One conversation's messages, newest first, whichever way each went (issue 24, decision 0030).
+    // One conversation's messages, newest first, whichever way each went (decision 0030).
     index("messages_pair_live_idx")
       .on(sql`least(${t.fromUserId}, ${t.toUserId})`, sql`greatest(${t.fromUserId}, ${t.toUserId})`, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),

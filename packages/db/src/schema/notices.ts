@@ -4,7 +4,7 @@ import { createdAt, id } from "./columns";
 import { users } from "./users";
 
 /**
- * New-message notice mails (メール受信通知, issue 25, decision 0033): one row per member who was
+ * New-message notice mails (メール受信通知, decision 0033): one row per member who was
  * ever written to or who set the notice. A trigger on `messages` (migration 0036) adds what
  * arrived (`pending_count`, `pending_since`) in the sending transaction; the notice job claims
  * the due rows (`due_at`) with SKIP LOCKED, turns each into at most one outbox mail and moves
@@ -32,7 +32,7 @@ export const messageNotices = pgTable(
 );
 
 /**
- * A requested change of e-mail address (issue 25): it takes effect only when the link mailed to
+ * A requested change of e-mail address: it takes effect only when the link mailed to
  * the new address is followed, once, before `expires_at`. Only the token's SHA-256 is stored.
  */
 export const emailChanges = pgTable(

@@ -198,7 +198,7 @@ export const profileViews = pgTable(
 );
 
 /**
- * Enlarged profile photos paid for (issue 23, decision 0028): one row per viewer and member, the
+ * Enlarged profile photos paid for (decision 0028): one row per viewer and member, the
  * time of the last charged enlargement. Claimed like profile_views (an upsert that succeeds only
  * when the last charge is older than the free window), so concurrent enlargements charge once.
  */

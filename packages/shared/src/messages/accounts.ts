@@ -1,4 +1,4 @@
-/** Joining and leaving: consent to the terms, 退会 and its restoration (issue 25, decision 0034; ours). */
+/** Joining and leaving: consent to the terms, 退会 and its restoration (decision 0034; ours). */
 export const ACCOUNTS_MSG = {
   termsConsentRequired: "利用規約とプライバシーポリシーへの同意が必要です。",
   adultDeclarationRequired: "18歳以上であることの確認が必要です。",

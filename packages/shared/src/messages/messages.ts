@@ -34,7 +34,7 @@ export const MESSAGING_MSG = {
   replyTargetInvalid: "返信元のメッセージが見つかりません。",
   /** A sealed message could not be opened (unread_mail_view, decision 0027); not enough points has its own. */
   messageOpenFailed: "メッセージを開けませんでした。",
-  /** The conversation list and one conversation (issue 24, decision 0030). */
+  /** The conversation list and one conversation (decision 0030). */
   conversationsFetchFailed: "メッセージの取得に失敗しました",
   threadFetchFailed: "やりとりの取得に失敗しました",
   /** `before` of messages.thread names no message of this conversation. */
@@ -50,12 +50,12 @@ export function pointsCredited(points: number): string {
   return `${points.toLocaleString("ja-JP")}ptが加算されました`;
 }
 
-/** A batch send sent in parts stopped at a failure (issue 26): what went out and what did not. */
+/** A batch send sent in parts stopped at a failure (decision 0036): what went out and what did not. */
 export function bulkSendStopped(sent: number, rest: number): string {
   return `${sent}人に送信した後、送信を中止しました。残りの${rest}人には送信されていません。`;
 }
 
-/** The question before a batch send (issue 26), naming its recipients. */
+/** The question before a batch send (decision 0036), naming its recipients. */
 export function bulkSendQuestion(count: number, scheduled: boolean): string {
   return `${count.toLocaleString("ja-JP")}人のユーザーにメッセージを${scheduled ? "予約送信" : "送信"}しますか？`;
 }

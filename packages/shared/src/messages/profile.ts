@@ -6,14 +6,14 @@ export const PROFILE_MSG = {
   currentPasswordWrong: "現在のパスワードが正しくありません。",
   nameRequired: "名前を入力してください。",
   nameTooLong: "名前は50文字以内で入力してください。",
-  /** Members are shown by a nickname, never their real name (issue 42, decision 0043). */
+  /** Members are shown by a nickname, never their real name (decision 0043). */
   nicknameRequired: "ニックネームを入力してください。",
   nicknameTooLong: "ニックネームは50文字以内で入力してください。",
   nicknameAdvice: "本名は使わないでください。ほかの会員に表示されます。",
   birthdayInvalid: "生年月日を正しく入力してください。",
   underAge: "18歳未満の方はご利用いただけません。",
   addressTooLong: "住所は100文字以内で入力してください。",
-  /** ours (issue 23) */
+  /** ours */
   selfIntroductionTooLong: "自己紹介は1000文字以内で入力してください。",
   occupationUnknown: "選択された職業が見つかりません。",
   annualIncomeUnknown: "選択された年収が見つかりません。",

@@ -1,4 +1,4 @@
-/** The settings screen: notice mails, e-mail change (issue 25, decision 0033). All ours. */
+/** The settings screen: notice mails, e-mail change (decision 0033). All ours. */
 export const SETTINGS_MSG = {
   noticeMailOn: "メール受信通知をオンにしました。",
   noticeMailOff: "メール受信通知をオフにしました。",

@@ -11,7 +11,7 @@ export const ADMIN_USERS_MSG = {
   userCreated: "ユーザーを登録しました。",
   userDeleteFailed: "ユーザーの削除に失敗しました。",
   userCreateFailed: "ユーザーの作成に失敗しました。",
-  /** A balance change that does not say which balance it replaces (issue 21). */
+  /** A balance change that does not say which balance it replaces (decision 0016). */
   balanceExpectedMissing: "変更前のポイントが指定されていません。画面を更新してからもう一度入力してください。",
   /** The balance moved between the administrator's read and the save: nothing was saved (409). */
   balanceChanged:
@@ -19,9 +19,9 @@ export const ADMIN_USERS_MSG = {
   /** REST `If-Match`: the user changed since the version the client read (412). */
   userChangedSince:
     "このユーザーの情報は読み込んだ後に変更されたため、保存しませんでした。最新の情報を読み込んでからやり直してください。",
-  /** The user list's keyword box (name, e-mail, user ID; issue 26). */
+  /** The user list's keyword box (name, e-mail, user ID; decision 0036). */
   userSearchTooLong: "検索キーワードは100文字以内で入力してください。",
-  /** The member export (CSV, issue 26). */
+  /** The member export (CSV, decision 0036). */
   usersExported: "会員一覧をCSVでダウンロードしました。",
   usersExportFailed: "CSVのダウンロードに失敗しました。",
 } as const;

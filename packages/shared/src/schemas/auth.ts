@@ -86,7 +86,7 @@ export const profileUpdateInput = z
     name: text({ required: MSG.nameRequired, max: 50, tooLong: MSG.nameTooLong }).optional(),
     birthday: birthday.nullable().optional(),
     address: text({ max: 100, tooLong: MSG.addressTooLong }).nullable().optional(),
-    /** 自己紹介 (issue 23): shown only in the paid profile detail; "" clears it. */
+    /** 自己紹介 (decision 0029): shown only in the paid profile detail; "" clears it. */
     selfIntroduction: selfIntroduction.optional(),
     occupationId: optionalId,
     annualIncomeId: optionalId,

@@ -116,7 +116,7 @@ export const conversationInput = z.object({
   limit: pageSize({ max: 50 }).default(MESSAGE_HISTORY_COUNT),
 });
 
-/** A member's conversations (やりとり, issue 24, decision 0030): one line per partner, newest activity first. */
+/** A member's conversations (やりとり, decision 0030): one line per partner, newest activity first. */
 export const CONVERSATION_PAGE_SIZE = 20;
 export const conversationListInput = z
   .object({

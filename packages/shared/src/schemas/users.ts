@@ -29,7 +29,7 @@ export const adminUserListInput = z
     search: text({ max: 2000 }).default(""),
     /**
      * A keyword found in the name, the e-mail address or the user ID (partial, case-insensitive;
-     * issue 26), combined with `field`/`search` when both are given. Words split at spaces must
+     * decision 0036), combined with `field`/`search` when both are given. Words split at spaces must
      * all match.
      */
     q: text({ max: ADMIN_USER_KEYWORD_MAX, tooLong: MSG.userSearchTooLong }).default(""),
@@ -38,7 +38,7 @@ export const adminUserListInput = z
   })
   .refine(...pageWithinOffset(ADMIN_USER_PAGE_SIZE, { limitKey: "pageSize" }));
 
-/** The members a CSV export holds: the list's filter (issue 26), every page of it. */
+/** The members a CSV export holds: the list's filter (decision 0036), every page of it. */
 export const adminUserExportInput = z.object({
   field: z.enum(["userID", "gender"]).default("userID"),
   search: text({ max: 2000 }).default(""),
@@ -132,7 +132,7 @@ type StatedBalances = {
   expectedVersion?: string | undefined;
 };
 
-/** A change of `points` states the balance it replaces (issue 21: no edit overwrites a balance it never saw). */
+/** A change of `points` states the balance it replaces (decision 0016: no edit overwrites a balance it never saw). */
 export const pointsStated: [(v: StatedBalances) => boolean, { message: string; path: PropertyKey[] }] = [
   (v) => v.points === undefined || v.expectedPoints !== undefined || v.expectedVersion !== undefined,
   { message: MSG.balanceExpectedMissing, path: ["expectedPoints"] },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 
 /**
- * The values every list and filter takes, one schema each (issue 21 "No 500 for any input"):
+ * The values every list and filter takes, one schema each (decision 0019 "No 500 for any input"):
  * a calendar day, an instant, a page of a list, and "end not before start". Every route and
  * procedure that takes one of them uses these, so an impossible day (2025-02-31), a year the
  * database cannot store (0000, 99999), a reversed range or a page past any sane offset is refused

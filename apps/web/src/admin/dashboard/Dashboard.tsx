@@ -19,7 +19,7 @@ export function tallyText(t: Tally, unit: string): string {
 /** The dashboard refreshes its figures this often while it is open. */
 const REFRESH_MS = 60_000;
 
-/** The queues of work waiting, each a link to its screen (issue 26). */
+/** The queues of work waiting, each a link to its screen (decision 0036). */
 export const WAITING_QUEUES = [
   { key: "verifications", label: "年齢確認の審査待ち", path: "/admin/verification" },
   { key: "profileReviews", label: "プロフィール審査待ち", path: "/admin/profile-review" },
@@ -115,7 +115,7 @@ function againstLastMonth(now: number, before: number): string {
 }
 
 /**
- * The operator's dashboard (issue 26, docs/decisions/0036): /admin opens here. Members, today's
+ * The operator's dashboard (decision 0036): /admin opens here. Members, today's
  * activity (Japanese day), points sold and spent this month against last month, the work waiting
  * (each a link to its queue), and sign-ups and sales per day over 30 days.
  */

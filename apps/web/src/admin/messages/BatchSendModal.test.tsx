@@ -30,7 +30,7 @@ const list = () => ({
   totalPages: 1,
 });
 
-describe("BatchSendModal (issue 26)", { timeout: 30_000 }, () => {
+describe("BatchSendModal (decision 0036)", { timeout: 30_000 }, () => {
   it("asks first, naming the recipients, then sends in parts and says how far it is", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -21,7 +21,7 @@ export const BATCH_CHUNK = 20;
 /**
  * Batch send (spec §2 admin 6, 7): member checkboxes with select-all and clear-all, the body with
  * emojis, optional schedule. Needs a body and at least one recipient (spec §5). It asks before it
- * sends, naming the number of recipients, and shows its progress on long runs (issue 26).
+ * sends, naming the number of recipients, and shows its progress on long runs (decision 0036).
  */
 export function BatchSendModal({
   opened,

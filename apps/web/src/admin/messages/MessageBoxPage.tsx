@@ -41,7 +41,7 @@ function MessageBoxPage({ config }: { config: BoxConfig }) {
   const [replyTo, setReplyTo] = useState<AdminMessage | null>(null);
   const [batch, setBatch] = useState(false);
 
-  // The filter is a name (or userID) searched on the server over the whole box (issue 24), not a
+  // The filter is a name (or userID) searched on the server over the whole box (decision 0029), not a
   // choice among the people of the newest messages; a new search starts at page 1.
   const list = useQuery({
     ...trpc.adminMessages.list.queryOptions({

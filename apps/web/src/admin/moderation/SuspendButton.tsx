@@ -10,7 +10,7 @@ import { FormActions } from "../../ui/FormActions";
 /**
  * 利用停止 / 停止解除 for one member row of user management. The row's standing comes with the
  * page (`adminUsers.list` answers it for every row): a read per row, batched, passed the server's
- * URL limit on a full page and the buttons drew nothing (issue 21). Suspending asks for a reason
+ * URL limit on a full page and the buttons drew nothing (decision 0015). Suspending asks for a reason
  * (audited) and ends the member's sessions at once; reinstating asks for a confirmation. Either
  * refreshes the list.
  */

@@ -36,7 +36,7 @@ const REASON_LABELS: Record<string, string> = {
 const RESOLUTION_LABELS = { settled: "処理済み", refunded: "返金済み" } as const;
 
 /**
- * SmartPit's payment notifications (issue 21): every one received with what became of it, and
+ * SmartPit's payment notifications (decision 0018): every one received with what became of it, and
  * first the money that arrived but could not be credited (a cancelled or expired order of a member
  * who has left, or a balance that could not hold it), for an administrator to mark settled or
  * refunded with a note (audited).

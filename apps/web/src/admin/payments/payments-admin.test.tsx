@@ -279,7 +279,7 @@ describe("PaymentTransactions", { timeout: 20_000 }, () => {
   });
 });
 
-describe("issue 21: what a method lacks, and money to settle", { timeout: 20_000 }, () => {
+describe("Decision 0018: what a method lacks, and money to settle", { timeout: 20_000 }, () => {
   it("the SmartPit tab says it is switched on but not offered, and what is missing", async () => {
     renderWithProviders(<PaymentSettings />, {
       "adminPayments.getSettings": () => ({

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
 import { ReferenceListPage } from "./ReferenceListPage";
 
-/** /admin/occupation-management (職業管理, in the admin menu: issue 24). */
+/** /admin/occupation-management (職業管理, in the admin menu). */
 export function OccupationManagement() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -32,7 +32,7 @@ export function OccupationManagement() {
   );
 }
 
-/** /admin/annual-income (年収管理, in the admin menu: issue 24). */
+/** /admin/annual-income (年収管理, in the admin menu). */
 export function AnnualIncomeManagement() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

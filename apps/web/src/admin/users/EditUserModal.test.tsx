@@ -40,7 +40,7 @@ const updates = (calls: { path: string; input: unknown }[]) =>
   calls.filter((c) => c.path === "adminUsers.update" || c.path === "adminUsers.updateSendPoints").map((c) => c.input);
 
 // userEvent typing on a loaded 2-core machine can pass the 5 s default.
-describe("user edit sends only what changed (issue 21)", { timeout: 30_000 }, () => {
+describe("user edit sends only what changed", { timeout: 30_000 }, () => {
   it("a rename sends the name alone: no points, no sendPoints", async () => {
     const { calls } = renderWithProviders(
       <>

@@ -17,7 +17,7 @@ import type { AdminUser } from "./types";
  * a photo link that may be cleared and an upload area that downscales. Only what the administrator
  * changed is sent: a rename never touches a balance. A changed balance is sent with the balance it
  * replaces (the figure this form was opened with); when the member's balance moved meanwhile the
- * server refuses it, and the form shows the current figures to decide again (issue 21).
+ * server refuses it, and the form shows the current figures to decide again.
  */
 export function EditUserModal({
   user,

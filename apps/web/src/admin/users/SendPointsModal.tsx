@@ -15,7 +15,7 @@ import type { AdminUser } from "./types";
 /**
  * Send-points edit (spec §2 admin screen 1): sets a member's send points; the ledger records it.
  * The new figure goes with the one it replaces; when it moved meanwhile nothing is saved and the
- * current figure is shown to decide again (issue 21).
+ * current figure is shown to decide again.
  */
 export function SendPointsModal({
   user,

@@ -42,7 +42,7 @@ const listed = (i: number, suspended: boolean) =>
     suspended,
   });
 
-describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () => {
+describe("UserManagement standing buttons", { timeout: 30_000 }, () => {
   it("draws every row's 利用停止 / 停止解除 from the list itself, with no read per row", async () => {
     const users = Array.from({ length: 50 }, (_, i) => listed(i, i % 7 === 3));
     const { calls } = renderWithProviders(<UserManagement />, {
@@ -81,7 +81,7 @@ describe("UserManagement standing buttons (issue 21)", { timeout: 30_000 }, () =
   });
 });
 
-describe("UserManagement search and export (issue 26)", () => {
+describe("UserManagement search and export (decision 0036)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

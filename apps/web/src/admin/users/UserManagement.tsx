@@ -42,7 +42,7 @@ const people = (n: number, estimated = false, capped = false) =>
 
 /**
  * User management (spec §2 admin screen 1): the total and the matches, one keyword box (name,
- * e-mail address or user ID, partial; issue 26) and a gender filter, the member table with edit /
+ * e-mail address or user ID, partial; decision 0036) and a gender filter, the member table with edit /
  * send points / ledger / delete, and the filtered members as CSV. Searching and paging run on the
  * server. Admin rows have no delete button; the server refuses such a deletion anyway. On a phone
  * each user is a card with its buttons in view.

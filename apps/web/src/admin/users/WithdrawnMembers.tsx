@@ -12,7 +12,7 @@ import { PagePagination } from "../../ui/PagePagination";
 type Withdrawn = RouterOutputs["adminUsers"]["withdrawn"]["users"][number];
 
 /**
- * Withdrawn members (退会, issue 25, decision 0034) in user management: who left and when, until
+ * Withdrawn members (退会, decision 0034) in user management: who left and when, until
  * when the account is kept; an administrator restores one within that time (audited; their
  * forfeited balance comes back). Read only when opened.
  */

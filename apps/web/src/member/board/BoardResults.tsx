@@ -48,7 +48,7 @@ export function BoardResults({ onClosed }: { onClosed: () => void }) {
   const list = useQuery({ ...trpc.board.list.queryOptions(input), placeholderData: keepPreviousData });
   const react = useMutation(trpc.board.react.mutationOptions());
   const read = useMutation(trpc.board.read.mutationOptions());
-  // A poster's profile, as profiles are seen (a paid view), and a message to them (issue 24).
+  // A poster's profile, as profiles are seen (a paid view), and a message to them.
   const paid = usePaidProfileView();
 
   // The paid window closed under us (402): back to the entry confirmation.

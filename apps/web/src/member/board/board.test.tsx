@@ -509,7 +509,7 @@ describe("BoardSearch filters", { timeout: 15_000 }, () => {
   });
 });
 
-describe("a board post's poster (issue 24)", { timeout: 15_000 }, () => {
+describe("a board post's poster", { timeout: 15_000 }, () => {
   it("the name opens their profile as a paid view; 「メッセージを送る」 goes to the conversation; not on one's own posts", async () => {
     const { calls } = withNotifications(<BoardSearch />, {
       "board.access": () => ({ open: true, openUntil: null, cost: 0 }),

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { displayName } from "../../lib/display-name";
 
 /**
- * The way into the whole conversation with a person (issue 24): 「やりとりを見る」 from a message on
+ * The way into the whole conversation with a person (decision 0030): 「やりとりを見る」 from a message on
  * the mail screens, or, with `write`, 「メッセージを送る」 from someone's board post.
  */
 export function ConversationLink({

@@ -65,7 +65,7 @@ function ConversationLine({ line }: { line: Line }) {
 }
 
 /**
- * メッセージ (issue 24): one line per partner, newest activity first, paged on the server: photo,
+ * メッセージ: one line per partner, newest activity first, paged on the server: photo,
  * name, the newest message's line, the unread count and the time; a line opens the conversation.
  * The name search is the server's.
  */

@@ -14,7 +14,7 @@ import classes from "./conversations.module.css";
 import { ReplyBox } from "./ReplyBox";
 
 /**
- * One conversation (やりとり, issue 24): every message with the partner, oldest at the top, newest
+ * One conversation (やりとり, decision 0030): every message with the partner, oldest at the top, newest
  * at the bottom, older ones read from the server a page at a time (「以前のメッセージを読み込む」);
  * sealed ones opened as on the mail screens (the server's price confirmed, then charged and read);
  * the member's messages held for review after them (確認中, decision 0042), then their scheduled

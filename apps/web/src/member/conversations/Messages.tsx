@@ -8,7 +8,7 @@ export function partnerIdOf(pathname: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** The メッセージ section (issue 24): the conversation list, or one conversation (one per partner, remounted). */
+/** The メッセージ section (decision 0030): the conversation list, or one conversation (one per partner, remounted). */
 export function Messages() {
   const partnerId = partnerIdOf(useLocation().pathname);
   return partnerId ? <ConversationView key={partnerId} partnerId={partnerId} /> : <ConversationList />;

@@ -18,7 +18,7 @@ import { useDraft } from "../useDraft";
 import { SendLockNotice, useSendLock } from "../verification/useSendLock";
 
 /**
- * The reply box under a conversation (issue 24): the compose dialog's textarea, emoji picker and
+ * The reply box under a conversation (decision 0030): the compose dialog's textarea, emoji picker and
  * schedule picker, inline. The text is a draft kept per partner (useDraft) until it is sent or
  * discarded (discarding asks first). Sending goes through the mail screens' send (useSendMail):
  * the price shown is send_message per member recipient (free to the operator), confirmed, and

@@ -8,7 +8,7 @@ import { publicProfile } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { ProfileDetailModal } from "./ProfileDetailModal";
 
-/** Issue 23, decision 0028: the detail shows the thumbnail; the full-size image is paid for. */
+/** Decision 0028: the detail shows the thumbnail; the full-size image is paid for. */
 const THUMB = "/uploads/thumbs/0123456789abcdef0123456789abcdef.jpg";
 const FULL = "/uploads/photos/0123456789abcdef0123456789abcdef.jpg?exp=1900000000&sig=abc";
 const hanako = publicProfile({ id: "11111111-1111-4111-8111-111111111111", name: "花子", photoLink: THUMB });

@@ -14,7 +14,7 @@ import { DISCOVERY_TEXT } from "./text";
 import { displayName, type PublicProfile } from "./types";
 
 /**
- * The photo in the profile detail (issue 23, decision 0028): the thumbnail, and a 「写真を拡大」
+ * The photo in the profile detail (decision 0028): the thumbnail, and a 「写真を拡大」
  * button quoting what the enlargement costs now (members.photoPrice: the price, or 無料 for one's
  * own photo or a re-view within 24 hours). Confirm → members.viewPhoto (charged once, the balance
  * follows through points:deducted) → the full-size image at its short-lived signed URL, in a

@@ -6,7 +6,7 @@ import { type Handlers, renderWithProviders } from "../../test/render";
 import { ProfileAbout } from "./ProfileAbout";
 import { ProfileSearch } from "./ProfileSearch";
 
-/** Issue 23: the paid detail shows 自己紹介 and the last-activity bucket; the search orders and finds them. */
+/** Decision 0029: the paid detail shows 自己紹介 and the last-activity bucket; the search orders and finds them. */
 const id = "11111111-1111-4111-8111-111111111111";
 const hanako = publicProfile({ id, name: "花子", gender: "female", age: 28, prefecture: "東京都" });
 

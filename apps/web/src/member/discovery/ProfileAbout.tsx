@@ -5,7 +5,7 @@ const hasDetail = (profile: PublicProfile | ProfileDetail): profile is ProfileDe
   "selfIntroduction" in profile && "lastActive" in profile;
 
 /**
- * What only the paid detail shows (issue 23): the member's 自己紹介, line breaks kept, and when
+ * What only the paid detail shows (decision 0029): the member's 自己紹介, line breaks kept, and when
  * they were last active, as the server's bucket (「24時間以内」…「1ヶ月以上」; never a time).
  * Nothing for a profile without them (a public profile from a list).
  */

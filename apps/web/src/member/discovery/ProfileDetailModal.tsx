@@ -9,7 +9,7 @@ import { VerifiedBadge } from "./VerifiedBadge";
 
 /**
  * The detail popup a paid view opens (spec §2 profile search, the board's posters): photo, public
- * fields, actions. 「メッセージを送る」 opens the conversation with them (issue 24).
+ * fields, actions. 「メッセージを送る」 opens the conversation with them (decision 0030).
  */
 export function ProfileDetailModal({ profile, onClose }: { profile: PublicProfile | null; onClose: () => void }) {
   const rows: [string, string][] = profile

@@ -5,7 +5,7 @@ import { pointCost, profileDetail } from "../../test/fixtures";
 import { type Handlers, renderWithProviders } from "../../test/render";
 import { Footprints } from "./Footprints";
 
-/** Issue 23: the confirmation quotes the server's price for this view, and is skipped when it is free. */
+/** Decision 0026: the confirmation quotes the server's price for this view, and is skipped when it is free. */
 const hanako = profileDetail({ id: "11111111-1111-4111-8111-111111111111", name: "花子", gender: "female" });
 
 const handlers = (quote: { cost: number; reason: "recentView" | null }): Handlers => ({

@@ -27,7 +27,7 @@ function isPaymentRequired(error: unknown): boolean {
  * The paid profile view (spec §6 profile_view): the paid-action confirmation with what this view
  * costs, then members.viewProfile; the balance follows through points:deducted. Not enough
  * points → 「あなたのポイント数が足りません。」. The price quoted is the server's for this profile
- * now (members.viewPrice, issue 23): a re-view within 24 hours (or one's own profile, a price of 0,
+ * now (members.viewPrice, decision 0026): a re-view within 24 hours (or one's own profile, a price of 0,
  * a prepaid credit) is free, so the confirmation is skipped; when the quote cannot be had, the
  * listed price is asked as before (the view charges what holds either way).
  */

@@ -38,7 +38,7 @@ export function MailListStates({
 }
 
 /**
- * The sender / recipient search (a name, or part of it, searched on the server: issue 24) and the
+ * The sender / recipient search (a name, or part of it, searched on the server; decision 0029) and the
  * count of every message it finds. Searching starts again at page 1; clearing shows everyone.
  */
 export function PartnerSearch({

@@ -13,7 +13,7 @@ import { useOpenMessage } from "./useOpenMessage";
 
 /**
  * 受信メッセージ (spec §2): read inbox messages only, asked of the server (box "read": never empty
- * because newer ones are unread), paged on the server with a sender search (issue 24); reply,
+ * because newer ones are unread), paged on the server with a sender search (decision 0029); reply,
  * detail, every scheduled message of the member.
  */
 export function ReceivedEmails() {

@@ -11,7 +11,7 @@ import { useCancelScheduled } from "./useCancelScheduled";
  * The member's scheduled messages (spec §4): pending ones with their time, failed ones with their
  * error; each can be cancelled after confirmation. Hidden while there are none. With `source`, the
  * ones scheduled from that screen (search, favourites); without, every one of the member's (the
- * three mail screens: a reply scheduled from 未読 shows on 受信 and 送信 too; issue 24).
+ * three mail screens: a reply scheduled from 未読 shows on 受信 and 送信 too).
  */
 export function ScheduledList({ source }: { source?: ScheduledSource }) {
   const trpc = useTRPC();

@@ -10,7 +10,7 @@ import { useMailPage } from "./mailbox";
 import { ScheduledList } from "./ScheduledList";
 
 /**
- * 送信メッセージ (spec §2): paged on the server with a recipient search (issue 24), the read / unread
+ * 送信メッセージ (spec §2): paged on the server with a recipient search (decision 0029), the read / unread
  * marker as the server has it (既読 once the recipient opened or marked it), detail, bulk send,
  * every scheduled message of the member.
  */

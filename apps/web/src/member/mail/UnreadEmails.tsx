@@ -17,7 +17,7 @@ import { useOpenMessage } from "./useOpenMessage";
 
 /**
  * 未読メッセージ (spec §2): messages from administrators plus the unread ones, newest first, paged on
- * the server (issue 24); sender search and count; reply (hidden once replied), mark as read,
+ * the server (decision 0029); sender search and count; reply (hidden once replied), mark as read,
  * detail on click; unread highlighted; every scheduled message of the member.
  */
 export function UnreadEmails() {

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 
 /**
- * One page of a box, paged and searched on the server (issue 24): MEMBER_MESSAGE_PAGE_SIZE
+ * One page of a box, paged and searched on the server (decision 0029): MEMBER_MESSAGE_PAGE_SIZE
  * messages, `partner` the sender's / recipient's name searched (blank: everyone). A new search
  * starts at page 1; a page that no longer exists (its messages read or gone) falls back to the last.
  */

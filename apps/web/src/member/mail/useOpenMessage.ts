@@ -8,7 +8,7 @@ import { notifyFailure } from "../../ui/notify-failure";
 import { useRefreshMail } from "./mailbox";
 
 /**
- * Opening a message from a mail list (issue 23, decision 0027). Another member's message not yet
+ * Opening a message from a mail list (decision 0027). Another member's message not yet
  * opened is *sealed*: the list shows its preview line only. Opening it asks the server what it
  * costs now (messages.get's openCost: a quote, never a charge), confirms that price — skipped when
  * it is free — then calls messages.open, which charges unread_mail_view once and answers the body.

@@ -46,7 +46,7 @@ export function useUnreadCountSubscription({ enabled = true }: { enabled?: boole
         if (mailboxChanged) {
           void queryClient.invalidateQueries(trpc.messages.list.pathFilter());
           void queryClient.invalidateQueries(trpc.messages.contacts.pathFilter());
-          // The conversation list and the conversation open (issue 24) show the new message too.
+          // The conversation list and the conversation open (decision 0030) show the new message too.
           void queryClient.invalidateQueries(trpc.messages.conversations.pathFilter());
           void queryClient.invalidateQueries(trpc.messages.thread.pathFilter());
         }

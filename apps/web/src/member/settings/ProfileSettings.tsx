@@ -7,7 +7,7 @@ import { PasswordSection } from "./PasswordSection";
 import { WithdrawSection } from "./WithdrawSection";
 
 /**
- * プロフィール設定 (/user/profile-settings, issue 25): a list of independent sections, each its own
+ * プロフィール設定 (/user/profile-settings, decision 0033): a list of independent sections, each its own
  * card and form. A new section (e.g. 退会) is one component in this folder and one line below.
  */
 const SECTIONS: Array<{ key: string; component: ComponentType }> = [

@@ -8,7 +8,7 @@ import { clearSession } from "../../lib/session";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 
 /**
- * 退会 (issue 25, decision 0034), a self-contained section of the settings screen: the member
+ * 退会 (decision 0034), a self-contained section of the settings screen: the member
  * enters the password, then a confirmation names what is lost (the balance, purchased and free
  * points apart: unused points are forfeited, as the terms say) and what is kept (account data
  * LEGAL.accountRetentionYears year, usage history LEGAL.usageHistoryRetentionYears years, as the
