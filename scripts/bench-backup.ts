@@ -3,7 +3,7 @@
  * 100,000 members (BENCH_MEMBERS), with 100,000 messages and 10,000 board posts (the bench
  * seeding of scripts/lib/server.ts). Creates two temporary databases on the server of
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and drops them afterwards.
- * Prints the archive size and the two wall times; no target (the README quotes the figure).
+ * Prints the archive size and the two wall times; no target (docs/operations.md and docs/benchmarks.md quote the figure).
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
