@@ -6,7 +6,7 @@ import { createPasswordHasher } from "@enmusubi/api";
 import { openTestDatabase, type TestTemplate } from "@enmusubi/db/testing";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { ensureFirstAdmin } from "../src/database";
@@ -127,10 +127,12 @@ async function stateKey(page: Page): Promise<string> {
 /** checkA11y (axe, then the layout guard of layout.ts), once per label and width. */
 export async function checkScreen(page: Page, label: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  if (checkedLabels.has(`${label}@${width}`)) return;
-  // Japanese throughout: screen readers and line breaking both depend on it.
+  // Japanese throughout: screen readers and line breaking both depend on it. Checked on every
+  // visit, cached or not, so a browser test that only visits screens still asserts something
+  // (expect.requireAssertions, decision 0045).
   const lang = await page.evaluate(() => document.documentElement.lang);
-  if (lang !== "ja") throw new Error(`${label}: <html lang="${lang}">, expected "ja"`);
+  expect(lang, `${label}: <html lang>`).toBe("ja");
+  if (checkedLabels.has(`${label}@${width}`)) return;
   await checkA11y(page, label);
   checkedLabels.add(`${label}@${width}`);
   checkedStates.add(await stateKey(page));

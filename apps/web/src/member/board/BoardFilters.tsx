@@ -64,7 +64,10 @@ export function BoardFilters({
           </Button>
         )}
       </Group>
-      <Collapse expanded={showFields} id="board-filter-fields">
+      {/* Animated only where it folds (narrow screens). Wide, it is a plain box: an opening animation
+          left unfinished (a page resized from a phone width, a background tab) would keep the height
+          it measured at the narrow layout, a form hundreds of pixels taller than its fields. */}
+      <Collapse expanded={showFields} id="board-filter-fields" transitionDuration={narrow ? undefined : 0}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             label="キーワード"

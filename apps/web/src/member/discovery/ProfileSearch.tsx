@@ -90,7 +90,10 @@ export function ProfileSearch() {
               </Button>
             )}
           </Group>
-          <Collapse expanded={showFilters} id="search-filter-fields">
+          {/* Animated only where it folds (narrow screens). Wide, it is a plain box: an opening animation
+              left unfinished (a page resized from a phone width, a background tab) would keep the height
+              it measured at the narrow layout, a form hundreds of pixels taller than its fields. */}
+          <Collapse expanded={showFilters} id="search-filter-fields" transitionDuration={narrow ? undefined : 0}>
             <SearchFilterFields
               draft={draft}
               onChange={set}
