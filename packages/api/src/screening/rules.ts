@@ -26,52 +26,76 @@ import { type Rule, RuleSet, wordOf } from "./matcher";
 /** How long a process uses its compiled rules before asking whether they changed. */
 export const RULES_RECHECK_MS = 5_000;
 
-/** The compiled rules of one database, refreshed when they change. One per application (ApiDeps). */
+/**
+ * The compiled rules of one database, refreshed when they change. One per application (ApiDeps).
+ *
+ * A refresh reads on the caller's own handle, usually its request's transaction, and only that
+ * caller waits for it: a read shared between requests runs in one request's transaction, and a
+ * request waiting for it may hold a lock that transaction waits for (a paid send holds its payer's
+ * row; another send by the same member waits for it and starts the read). That circle passes
+ * through this process, so PostgreSQL cannot see it and nothing ever breaks it. While one caller
+ * refreshes, the others keep the compiled rules they have; a caller with none reads its own.
+ */
 export class ScreeningRules {
   private set: RuleSet | null = null;
   private version = "";
   private checkedAt = 0;
-  private loading: Promise<RuleSet> | null = null;
+  /** Refreshes in flight (callers with no rules yet each read their own). */
+  private refreshing = 0;
+  /** Raised by `invalidate`: a read begun before it does not keep what it read. */
+  private generation = 0;
 
   constructor(private readonly recheckMs = RULES_RECHECK_MS) {}
 
   /** The rules in force, compiled; read with `db` (a request's transaction is fine). */
   async current(db: Db): Promise<RuleSet> {
-    if (this.set && Date.now() - this.checkedAt < this.recheckMs) return this.set;
-    this.loading ??= this.refresh(db).finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
+    const known = this.set;
+    if (known && (this.refreshing > 0 || Date.now() - this.checkedAt < this.recheckMs)) return known;
+    this.refreshing += 1;
+    try {
+      return await this.refresh(db);
+    } finally {
+      this.refreshing -= 1;
+    }
   }
 
   /** Forget the compiled rules (this process changed them): the next screening reads them again. */
   invalidate(): void {
+    this.generation += 1;
+    this.set = null;
     this.checkedAt = 0;
     this.version = "";
   }
 
   private async refresh(db: Db): Promise<RuleSet> {
+    const generation = this.generation;
     const [state] = await rowsOf<{ version: string }>(
       db,
       sql`select count(*)::text || '/' || coalesce(max(${screeningRules.updatedAt})::text, '') as version from ${screeningRules}`,
     );
     const version = state?.version ?? "";
-    if (!this.set || version !== this.version) {
-      const rows = await db
-        .select({
-          id: screeningRules.id,
-          kind: screeningRules.kind,
-          pattern: screeningRules.pattern,
-          category: screeningRules.category,
-          action: screeningRules.action,
-        })
-        .from(screeningRules)
-        .where(eq(screeningRules.enabled, true));
-      this.set = new RuleSet(rows as Rule[]);
-      this.version = version;
+    const known = this.set;
+    if (known && version === this.version) {
+      if (generation === this.generation) this.checkedAt = Date.now();
+      return known;
     }
-    this.checkedAt = Date.now();
-    return this.set;
+    const rows = await db
+      .select({
+        id: screeningRules.id,
+        kind: screeningRules.kind,
+        pattern: screeningRules.pattern,
+        category: screeningRules.category,
+        action: screeningRules.action,
+      })
+      .from(screeningRules)
+      .where(eq(screeningRules.enabled, true));
+    const set = new RuleSet(rows as Rule[]);
+    if (generation === this.generation) {
+      this.set = set;
+      this.version = version;
+      this.checkedAt = Date.now();
+    }
+    return set;
   }
 }
 
