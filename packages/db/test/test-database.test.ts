@@ -63,7 +63,7 @@ describe.skipIf(onPostgres)("a worker's PGlite, put back between files", () => {
     expect(second.pglite).not.toBe(pglite);
     expect(await count(second, "select count(*) from pg_trigger where tgname = 'refuse_costs'")).toBe(0);
     await second.close();
-  });
+  }, 60_000); // a PGlite started from the snapshot: seconds on a busy machine
 
   it("a second database opened while the first is open is an instance of its own", async () => {
     const first = await openTestDatabase(template());
@@ -73,5 +73,5 @@ describe.skipIf(onPostgres)("a worker's PGlite, put back between files", () => {
     expect(await count(second, "select count(*) from occupations")).toBeGreaterThan(0);
     await second.close();
     await first.close();
-  });
+  }, 60_000);
 });
