@@ -12,7 +12,7 @@ const info: LegalInfo = {
   exchange: { yenAmount: 3000, pointAmount: 1000 },
   minimumPurchase: 2000,
   maximumPurchase: 50000,
-  methods: { smartPit: true, bankTransfer: false },
+  methods: { smartPit: true, bankTransfer: false, card: false },
   pointValidityYears: 3,
   freePointValidityDays: 180,
   operator: {
@@ -66,7 +66,7 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
   });
 
   it("特商法 names both methods when both are offered, and says purchases are closed when none is", async () => {
-    const both = { ...info, methods: { smartPit: true, bankTransfer: true } };
+    const both = { ...info, methods: { smartPit: true, bankTransfer: true, card: false } };
     const view = renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => both });
     await screen.findByText("販売価格");
     expect(screen.getByText("銀行振込")).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     expect(pageText()).toContain("銀行振込は当事務局が入金を確認した後");
     expect(pageText()).not.toContain("クレジットカード");
     view.unmount();
-    const none = { ...info, methods: { smartPit: false, bankTransfer: false } };
+    const none = { ...info, methods: { smartPit: false, bankTransfer: false, card: false } };
     renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => none });
     await screen.findByText("販売価格");
     expect(screen.getAllByText("現在、ポイントの新規のお申込みは受け付けておりません。").length).toBeGreaterThan(0);
