@@ -1,4 +1,11 @@
-import { idVerifications, paymentNotifications, pointLedger, pointLots, purchaseTransactions, users } from "@enmusubi/db";
+import {
+  idVerifications,
+  paymentNotifications,
+  pointLedger,
+  pointLots,
+  purchaseTransactions,
+  users,
+} from "@enmusubi/db";
 import { onPostgres } from "@enmusubi/db/testing";
 import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
@@ -24,7 +31,8 @@ const PAYMENT_URL = "https://pay.example-card.jp/checkout";
 const MONEY = ["purchase_transactions", "point_ledger", "point_lots", "point_lot_usages", "users", "id_verifications"];
 
 const db = () => api.database.db;
-const balance = async (id: string) => (await db().select({ p: users.points }).from(users).where(eq(users.id, id)))[0]?.p;
+const balance = async (id: string) =>
+  (await db().select({ p: users.points }).from(users).where(eq(users.id, id)))[0]?.p;
 const ledgerSum = async (id: string) =>
   Number(
     (
@@ -291,7 +299,9 @@ describe("a refund by the processor", () => {
     const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "card" });
     await notify(tx);
     // 50 points spent: taken from the free lot, which expires sooner; the card purchase's lot is whole.
-    await db().transaction((t) => setBalance(t, { userId: member.id, account: "points", value: 550, actorId: admin.id }));
+    await db().transaction((t) =>
+      setBalance(t, { userId: member.id, account: "points", value: 550, actorId: admin.id }),
+    );
     const told: string[] = [];
     const refunded = await notify(tx, "refund.completed", { onCredited: (u) => told.push(u) });
     expect(refunded).toMatchObject({ status: "refunded" });
@@ -320,7 +330,9 @@ describe("a refund by the processor", () => {
     const member = await api.createUser({ points: 0 });
     const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "card" });
     await notify(tx);
-    await db().transaction((t) => setBalance(t, { userId: member.id, account: "points", value: 100, actorId: admin.id }));
+    await db().transaction((t) =>
+      setBalance(t, { userId: member.id, account: "points", value: 100, actorId: admin.id }),
+    );
     const before = await snapshotTables(api, "point_ledger", "point_lots", "users");
     expect(await notify(tx, "refund.completed")).toMatchObject({ status: "paid" });
     expect(await snapshotTables(api, "point_ledger", "point_lots", "users")).toEqual(before);
