@@ -65,7 +65,7 @@ describe("card payment over REST, through the simulator", () => {
     expect(t.cardDetails.checkoutUrl).toContain("/dev/card/checkout?");
     const back = await payOnPage(t.cardDetails.checkoutUrl, "4111 1111 1111 1111");
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toContain(`/member/points/card-result?order=${t.transactionId}&result=success`);
+    expect(back.headers.location).toContain(`/user/point-purchase?order=${t.transactionId}&result=success`);
     expect(await balance()).toBe(1500);
     const result = await server.request({
       method: "GET",

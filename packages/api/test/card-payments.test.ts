@@ -154,7 +154,7 @@ describe("a card order", () => {
     expect(`${url.origin}${url.pathname}`).toBe(PAYMENT_URL);
     const params = Object.fromEntries(url.searchParams);
     expect(params).toMatchObject({ merchant_id: "M-000123", order_id: tx.transactionId, amount: "3000" });
-    expect(params.return_url).toBe(`http://localhost:3000/member/points/card-result?order=${tx.transactionId}`);
+    expect(params.return_url).toBe(`http://localhost:3000/user/point-purchase?order=${tx.transactionId}`);
     expect(params.notify_url).toBe("http://localhost:3000/api/payments/card/notify");
     expect(verifyCardRequest(SECRET, params, new Date())).not.toBeNull();
     // Another amount, or another secret, does not verify.

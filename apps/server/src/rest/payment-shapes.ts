@@ -208,7 +208,7 @@ export const EXAMPLE_CARD_TRANSACTION: LegacyTransaction = {
   smartPitDetails: null,
   cardDetails: {
     checkoutUrl:
-      "https://pay.example-card.jp/checkout?amount=3000&currency=JPY&merchant_id=M-000123&notify_url=https%3A%2F%2Fenmusubi.example.jp%2Fapi%2Fpayments%2Fcard%2Fnotify&order_id=TX20250820P4W8N2HC&return_url=https%3A%2F%2Fenmusubi.example.jp%2Fmember%2Fpoints%2Fcard-result%3Forder%3DTX20250820P4W8N2HC&timestamp=1755653025&signature=9b2e4f7a1c6d8e0f3a5b7c9d1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f",
+      "https://pay.example-card.jp/checkout?amount=3000&currency=JPY&merchant_id=M-000123&notify_url=https%3A%2F%2Fenmusubi.example.jp%2Fapi%2Fpayments%2Fcard%2Fnotify&order_id=TX20250820P4W8N2HC&return_url=https%3A%2F%2Fenmusubi.example.jp%2Fuser%2Fpoint-purchase%3Forder%3DTX20250820P4W8N2HC&timestamp=1755653025&signature=9b2e4f7a1c6d8e0f3a5b7c9d1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f",
   },
 };
 export const EXAMPLE_ADMIN_TRANSACTION: LegacyTransaction = {

@@ -81,6 +81,17 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     for (const word of ["銀行振込", "スマートピット", "クレジットカード"]) expect(pageText()).not.toContain(word);
   });
 
+  it("特商法 lists the card, paid at the order and credited at once, only while it is configured (decision 0046)", async () => {
+    const card = { ...info, methods: { smartPit: false, bankTransfer: false, card: true } };
+    renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => card });
+    await screen.findByText("販売価格");
+    expect(screen.getByText("クレジットカード")).toBeInTheDocument();
+    const text = pageText();
+    expect(text).toContain("クレジットカード：お申込み時に、決済代行会社の決済ページでお支払いください");
+    expect(text).toContain("クレジットカードは決済の完了後ただちに");
+    for (const word of ["銀行振込", "スマートピット"]) expect(text).not.toContain(word);
+  });
+
   it("the terms state the same rate sentence and the operator's name", async () => {
     renderWithProviders(<LegalPage document={doc("terms-of-service")} />, { "legal.info": () => info });
     await screen.findByText("第4条（ポイント）");

@@ -58,7 +58,7 @@ export function signCardRequest(secret: string, fields: CardRequestFields): stri
 /** Where our site sends the member back to, and where the processor calls. */
 export function cardUrls(publicUrl: string, transactionId: string) {
   return {
-    returnUrl: `${publicUrl}/member/points/card-result?order=${encodeURIComponent(transactionId)}`,
+    returnUrl: `${publicUrl}/user/point-purchase?order=${encodeURIComponent(transactionId)}`,
     notifyUrl: `${publicUrl}/api/payments/card/notify`,
   };
 }
