@@ -18,7 +18,7 @@ import { MSG, TRPC_MAX_URL_LENGTH } from "@enmusubi/shared";
 import proxyAddr from "@fastify/proxy-addr";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { assertSafeForEnv, type Config } from "./config";
-import { ensureFirstAdmin, openDatabase, prepareSmartPit } from "./database";
+import { ensureFirstAdmin, openDatabase, prepareCard, prepareSmartPit } from "./database";
 import { registerJobs } from "./jobs/boss";
 import { logError, RequestLogController, serializeRequest } from "./logging";
 import { createPostgresMailboxEvents } from "./mailbox-events";
@@ -242,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (!options.database) await ensureFirstAdmin(database.db, config.admin, app.log, passwords);
   await prepareSmartPit(database.db, config, app.log);
+  await prepareCard(database.db, config, app.log);
 
   app.setErrorHandler(sendError);
 

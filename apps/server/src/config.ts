@@ -40,6 +40,8 @@ const envSchema = z.object({
   DATING_BUSINESS_NUMBER: particular(100),
   /** Serves the local SmartPit simulator (dev only, never in production). */
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Serves the local card processor simulator (dev only, never in production; decision 0046). */
+  CARD_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
   /** Worker processes sharing the port (PostgreSQL only; PGlite is one process per data directory). */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Connections each worker's pool opens to PostgreSQL at most (see `poolMaxFor`). */
@@ -125,10 +127,15 @@ export interface Config {
   backupToken: string | undefined;
   /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); refused in production (`assertSafeForEnv`). */
   smartPitSimulator: boolean;
+  /** The local card processor simulator's dev pages (CARD_SIMULATOR); refused in production (`assertSafeForEnv`). */
+  cardSimulator: boolean;
 }
 
 const SIMULATOR_IN_PRODUCTION =
   "  SMARTPIT_SIMULATOR: the SmartPit simulator (POST /dev/smartpit/pay) pays orders without money and cannot be enabled when NODE_ENV=production; unset SMARTPIT_SIMULATOR or set it to false";
+
+const CARD_SIMULATOR_IN_PRODUCTION =
+  "  CARD_SIMULATOR: the card payment simulator (/dev/card/checkout) pays orders without money and cannot be enabled when NODE_ENV=production; unset CARD_SIMULATOR or set it to false";
 
 /**
  * Settings that must never run together, checked by loadConfig and again by buildApp and where
@@ -136,10 +143,13 @@ const SIMULATOR_IN_PRODUCTION =
  * In production: no SmartPit simulator, and every legal particular set to a real value (one line
  * per variable that is unset, blank or a placeholder; decision 0043).
  */
-export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator" | "operator">): void {
+export function assertSafeForEnv(
+  config: Pick<Config, "env" | "smartPitSimulator" | "operator"> & Partial<Pick<Config, "cardSimulator">>,
+): void {
   if (config.env !== "production") return;
   const lines = [
     ...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []),
+    ...(config.cardSimulator ? [CARD_SIMULATOR_IN_PRODUCTION] : []),
     ...particularProblems(config.operator),
   ];
   if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -216,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       datingBusinessNumber: env.DATING_BUSINESS_NUMBER ?? operatorPlaceholder("DATING_BUSINESS_NUMBER"),
     },
     smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
+    cardSimulator: env.CARD_SIMULATOR === "true" || env.CARD_SIMULATOR === "1",
     metricsToken: env.METRICS_TOKEN,
     backupToken: env.BACKUP_TOKEN,
   };

@@ -1,9 +1,12 @@
 import {
+  cardIsSimulators,
+  configureCardForSimulator,
   configureSmartPitForSimulator,
   createAccount,
   createPasswordHasher,
   generatePassword,
   type PasswordHasher,
+  SIMULATOR_CARD_MERCHANT_ID,
   SIMULATOR_SMARTPIT_ID,
   smartPitIsSimulators,
 } from "@enmusubi/api";
@@ -92,6 +95,31 @@ export async function prepareSmartPit(
     log.warn(
       { smartPitId: SIMULATOR_SMARTPIT_ID },
       "SmartPit still has the simulator's settings: set the real SmartPit ID and API key in 決済設定",
+    );
+  }
+}
+
+/**
+ * CARD_SIMULATOR on: a card processor without a merchant id and a secret is configured for the
+ * simulator on this server (decision 0046, as SmartPit's, decision 0039). Off: one still carrying
+ * the simulator's id is logged as a warning.
+ */
+export async function prepareCard(
+  db: Db,
+  config: Pick<Config, "env" | "smartPitSimulator" | "cardSimulator" | "operator" | "publicUrl">,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (config.cardSimulator) {
+    assertSafeForEnv(config);
+    if (await configureCardForSimulator(db, config.publicUrl))
+      log.info(
+        { merchantId: SIMULATOR_CARD_MERCHANT_ID },
+        "card payment configured for the simulator (CARD_SIMULATOR)",
+      );
+  } else if (await cardIsSimulators(db)) {
+    log.warn(
+      { merchantId: SIMULATOR_CARD_MERCHANT_ID },
+      "the card payment still has the simulator's settings: set the processor's merchant ID, secret and URL in 決済設定",
     );
   }
 }

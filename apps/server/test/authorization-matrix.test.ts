@@ -121,6 +121,8 @@ const ACCESS: Record<string, Kind> = {
   "purchase.create": "member",
   "purchase.history": "member",
   "purchase.smartPitNotify": "public",
+  "purchase.cardNotify": "public",
+  "purchase.cardResult": "member",
   "purchase.get": "member",
   "adminPayments.list": "admin",
   "adminPayments.confirm": "admin",
@@ -129,6 +131,7 @@ const ACCESS: Record<string, Kind> = {
   "adminPayments.getSettings": "admin",
   "adminPayments.updateExchange": "admin",
   "adminPayments.updateSmartPit": "admin",
+  "adminPayments.updateCard": "admin",
   "adminPayments.updateBank": "admin",
   "adminPayments.updateGeneral": "admin",
   "adminPayments.unusedBalanceReport": "admin",
@@ -200,6 +203,16 @@ beforeAll(async () => {
     smartPitId: "SP-MATRIX",
     apiKey: "matrix-key-0001",
     isActive: true,
+  });
+  await procedureOf(
+    people.admin,
+    "adminPayments.updateCard",
+  )({
+    merchantId: "M-MATRIX",
+    secret: "matrix-card-secret-0001",
+    paymentUrl: "https://pay.example-card.jp/checkout",
+    isActive: true,
+    ageVerification: false,
   });
 });
 
@@ -344,6 +357,12 @@ const OWNED: Record<string, OwnedCase> = {
   "inquiries.markRepliesSeen": {
     object: "another member's inquiry",
     arrange: async (owner, recipient) => OWNED["inquiries.delete"]?.arrange(owner, recipient),
+  },
+  "purchase.cardResult": {
+    object: "another member's card order",
+    arrange: async (owner) => ({
+      id: ((await call(owner, "purchase.create", { amount: 3000, paymentMethod: "card" })) as { id: string }).id,
+    }),
   },
   "purchase.get": {
     object: "another member's purchase transaction",

@@ -49,6 +49,7 @@ describe("purchase REST rows", () => {
       limits: { minimum: 1000, maximum: 100000 },
       bankTransfer: null,
       smartPit: { isActive: true },
+      card: { isActive: false },
     });
     expect(res.body).not.toContain("SECRET");
     expect(res.body).not.toContain("SP-000777");

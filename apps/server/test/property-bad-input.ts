@@ -392,11 +392,11 @@ export interface Exercise {
 }
 
 /**
- * Tables a refusal writes by design: SmartPit's notification stores every call received with its
- * outcome, refused ones included (decision 0018). Nothing else may change.
+ * Tables a refusal writes by design: SmartPit's and the card processor's notifications store every
+ * call received with its outcome, refused ones included (decisions 0018, 0046). Nothing else may change.
  */
 function recordsOfRefusal(label: string): string[] {
-  return /smartpit\/notify|smartPitNotify/.test(label) ? ["payment_notifications"] : [];
+  return /smartpit\/notify|smartPitNotify|card\/notify|cardNotify/.test(label) ? ["payment_notifications"] : [];
 }
 
 /**

@@ -17,8 +17,15 @@ export { createMemoryMailboxEvents, type MailboxEvents, type MemberChange } from
 export { sendDueNotices } from "./notices/job";
 export { sendAllDueNotices } from "./notices/jobs";
 export { createLinkSigner, type LinkSigner } from "./notices/links";
+export { checkSimulatedCardRequest, simulateCardResult } from "./payments/card-notification";
+export { CARD_EVENTS, type CardEvent, cardUrls } from "./payments/providers/card";
+export { CARD_TEST_NUMBER_DECLINED, CARD_TEST_NUMBER_OK } from "./payments/providers/card-simulator";
 export {
+  CARD_SIMULATOR_PATH,
+  cardIsSimulators,
+  configureCardForSimulator,
   configureSmartPitForSimulator,
+  SIMULATOR_CARD_MERCHANT_ID,
   SIMULATOR_SMARTPIT_ID,
   smartPitIsSimulators,
 } from "./payments/simulator-settings";

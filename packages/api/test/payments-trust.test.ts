@@ -69,8 +69,16 @@ describe("a payment method is offered only when configured completely", () => {
     const settings = await api.caller(admin).adminPayments.getSettings();
     expect(settings.smartPit).toMatchObject({ isActive: true, usable: false, missing: ["SmartPit ID", "APIキー"] });
     expect(settings.bank).toMatchObject({ usable: false });
-    expect((await api.caller(member).purchase.settings()).methods).toEqual({ smartPit: false, bankTransfer: false });
-    expect((await api.caller(null).legal.info()).methods).toEqual({ smartPit: false, bankTransfer: false });
+    expect((await api.caller(member).purchase.settings()).methods).toEqual({
+      smartPit: false,
+      bankTransfer: false,
+      card: false,
+    });
+    expect((await api.caller(null).legal.info()).methods).toEqual({
+      smartPit: false,
+      bankTransfer: false,
+      card: false,
+    });
     const before = await snapshotTables(api, ...TABLES);
     await expect(
       api.caller(member).purchase.create({ amount: 1000, paymentMethod: "smart_pit" }),

@@ -108,7 +108,7 @@ describe("purchase (member)", () => {
       exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
       minimumPurchase: 1000,
       maximumPurchase: 100000,
-      methods: { smartPit: true, bankTransfer: true },
+      methods: { smartPit: true, bankTransfer: true, card: false },
     });
     await api.caller(admin).adminPayments.updateBank({
       bankName: "縁結び銀行",

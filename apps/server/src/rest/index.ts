@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { assertSafeForEnv } from "../config";
+import { registerCardSimulator } from "../plugins/card-simulator";
 import { registerSmartPitSimulator } from "../plugins/smartpit-simulator";
 import { accountRoutes } from "./account";
 import { type RestRoute, registerRoutes } from "./adapter";
@@ -52,6 +53,11 @@ export async function registerRest(app: FastifyInstance): Promise<void> {
     // Never in production: refused at start-up (config.ts), and here again should a config slip through.
     assertSafeForEnv(app.config);
     registerSmartPitSimulator(app);
+  }
+  if (app.config.cardSimulator) {
+    // Never in production: refused at start-up (config.ts), and here again (decision 0046).
+    assertSafeForEnv(app.config);
+    await registerCardSimulator(app);
   }
   const document = buildOpenApiDocument(restRoutes, { version: "1.0.0", serverUrl: app.config.publicUrl });
   app.get("/api/openapi.json", async () => document);

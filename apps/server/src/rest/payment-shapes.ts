@@ -26,7 +26,7 @@ export const legacyTransaction = z
     points: z.number().int(),
     status: z.enum(TRANSACTION_STATUSES),
     confirmedBy: z.object({ name: z.string().nullable(), userID: z.string() }).strict().nullable(),
-    confirmedVia: z.enum(["admin", "smartpit"]).nullable(),
+    confirmedVia: z.enum(["admin", "smartpit", "card"]).nullable(),
     confirmedAt: iso.nullable(),
     cancelledAt: iso.nullable(),
     smartPitDetails: z
@@ -44,6 +44,10 @@ export const legacyTransaction = z
       })
       .strict()
       .nullable(),
+    /** A pending card order: the processor's payment page to send the member to (decision 0046). */
+    cardDetails: z.object({ checkoutUrl: z.url() }).strict().nullable(),
+    /** A card order the processor refunded (its points taken back). */
+    refundedAt: iso.nullable(),
   })
   .strict();
 export type LegacyTransaction = z.input<typeof legacyTransaction>;
@@ -83,6 +87,8 @@ export function toLegacyTransaction(t: Transaction | AdminTransaction): LegacyTr
           transferName: t.bank.transferName,
         }
       : null,
+    cardDetails: t.card ? { checkoutUrl: t.card.checkoutUrl } : null,
+    refundedAt: isoOrNull(t.refundedAt),
   };
 }
 
@@ -106,6 +112,17 @@ export const legacySettings = z
     bankTransfer: legacyBank,
     smartPit: z
       .object({ smartPitId: z.string(), apiKey: z.string(), apiKeySet: z.boolean(), isActive: z.boolean() })
+      .strict(),
+    /** The card processor (decision 0046); `secret` is masked (last 4 characters), never the secret itself. */
+    card: z
+      .object({
+        merchantId: z.string(),
+        secret: z.string(),
+        secretSet: z.boolean(),
+        paymentUrl: z.string(),
+        isActive: z.boolean(),
+        ageVerification: z.boolean(),
+      })
       .strict(),
     minimumPurchase: z.number().int(),
     maximumPurchase: z.number().int(),
@@ -134,6 +151,14 @@ export function toLegacySettings(s: AdminSettings): z.input<typeof legacySetting
       apiKeySet: s.smartPit.apiKeySet,
       isActive: s.smartPit.isActive,
     },
+    card: {
+      merchantId: s.card.merchantId,
+      secret: s.card.secretMasked,
+      secretSet: s.card.secretSet,
+      paymentUrl: s.card.paymentUrl,
+      isActive: s.card.isActive,
+      ageVerification: s.card.ageVerification,
+    },
     minimumPurchase: s.general.minimumPurchase,
     maximumPurchase: s.general.maximumPurchase,
     bankTransferBalance: s.general.bankTransferBalance,
@@ -149,6 +174,8 @@ export const memberSettings = z
     limits: z.object({ minimum: z.number().int(), maximum: z.number().int() }).strict(),
     bankTransfer: legacyBank.nullable(),
     smartPit: z.object({ isActive: z.boolean() }).strict(),
+    /** The card: offered only when configured completely (decision 0046). */
+    card: z.object({ isActive: z.boolean() }).strict(),
   })
   .strict();
 
@@ -170,6 +197,19 @@ export const EXAMPLE_TRANSACTION: LegacyTransaction = {
     expiresAt: "2025-08-27T01:23:45.000Z",
   },
   bankTransferDetails: null,
+  cardDetails: null,
+  refundedAt: null,
+};
+/** A card order just made: the member's browser goes to `cardDetails.checkoutUrl` (decision 0046). */
+export const EXAMPLE_CARD_TRANSACTION: LegacyTransaction = {
+  ...EXAMPLE_TRANSACTION,
+  transactionId: "TX20250820P4W8N2HC",
+  paymentMethod: "card",
+  smartPitDetails: null,
+  cardDetails: {
+    checkoutUrl:
+      "https://pay.example-card.jp/checkout?amount=3000&currency=JPY&merchant_id=M-000123&notify_url=https%3A%2F%2Fenmusubi.example.jp%2Fapi%2Fpayments%2Fcard%2Fnotify&order_id=TX20250820P4W8N2HC&return_url=https%3A%2F%2Fenmusubi.example.jp%2Fuser%2Fpoint-purchase%3Forder%3DTX20250820P4W8N2HC&timestamp=1755653025&signature=9b2e4f7a1c6d8e0f3a5b7c9d1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f",
+  },
 };
 export const EXAMPLE_ADMIN_TRANSACTION: LegacyTransaction = {
   ...EXAMPLE_TRANSACTION,
@@ -190,6 +230,14 @@ export const EXAMPLE_SETTINGS: z.input<typeof legacySettings> = {
     isActive: false,
   },
   smartPit: { smartPitId: "SP-000123", apiKey: "••••••••9f3a", apiKeySet: true, isActive: true },
+  card: {
+    merchantId: "M-000123",
+    secret: "••••••••7c1e",
+    secretSet: true,
+    paymentUrl: "https://pay.example-card.jp/checkout",
+    isActive: true,
+    ageVerification: false,
+  },
   minimumPurchase: 1000,
   maximumPurchase: 100000,
   bankTransferBalance: 0,
@@ -219,6 +267,15 @@ export const settingsBody = z
         smartPitId: settingField(),
         apiKey: settingField(200),
         isActive: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
+    card: z
+      .object({
+        merchantId: settingField(),
+        secret: settingField(200),
+        paymentUrl: settingField(200),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+        ageVerification: z.boolean({ error: MSG.badRequest }).optional(),
       })
       .optional(),
     bankTransfer: z
@@ -253,6 +310,7 @@ export const settingsBody = z
     return {
       ...(b.exchangeRate ? { exchange: b.exchangeRate } : {}),
       ...(b.smartPit ? { smartPit: b.smartPit } : {}),
+      ...(b.card ? { card: b.card } : {}),
       ...(bank
         ? {
             bank: {

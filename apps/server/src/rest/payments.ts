@@ -1,5 +1,6 @@
 import {
   calendarDay,
+  cardOrderInput,
   endNotBeforeStart,
   MSG,
   PAYMENT_METHODS,
@@ -19,6 +20,7 @@ import { rawBodyOf, route } from "./adapter";
 import { queryNumber, withNumbers } from "./coerce";
 import {
   EXAMPLE_ADMIN_TRANSACTION,
+  EXAMPLE_CARD_TRANSACTION,
   EXAMPLE_SETTINGS,
   EXAMPLE_TRANSACTION,
   legacySettings,
@@ -58,6 +60,19 @@ const transactionPath = z.object({ id: text({ max: 64, required: MSG.notFound })
 
 const purchaseBody = z.preprocess(withNumbers(["amount", "points"]), purchaseCreateInput);
 
+const cardBody = z.preprocess(withNumbers(["amount"]), cardOrderInput);
+
+const cardResultAnswer = z
+  .object({
+    transactionId: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
+    amount: z.number().int(),
+    points: z.number().int(),
+    confirmedAt: z.iso.datetime().nullable(),
+    balance: z.number().int(),
+  })
+  .strict();
+
 const notifyAnswer = z
   .object({ received: z.literal(true), transactionId: z.string(), status: z.enum(TRANSACTION_STATUSES) })
   .strict();
@@ -67,7 +82,8 @@ export const paymentRoutes = [
     method: "GET",
     path: "/api/purchase/settings",
     summary: "Member: exchange rate, purchase limits, active payment methods and bank details",
-    description: "SmartPit's merchant id and API key are never answered.",
+    description:
+      "SmartPit's merchant id and API key, and the card processor's merchant id and secret, are never answered. A method is active only when switched on and configured completely.",
     access: "member",
     response: memberSettings,
     example: {
@@ -75,6 +91,7 @@ export const paymentRoutes = [
       limits: { minimum: 1000, maximum: 100000 },
       bankTransfer: null,
       smartPit: { isActive: true },
+      card: { isActive: true },
     },
     handler: async (caller) => {
       const s = await caller.purchase.settings();
@@ -92,6 +109,7 @@ export const paymentRoutes = [
             }
           : null,
         smartPit: { isActive: s.methods.smartPit },
+        card: { isActive: s.methods.card },
       };
     },
   }),
@@ -286,6 +304,81 @@ export const paymentRoutes = [
         if (name.startsWith("x-smartpit-") && typeof value === "string") headers[name] = value.slice(0, 512);
       }
       const t = await caller.purchase.smartPitNotify({ rawBody: rawBodyOf(request).slice(0, 10_000), headers });
+      return { received: true as const, transactionId: t.transactionId, status: t.status };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/purchase/card",
+    summary: "Member: order points by card; answers the processor's payment page to send the member to",
+    description:
+      "The card payment (decision 0046): the order is made pending at the amount's points (computed on the server from the active rate, within the settings' limits and the bounds of `POST /api/purchase`), and `cardDetails.checkoutUrl` is the processor's hosted payment page (it also runs EMV 3-D Secure) with the order's id, amount, our return and notification URLs and a timestamp, signed with HMAC-SHA256 and the merchant secret. The member's browser goes there; the processor notifies `POST /api/payments/card/notify`, which credits the points at once, and sends the member back to the result page (`GET /api/purchase/card/{id}/result`). Offered only while the card is switched on and configured completely (merchant id, secret, payment page).",
+    access: "member",
+    input: cardBody,
+    response: legacyTransaction,
+    example: EXAMPLE_CARD_TRANSACTION,
+    status: 201,
+    errors: {
+      400: [
+        MSG.amountInvalid,
+        purchaseBelowMinimum(1000),
+        purchaseAboveMaximum(100000),
+        MSG.paymentMethodUnavailable,
+        MSG.exchangeInactive,
+        MSG.orderPointsTooLarge,
+        MSG.pointCeilingExceeded,
+      ],
+      429: MSG.tooManyRequests,
+    },
+    handler: async (caller, input) =>
+      toLegacyTransaction(await caller.purchase.create({ amount: input.amount, paymentMethod: "card" })),
+  }),
+  route({
+    method: "GET",
+    path: "/api/purchase/card/:id/result",
+    summary: "Member: a card order's result after the payment page, with the balance now",
+    description:
+      "What the result page shows when the processor sends the member back: the order's status (`paid` once the processor's notification has credited it; `pending` while it has not arrived yet, ask again; `failed` when declined or abandoned) and the member's balance. `:id` is the order's reference or `_id`; another member's order, or an order of another method, is 404.",
+    access: "member",
+    input: transactionPath,
+    response: cardResultAnswer,
+    example: {
+      transactionId: "TX20250820P4W8N2HC",
+      status: "paid",
+      amount: 3000,
+      points: 1500,
+      confirmedAt: "2025-08-20T01:25:02.000Z",
+      balance: 1620,
+    },
+    errors: { 404: MSG.notFound },
+    handler: async (caller, input) => {
+      const r = await caller.purchase.cardResult({ id: input.id });
+      return { ...r, confirmedAt: r.confirmedAt ? new Date(r.confirmedAt).toISOString() : null };
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/payments/card/notify",
+    summary: "Card processor → us: a payment's result or a refund (signed; no bearer token)",
+    description:
+      "Headers `X-Card-Signature` (hex HMAC-SHA256, keyed with the merchant secret, of `<timestamp>.<nonce>.<raw body>`), `X-Card-Timestamp` (Unix seconds, ±5 minutes) and `X-Card-Nonce` (each accepted once). Body `{ event, transactionId, paymentId, amount, occurredAt }`, `event` one of `payment.captured`, `payment.failed`, `refund.completed`. Every notification is stored with its outcome (decision 0018). `payment.captured` credits a pending order at once (confirmedVia card) and, when the administrators accept a card payment as the age check, marks the member's first card payer verified; a cancelled or expired order is reinstated and credited, or listed for the administrators when it cannot be; 200 with the order's status. `payment.failed` ends a pending order failed. `refund.completed` takes a paid order's points back through the ledger when they are all still there (status `refunded`); otherwise it is listed for the administrators and nothing is taken. Forged or stale → 401; replayed, already paid, or a refund of an order not paid → 409; unknown order → 404; amount differing → 400.",
+    access: "public",
+    rawBody: true,
+    input: z.object({}).passthrough(),
+    response: notifyAnswer,
+    example: { received: true, transactionId: "TX20250820P4W8N2HC", status: "paid" },
+    errors: {
+      400: [MSG.notificationAmountMismatch, MSG.invalidJson],
+      401: MSG.notificationRejected,
+      404: MSG.notFound,
+      409: [MSG.notificationReplayed, MSG.transactionAlreadyConfirmed, MSG.cardRefundNotPaid],
+    },
+    handler: async (caller, _input, request) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers ?? {})) {
+        if (name.startsWith("x-card-") && typeof value === "string") headers[name] = value.slice(0, 512);
+      }
+      const t = await caller.purchase.cardNotify({ rawBody: rawBodyOf(request).slice(0, 10_000), headers });
       return { received: true as const, transactionId: t.transactionId, status: t.status };
     },
   }),

@@ -12,7 +12,7 @@ const info: LegalInfo = {
   exchange: { yenAmount: 3000, pointAmount: 1000 },
   minimumPurchase: 2000,
   maximumPurchase: 50000,
-  methods: { smartPit: true, bankTransfer: false },
+  methods: { smartPit: true, bankTransfer: false, card: false },
   pointValidityYears: 3,
   freePointValidityDays: 180,
   operator: {
@@ -66,7 +66,7 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
   });
 
   it("特商法 names both methods when both are offered, and says purchases are closed when none is", async () => {
-    const both = { ...info, methods: { smartPit: true, bankTransfer: true } };
+    const both = { ...info, methods: { smartPit: true, bankTransfer: true, card: false } };
     const view = renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => both });
     await screen.findByText("販売価格");
     expect(screen.getByText("銀行振込")).toBeInTheDocument();
@@ -74,11 +74,22 @@ describe("legal pages from legal.info", { timeout: 20_000 }, () => {
     expect(pageText()).toContain("銀行振込は当事務局が入金を確認した後");
     expect(pageText()).not.toContain("クレジットカード");
     view.unmount();
-    const none = { ...info, methods: { smartPit: false, bankTransfer: false } };
+    const none = { ...info, methods: { smartPit: false, bankTransfer: false, card: false } };
     renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => none });
     await screen.findByText("販売価格");
     expect(screen.getAllByText("現在、ポイントの新規のお申込みは受け付けておりません。").length).toBeGreaterThan(0);
     for (const word of ["銀行振込", "スマートピット", "クレジットカード"]) expect(pageText()).not.toContain(word);
+  });
+
+  it("特商法 lists the card, paid at the order and credited at once, only while it is configured (decision 0046)", async () => {
+    const card = { ...info, methods: { smartPit: false, bankTransfer: false, card: true } };
+    renderWithProviders(<LegalPage document={doc("transaction-law")} />, { "legal.info": () => card });
+    await screen.findByText("販売価格");
+    expect(screen.getByText("クレジットカード")).toBeInTheDocument();
+    const text = pageText();
+    expect(text).toContain("クレジットカード：お申込み時に、決済代行会社の決済ページでお支払いください");
+    expect(text).toContain("クレジットカードは決済の完了後ただちに");
+    for (const word of ["銀行振込", "スマートピット"]) expect(text).not.toContain(word);
   });
 
   it("the terms state the same rate sentence and the operator's name", async () => {

@@ -5,8 +5,8 @@ import { type LegalBlock, list, p } from "./blocks";
 /**
  * The 特商法 page's payment paragraphs, from the methods the payment settings offer today
  * (`legal.info` → `usableMethods`: switched on and configured completely; decision 0043). A method
- * that is not offered is not named: no クレジットカード while there is no card provider, no 銀行振込
- * while the account is not set.
+ * that is not offered is not named: no クレジットカード while the card processor is not configured
+ * (decision 0046), no 銀行振込 while the account is not set.
  */
 
 type Methods = LegalInfo["methods"];
@@ -19,6 +19,15 @@ interface Method {
 }
 
 const METHODS: Array<[keyof Methods, Method]> = [
+  [
+    "card",
+    {
+      name: "クレジットカード",
+      timing: "お申込み時に、決済代行会社の決済ページでお支払いください（ご注文時に決済されます）。",
+      credit: "クレジットカードは決済の完了後ただちに",
+      fee: "",
+    },
+  ],
   [
     "smartPit",
     {
@@ -66,6 +75,11 @@ export function creditTimingBlocks(methods: Methods): LegalBlock[] {
 
 /** 商品代金以外の必要料金: the connection charges, and the fee of each offered method. */
 export function extraChargesText(methods: Methods): string {
-  const fees = ["インターネット接続料金・通信料金", ...offered(methods).map((m) => m.fee)];
+  const fees = [
+    "インターネット接続料金・通信料金",
+    ...offered(methods)
+      .map((m) => m.fee)
+      .filter(Boolean),
+  ];
   return `${fees.join("、")}はお客様のご負担となります。`;
 }

@@ -1,6 +1,6 @@
 import type { BackgroundJob } from "../background-job";
 import { pruneNotificationNonces, pruneRefusedNotifications } from "./notifications";
-import { failExpiredSmartPit } from "./transactions";
+import { failExpiredCardOrders, failExpiredSmartPit } from "./transactions";
 
 export const paymentJobs: BackgroundJob[] = [
   {
@@ -10,6 +10,15 @@ export const paymentJobs: BackgroundJob[] = [
     async run(deps, log) {
       const failed = await failExpiredSmartPit(deps.db);
       if (failed > 0) log.info({ failed }, "SmartPit orders past their code's validity marked failed");
+    },
+  },
+  {
+    // A card order whose payment page was left unfinished ends as failed (a late payment is reinstated).
+    name: "card-order-expiry",
+    cron: "*/10 * * * *",
+    async run(deps, log) {
+      const failed = await failExpiredCardOrders(deps.db);
+      if (failed > 0) log.info({ failed }, "card orders without a result from the processor marked failed");
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { paymentSettings } from "@enmusubi/db";
+import type { PaymentMethod } from "@enmusubi/shared";
 
 type SettingsRow = typeof paymentSettings.$inferSelect;
 
@@ -22,13 +23,29 @@ export function bankMissing(s: SettingsRow): string[] {
   return fields.filter(([, value]) => !value.trim()).map(([label]) => label);
 }
 
+/** What the card processor still lacks: the page to send members to, and the merchant id and secret that sign. */
+export function cardMissing(s: SettingsRow): string[] {
+  const missing: string[] = [];
+  if (!s.cardMerchantId.trim()) missing.push("加盟店ID");
+  if (!s.cardSecret) missing.push("シークレットキー");
+  if (!s.cardPaymentUrl.trim()) missing.push("決済ページURL");
+  return missing;
+}
+
 /**
  * The methods members are offered and may order with: switched on and configured completely. A
  * method switched on with a field missing is not offered (the settings screen says what is missing).
  */
-export function usableMethods(s: SettingsRow): { smartPit: boolean; bankTransfer: boolean } {
+export function usableMethods(s: SettingsRow): { smartPit: boolean; bankTransfer: boolean; card: boolean } {
   return {
     smartPit: s.smartPitIsActive && smartPitMissing(s).length === 0,
     bankTransfer: s.bankIsActive && bankMissing(s).length === 0,
+    card: s.cardIsActive && cardMissing(s).length === 0,
   };
+}
+
+/** Whether members may order with this method now. */
+export function methodUsable(s: SettingsRow, method: PaymentMethod): boolean {
+  const m = usableMethods(s);
+  return method === "card" ? m.card : method === "smart_pit" ? m.smartPit : m.bankTransfer;
 }

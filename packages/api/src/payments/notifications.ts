@@ -4,6 +4,7 @@ import {
   paymentNotificationNonces,
   paymentNotifications,
   purchaseTransactions,
+  type UnsettledReason,
   users,
 } from "@enmusubi/db";
 import { MSG, type NotificationListInput, pageOffset, type TransactionStatus } from "@enmusubi/shared";
@@ -25,7 +26,7 @@ export interface PaymentNotificationView {
   paymentCode: string | null;
   amount: number | null;
   outcome: NotificationOutcome;
-  reason: "account_closed" | "overflow" | null;
+  reason: UnsettledReason | null;
   receivedAt: Date;
   resolution: "settled" | "refunded" | null;
   resolvedAt: Date | null;
@@ -214,6 +215,7 @@ export async function pruneRefusedNotifications(db: Db): Promise<number> {
           "refused_invalid",
           "refused_unknown",
           "refused_amount",
+          "declined",
         ]),
         lt(paymentNotifications.receivedAt, sql`now() - make_interval(days => ${REFUSED_NOTIFICATION_RETENTION_DAYS})`),
       ),

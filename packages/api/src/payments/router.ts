@@ -1,6 +1,8 @@
 import {
   adminTransactionsInput,
   bankSettingsInput,
+  cardNotifyInput,
+  cardSettingsInput,
   exchangeSettingsInput,
   generalSettingsInput,
   notificationListInput,
@@ -18,12 +20,21 @@ import {
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
 import { cancelTransaction, confirmTransaction, listTransactions, sales } from "./admin-transactions";
+import { handleCardNotification } from "./card-notification";
 import { listNotifications, resolveNotification } from "./notifications";
 import { legalInfo, memberPurchaseSettings, quote } from "./purchase-info";
 import { unusedBalanceCsv, unusedBalanceReport } from "./report";
-import { getAdminSettings, saveSettings, updateBank, updateExchange, updateGeneral, updateSmartPit } from "./settings";
+import {
+  getAdminSettings,
+  saveSettings,
+  updateBank,
+  updateCard,
+  updateExchange,
+  updateGeneral,
+  updateSmartPit,
+} from "./settings";
 import { handleSmartPitNotification } from "./smart-pit-notification";
-import { createPurchase, ownTransaction, purchaseHistory } from "./transactions";
+import { cardResult, createPurchase, ownTransaction, purchaseHistory } from "./transactions";
 
 /** Orders a member may place per hour: real buyers place a few; a script cannot fill the admin list. */
 export const PURCHASE_RATE_LIMIT = { max: 20, windowMs: 60 * 60_000 };
@@ -40,11 +51,12 @@ export const purchaseRouter = router({
   /** Points are computed on the server; any `points` the client sends is ignored. */
   create: memberProcedure.input(purchaseCreateInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx.limiter, [[`purchase:user:${ctx.session.id}`, PURCHASE_RATE_LIMIT]]);
-    return createPurchase(ctx.db, ctx.session.id, input);
+    // A card order answers the processor's payment page to send the member to (decision 0046).
+    return createPurchase(ctx.db, ctx.session.id, input, { publicUrl: ctx.publicUrl });
   }),
   history: memberProcedure
     .input(purchaseHistoryInput)
-    .query(({ ctx, input }) => purchaseHistory(ctx.db, ctx.session.id, input.page)),
+    .query(({ ctx, input }) => purchaseHistory(ctx.db, ctx.session.id, input.page, ctx.publicUrl)),
   /**
    * SmartPit's payment notification (public: SmartPit has no account here). Trusted only through its
    * signature over the exact body with the API key; the REST row passes the raw body and headers.
@@ -57,10 +69,25 @@ export const purchaseRouter = router({
       onCredited: (userId) => ctx.mailbox.publish([userId], "balance"),
     }),
   ),
+  /**
+   * The card processor's result notification (public: the processor has no account here), trusted
+   * only through its signature with the merchant secret over the exact body (decision 0046).
+   */
+  cardNotify: publicProcedure.input(cardNotifyInput).mutation(({ ctx, input }) =>
+    handleCardNotification(ctx.db, {
+      ...input,
+      mayRecordForged: () => ctx.limiter.hit(`card-forged:ip:${ctx.ip}`, RATE_LIMITS.forgedNotificationsPerIp),
+      onCredited: (userId) => ctx.mailbox.publish([userId], "balance"),
+    }),
+  ),
+  /** The result page after the processor's payment page: the member's own card order and balance now. */
+  cardResult: memberProcedure
+    .input(transactionRefInput)
+    .query(({ ctx, input }) => cardResult(ctx.db, ctx.session.id, input.id)),
   /** One of the member's own transactions; another member's is NOT_FOUND. */
   get: memberProcedure
     .input(transactionRefInput)
-    .query(({ ctx, input }) => ownTransaction(ctx.db, ctx.session.id, input.id)),
+    .query(({ ctx, input }) => ownTransaction(ctx.db, ctx.session.id, input.id, ctx.publicUrl)),
 });
 
 export const adminPaymentsRouter = router({
@@ -84,6 +111,9 @@ export const adminPaymentsRouter = router({
   updateBank: adminProcedure
     .input(bankSettingsInput)
     .mutation(({ ctx, input }) => updateBank(ctx.db, ctx.session.id, input)),
+  updateCard: adminProcedure
+    .input(cardSettingsInput)
+    .mutation(({ ctx, input }) => updateCard(ctx.db, ctx.session.id, input)),
   updateGeneral: adminProcedure
     .input(generalSettingsInput)
     .mutation(({ ctx, input }) => updateGeneral(ctx.db, ctx.session.id, input)),

@@ -2,6 +2,7 @@ import { type Db, paymentSettings } from "@enmusubi/db";
 import {
   BANK_TRANSFER_BALANCE_DEFAULT,
   bankSettingsInput,
+  cardSettingsInput,
   EXCHANGE_RATE_DEFAULT,
   exchangeSettingsInput,
   generalSettingsInput,
@@ -15,7 +16,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { writeAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
-import { bankMissing, smartPitMissing } from "./methods";
+import { bankMissing, cardMissing, smartPitMissing } from "./methods";
 export type SettingsRow = typeof paymentSettings.$inferSelect;
 
 /**
@@ -78,6 +79,7 @@ export function maskKey(key: string): string {
 export function adminSettingsView(s: SettingsRow) {
   const smartPitNeeds = smartPitMissing(s);
   const bankNeeds = bankMissing(s);
+  const cardNeeds = cardMissing(s);
   return {
     exchange: {
       yenAmount: s.exchangeYenAmount,
@@ -106,6 +108,17 @@ export function adminSettingsView(s: SettingsRow) {
       usable: s.bankIsActive && bankNeeds.length === 0,
       missing: bankNeeds,
     },
+    /** The card processor (decision 0046): the secret is never answered, only whether it is set and its mask. */
+    card: {
+      merchantId: s.cardMerchantId,
+      secretSet: s.cardSecret.length > 0,
+      secretMasked: maskKey(s.cardSecret),
+      paymentUrl: s.cardPaymentUrl,
+      isActive: s.cardIsActive,
+      ageVerification: s.cardAgeVerification,
+      usable: s.cardIsActive && cardNeeds.length === 0,
+      missing: cardNeeds,
+    },
     general: {
       minimumPurchase: s.minimumPurchase,
       maximumPurchase: s.maximumPurchase,
@@ -120,7 +133,7 @@ export async function getAdminSettings(db: Db): Promise<AdminPaymentSettings> {
   return adminSettingsView(await loadSettings(db));
 }
 
-type Section = "exchange" | "smartPit" | "bank" | "general";
+type Section = "exchange" | "smartPit" | "bank" | "card" | "general";
 
 /** The first message of a refused section, as the catalogue's BAD_REQUEST. */
 function checked<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -196,6 +209,28 @@ export async function saveSettings(db: Db, adminId: string, patch: SettingsPatch
       });
       sections.push("bank");
     }
+    if (patch.card) {
+      const sent = patch.card.secret ?? "";
+      // Empty, or the mask the settings answer shows: the stored secret stays.
+      const newSecret = sent.length > 0 && !sent.includes("•") ? sent : undefined;
+      const c = checked(cardSettingsInput, {
+        merchantId: patch.card.merchantId ?? current.cardMerchantId,
+        paymentUrl: patch.card.paymentUrl ?? current.cardPaymentUrl,
+        isActive: patch.card.isActive ?? current.cardIsActive,
+        ageVerification: patch.card.ageVerification ?? current.cardAgeVerification,
+      });
+      const switchedOn = c.isActive && (patch.card.isActive === true || !current.cardIsActive);
+      // Switching the card on needs a secret: the stored one, or one sent now.
+      if (switchedOn && !newSecret && !current.cardSecret) throw new AppError("BAD_REQUEST", MSG.cardSettingsRequired);
+      Object.assign(values, {
+        cardMerchantId: c.merchantId,
+        cardPaymentUrl: c.paymentUrl,
+        cardIsActive: c.isActive,
+        cardAgeVerification: c.ageVerification,
+        ...(newSecret ? { cardSecret: newSecret } : {}),
+      });
+      sections.push("card");
+    }
     if (patch.general) {
       const g = checked(generalSettingsInput, {
         minimumPurchase: patch.general.minimumPurchase ?? current.minimumPurchase,
@@ -239,6 +274,9 @@ export const updateSmartPit = (db: Db, adminId: string, input: z.infer<typeof sm
 
 export const updateBank = (db: Db, adminId: string, input: z.infer<typeof bankSettingsInput>) =>
   saveSettings(db, adminId, { bank: input });
+
+export const updateCard = (db: Db, adminId: string, input: z.infer<typeof cardSettingsInput>) =>
+  saveSettings(db, adminId, { card: input });
 
 export const updateGeneral = (db: Db, adminId: string, input: z.infer<typeof generalSettingsInput>) =>
   saveSettings(db, adminId, { general: input });

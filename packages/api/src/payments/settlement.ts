@@ -35,17 +35,19 @@ export async function creditable(tx: Db, row: TransactionRow): Promise<"ok" | "c
 export async function settle(
   tx: Db,
   row: TransactionRow,
-  by: { adminId: string } | { via: "smartpit"; reinstated?: boolean },
+  by: { adminId: string } | { via: NotifiedVia; reinstated?: boolean },
 ): Promise<TransactionRow> {
   const adminId = "adminId" in by ? by.adminId : null;
+  const via = "via" in by ? by.via : "admin";
   const reinstated = "via" in by && by.reinstated === true;
+  const by_ = via === "card" ? "カード決済通知" : "SmartPit通知";
   const [updated] = await tx
     .update(purchaseTransactions)
     .set({
       status: "paid",
       confirmedAt: sql`now()`,
       confirmedById: adminId,
-      confirmedVia: adminId ? "admin" : "smartpit",
+      confirmedVia: via,
       ...(reinstated ? { reinstatedAt: sql`now()` } : {}),
     })
     .where(and(eq(purchaseTransactions.id, row.id), eq(purchaseTransactions.status, row.status)))
@@ -61,12 +63,49 @@ export async function settle(
     note: adminId
       ? "入金確認（管理者）"
       : reinstated
-        ? "入金確認（SmartPit通知・取消／期限切れ後の入金）"
-        : "入金確認（SmartPit通知）",
+        ? `入金確認（${by_}・取消／期限切れ後の入金）`
+        : `入金確認（${by_}）`,
     // The money arrived: a member who has left since is credited too, so the books add up.
     includeDeleted: true,
   });
   return updated;
+}
+
+/** The providers whose signed notification credits an order. */
+export type NotifiedVia = "smartpit" | "card";
+
+export type NotifiedCredit =
+  | { outcome: "credited" | "reinstated"; row: TransactionRow }
+  | { outcome: "unsettled"; reason: "account_closed" | "overflow"; row: TransactionRow };
+
+/**
+ * What a provider's signed "paid" notification does to an order not yet paid (decision 0018), in
+ * the caller's transaction, which holds the order's row lock (the member's is taken here, after it):
+ * - pending: credited exactly as an administrator's confirmation would (`settle`), even when its
+ *   member has left (the books add up);
+ * - cancelled or expired (`failed`): the money is never dropped. Reinstated as paid and credited when
+ *   the member's account is live and the balance can hold it; otherwise `unsettled`, listed for the
+ *   administrators, the order left as it was;
+ * - a pending order whose credit the balance column could not hold ends `failed`, its money listed,
+ *   so that it cannot be confirmed (credited) a second time by hand.
+ * Every credit goes through `settle`, the one purchase-credit path.
+ */
+export async function creditNotifiedPayment(tx: Db, row: TransactionRow, via: NotifiedVia): Promise<NotifiedCredit> {
+  const state = await creditable(tx, row);
+  if (row.status === "pending" && state !== "overflow") {
+    return { outcome: "credited", row: await settle(tx, row, { via }) };
+  }
+  if (state === "ok") return { outcome: "reinstated", row: await settle(tx, row, { via, reinstated: true }) };
+  let current = row;
+  if (row.status === "pending") {
+    const [failed] = await tx
+      .update(purchaseTransactions)
+      .set({ status: "failed" })
+      .where(eq(purchaseTransactions.id, row.id))
+      .returning();
+    if (failed) current = failed;
+  }
+  return { outcome: "unsettled", reason: state === "closed" ? "account_closed" : "overflow", row: current };
 }
 
 export async function confirmerOf(tx: Db, adminId: string): Promise<Transaction["confirmedBy"]> {

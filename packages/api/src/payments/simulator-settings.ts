@@ -28,3 +28,33 @@ export async function smartPitIsSimulators(db: Db): Promise<boolean> {
   const settings = await loadSettings(db);
   return settings.smartPitId === SIMULATOR_SMARTPIT_ID;
 }
+
+/** The merchant id the card processor gets while the development simulator configures it (decision 0046). */
+export const SIMULATOR_CARD_MERCHANT_ID = "SIMULATOR-CARD-0001";
+/** The simulator's payment page, on this server (plugins/card-simulator.ts). */
+export const CARD_SIMULATOR_PATH = "/dev/card/checkout";
+
+/**
+ * At start with CARD_SIMULATOR (never in production, refused at start), as SmartPit's
+ * (decision 0039): a card processor with neither a merchant id nor a secret gets the simulator's
+ * id, a fresh random secret and this server's simulator page. Whatever an administrator set stays.
+ */
+export async function configureCardForSimulator(db: Db, publicUrl: string): Promise<boolean> {
+  await loadSettings(db);
+  const configured = await db
+    .update(paymentSettings)
+    .set({
+      cardMerchantId: SIMULATOR_CARD_MERCHANT_ID,
+      cardSecret: `sim_${randomBytes(24).toString("base64url")}`,
+      cardPaymentUrl: `${publicUrl}${CARD_SIMULATOR_PATH}`,
+    })
+    .where(and(eq(paymentSettings.id, 1), eq(paymentSettings.cardMerchantId, ""), eq(paymentSettings.cardSecret, "")))
+    .returning({ id: paymentSettings.id });
+  return configured.length > 0;
+}
+
+/** The card processor still carries the simulator's id: a server without the simulator says so at start. */
+export async function cardIsSimulators(db: Db): Promise<boolean> {
+  const settings = await loadSettings(db);
+  return settings.cardMerchantId === SIMULATOR_CARD_MERCHANT_ID;
+}

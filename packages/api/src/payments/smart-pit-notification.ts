@@ -1,18 +1,20 @@
-import {
-  type Db,
-  type NotificationOutcome,
-  paymentNotificationNonces,
-  paymentNotifications,
-  purchaseTransactions,
-} from "@enmusubi/db";
+import { type Db, paymentNotificationNonces, paymentNotifications, purchaseTransactions } from "@enmusubi/db";
 import { MSG } from "@enmusubi/shared";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { AppError, notFound } from "../errors";
+import {
+  amountField,
+  bodyFields,
+  type NotificationRecord,
+  NotificationRefused,
+  storable,
+  storableField,
+} from "./notification-record";
 import { SMARTPIT_HEADERS, verifySmartPitSignature } from "./providers/smart-pit";
 import { simulateSmartPitPayment } from "./providers/smart-pit-simulator";
 import { loadSettings } from "./settings";
-import { BALANCE_COLUMN_MAX, creditable, settle } from "./settlement";
+import { BALANCE_COLUMN_MAX, creditNotifiedPayment } from "./settlement";
 import { type Transaction, toTransaction } from "./transactions";
 
 /**
@@ -27,50 +29,16 @@ const notificationBody = z.object({
   paidAt: z.string().max(64).optional(),
 });
 
-type NotificationRecord = {
-  outcome: NotificationOutcome;
-  reason?: "account_closed" | "overflow";
-  purchaseTransactionId?: string;
-};
-
-/**
- * A received string cut to `max` and made storable: PostgreSQL refuses NUL in text and jsonb, and a
- * lone UTF-16 surrogate cannot be encoded (both become U+FFFD), so no body can make the record fail.
- */
-function storable(value: string, max: number): string {
-  return value
-    .slice(0, max)
-    .replaceAll("\0", "\uFFFD")
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
-
 /** What a received body named, for the record: cut short, no signature, nothing else kept. */
 function describeBody(rawBody: string) {
-  let parsed: Record<string, unknown> = {};
-  try {
-    const value: unknown = JSON.parse(rawBody);
-    if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Record<string, unknown>;
-  } catch {
-    // Not JSON: only its size is kept.
-  }
-  const str = (v: unknown) => (typeof v === "string" ? storable(v, 64) : null);
+  const parsed = bodyFields(rawBody);
   return {
-    transactionRef: str(parsed.transactionId),
-    paymentCode: str(parsed.paymentCode),
-    amount: typeof parsed.amount === "number" && Number.isSafeInteger(parsed.amount) ? parsed.amount : null,
-    paidAt: str(parsed.paidAt),
+    transactionRef: storableField(parsed.transactionId),
+    paymentCode: storableField(parsed.paymentCode),
+    amount: amountField(parsed.amount),
+    paidAt: storableField(parsed.paidAt),
     bytes: rawBody.length,
   };
-}
-
-/** A refusal that rolls the notification's transaction back, then is recorded on its own. */
-class NotificationRefused extends Error {
-  constructor(
-    readonly error: AppError,
-    readonly record: NotificationRecord,
-  ) {
-    super(error.message);
-  }
 }
 
 /**
@@ -180,37 +148,14 @@ export async function handleSmartPitNotification(
           ...linked,
         });
       }
-      const state = await creditable(tx, row);
-      if (row.status === "pending" && state !== "overflow") {
-        // As before: a pending order is credited even when its member has left (the books add up).
-        const updated = await settle(tx, row, { via: "smartpit" });
-        await record(tx, { outcome: "credited", ...linked }, "ok");
-        credited = row.userId;
-        return toTransaction(updated, settings);
-      }
-      if (state === "ok") {
-        const updated = await settle(tx, row, { via: "smartpit", reinstated: true });
-        await record(tx, { outcome: "reinstated", ...linked }, "ok");
-        credited = row.userId;
-        return toTransaction(updated, settings);
-      }
-      // The money cannot be credited: listed for the administrators. A pending order ends failed so
-      // that it cannot be confirmed (credited) a second time by hand.
-      let current = row;
-      if (row.status === "pending") {
-        const [failed] = await tx
-          .update(purchaseTransactions)
-          .set({ status: "failed" })
-          .where(eq(purchaseTransactions.id, row.id))
-          .returning();
-        if (failed) current = failed;
-      }
+      const result = await creditNotifiedPayment(tx, row, "smartpit");
       await record(
         tx,
-        { outcome: "unsettled", reason: state === "closed" ? "account_closed" : "overflow", ...linked },
+        { outcome: result.outcome, ...(result.outcome === "unsettled" ? { reason: result.reason } : {}), ...linked },
         "ok",
       );
-      return toTransaction(current, settings);
+      if (result.outcome !== "unsettled") credited = row.userId;
+      return toTransaction(result.row, settings);
     });
     if (credited) input.onCredited?.(credited);
     return answer;

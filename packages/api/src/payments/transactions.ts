@@ -17,8 +17,9 @@ import {
 import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { AppError, notFound } from "../errors";
 import { pagesFor } from "../lists/pages";
-import { usableMethods } from "./methods";
+import { methodUsable } from "./methods";
 import { bankTransferProvider } from "./providers/bank-transfer";
+import { CARD_ORDER_VALID_MINUTES, cardCheckoutUrl, cardProvider } from "./providers/card";
 import type { PaymentProvider } from "./providers/provider";
 import { smartPitProvider } from "./providers/smart-pit";
 import { bankOf, loadSettings, pointsFor, type SettingsRow } from "./settings";
@@ -32,6 +33,7 @@ import { bankOf, loadSettings, pointsFor, type SettingsRow } from "./settings";
 const PROVIDERS: Record<PaymentMethod, PaymentProvider> = {
   smart_pit: smartPitProvider,
   bank_transfer: bankTransferProvider,
+  card: cardProvider,
 };
 
 export type TransactionRow = typeof purchaseTransactions.$inferSelect;
@@ -46,13 +48,20 @@ export interface Transaction {
   createdAt: Date;
   confirmedAt: Date | null;
   cancelledAt: Date | null;
-  confirmedVia: "admin" | "smartpit" | null;
+  confirmedVia: "admin" | "smartpit" | "card" | null;
   /** The administrator who confirmed (administrators' answers; null for members and for SmartPit). */
   confirmedBy: { userID: string; name: string | null } | null;
   /** A cancelled or expired order paid late and credited then. */
   reinstatedAt: Date | null;
   smartPit: { paymentCode: string; barcodeValue: string; expiresAt: Date | null } | null;
   bank: (ReturnType<typeof bankOf> & { transferName: string }) | null;
+  /**
+   * A pending card order: the processor's hosted payment page, with the signed request (decision
+   * 0046). Only in the member's own answers while the order waits and the card is configured.
+   */
+  card: { checkoutUrl: string } | null;
+  /** A paid card order the processor refunded (its points taken back). */
+  refundedAt: Date | null;
 }
 
 /**
@@ -63,7 +72,7 @@ export interface Transaction {
 export function toTransaction(
   row: TransactionRow,
   settings: SettingsRow,
-  options: { showWithdrawn?: boolean; confirmedBy?: Transaction["confirmedBy"] } = {},
+  options: { showWithdrawn?: boolean; confirmedBy?: Transaction["confirmedBy"]; publicUrl?: string } = {},
 ): Transaction {
   const withdrawn = row.status === "cancelled" || row.status === "failed";
   return {
@@ -92,6 +101,21 @@ export function toTransaction(
       row.paymentMethod === "bank_transfer" && (!withdrawn || options.showWithdrawn)
         ? { ...bankOf(settings), transferName: row.transactionId }
         : null,
+    card:
+      row.paymentMethod === "card" && row.status === "pending" && options.publicUrl && methodUsable(settings, "card")
+        ? {
+            checkoutUrl: cardCheckoutUrl({
+              paymentUrl: settings.cardPaymentUrl,
+              merchantId: settings.cardMerchantId,
+              secret: settings.cardSecret,
+              transactionId: row.transactionId,
+              amount: row.amount,
+              publicUrl: options.publicUrl,
+              now: new Date(),
+            }),
+          }
+        : null,
+    refundedAt: row.refundedAt,
   };
 }
 
@@ -113,13 +137,16 @@ function newTransactionId(now: Date): string {
  * POINTS_PER_ORDER_MAX points, or the member's balance plus their pending orders plus this one past
  * POINT_BALANCE_CEILING (checked under the member's row lock, so two orders cannot both pass).
  */
-export async function createPurchase(db: Db, userId: string, input: PurchaseCreateInput): Promise<Transaction> {
+export async function createPurchase(
+  db: Db,
+  userId: string,
+  input: PurchaseCreateInput,
+  options: { publicUrl?: string } = {},
+): Promise<Transaction> {
   return db.transaction(async (tx) => {
     const s = await loadSettings(tx);
     if (!s.exchangeIsActive) throw new AppError("BAD_REQUEST", MSG.exchangeInactive);
-    const methods = usableMethods(s);
-    const usable = input.paymentMethod === "smart_pit" ? methods.smartPit : methods.bankTransfer;
-    if (!usable) throw new AppError("BAD_REQUEST", MSG.paymentMethodUnavailable);
+    if (!methodUsable(s, input.paymentMethod)) throw new AppError("BAD_REQUEST", MSG.paymentMethodUnavailable);
     if (input.amount < s.minimumPurchase) throw new AppError("BAD_REQUEST", purchaseBelowMinimum(s.minimumPurchase));
     if (input.amount > s.maximumPurchase) throw new AppError("BAD_REQUEST", purchaseAboveMaximum(s.maximumPurchase));
     const points = pointsFor(input.amount, { yenAmount: s.exchangeYenAmount, pointAmount: s.exchangePointAmount });
@@ -161,12 +188,12 @@ export async function createPurchase(db: Db, userId: string, input: PurchaseCrea
       })
       .returning();
     if (!row) throw new Error("insert returned nothing");
-    return toTransaction(row, s);
+    return toTransaction(row, s, { publicUrl: options.publicUrl });
   });
 }
 
 /** `purchase.history`: the member's own transactions, newest first, 20 a page. */
-export async function purchaseHistory(db: Db, userId: string, page: number) {
+export async function purchaseHistory(db: Db, userId: string, page: number, publicUrl?: string) {
   const s = await loadSettings(db);
   const [total] = await db
     .select({ n: count() })
@@ -181,23 +208,67 @@ export async function purchaseHistory(db: Db, userId: string, page: number) {
     .offset(pageOffset(page, TRANSACTIONS_PAGE_SIZE));
   const n = total?.n ?? 0;
   return {
-    transactions: rows.map((r) => toTransaction(r, s)),
+    transactions: rows.map((r) => toTransaction(r, s, { publicUrl })),
     pagination: { currentPage: page, totalPages: pagesFor(n, false, TRANSACTIONS_PAGE_SIZE), total: n },
   };
 }
 
 /** A member's own transaction by id or reference; anyone else's is NOT_FOUND. */
-export async function ownTransaction(db: Db, userId: string, ref: string): Promise<Transaction> {
+export async function ownTransaction(db: Db, userId: string, ref: string, publicUrl?: string): Promise<Transaction> {
   const [row] = await db
     .select()
     .from(purchaseTransactions)
     .where(and(refCondition(ref), eq(purchaseTransactions.userId, userId)));
   if (!row) throw notFound();
-  return toTransaction(row, await loadSettings(db));
+  return toTransaction(row, await loadSettings(db), { publicUrl });
+}
+
+/**
+ * `purchase.cardResult`: what the result page shows when the processor sends the member back: the
+ * member's own card order (anyone else's, or another method's, is NOT_FOUND) and the balance now.
+ * The notification may arrive a moment after the member: a pending order is shown as waiting, and
+ * the page asks again.
+ */
+export async function cardResult(db: Db, userId: string, ref: string) {
+  const [row] = await db
+    .select()
+    .from(purchaseTransactions)
+    .where(
+      and(refCondition(ref), eq(purchaseTransactions.userId, userId), eq(purchaseTransactions.paymentMethod, "card")),
+    );
+  if (!row) throw notFound();
+  const [member] = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
+  return {
+    transactionId: row.transactionId,
+    status: row.status,
+    amount: row.amount,
+    points: row.points,
+    confirmedAt: row.confirmedAt,
+    balance: member?.points ?? 0,
+  };
 }
 
 export const refCondition = (ref: string) =>
   isUuid(ref) ? eq(purchaseTransactions.id, ref) : eq(purchaseTransactions.transactionId, ref);
+
+/**
+ * Card orders whose payment page was left unfinished (no result from the processor within
+ * CARD_ORDER_VALID_MINUTES) end `failed`; a payment notified later is reinstated (decision 0018).
+ */
+export async function failExpiredCardOrders(db: Db): Promise<number> {
+  const failed = await db
+    .update(purchaseTransactions)
+    .set({ status: "failed" })
+    .where(
+      and(
+        eq(purchaseTransactions.status, "pending"),
+        eq(purchaseTransactions.paymentMethod, "card"),
+        lt(purchaseTransactions.createdAt, sql`now() - make_interval(mins => ${CARD_ORDER_VALID_MINUTES})`),
+      ),
+    )
+    .returning({ id: purchaseTransactions.id });
+  return failed.length;
+}
 
 /**
  * SmartPit codes the store no longer accepts (past `smart_pit_expires_at`) end as `failed`; nothing

@@ -48,13 +48,20 @@ export const purchaseTransactions = pgTable(
      * `paid`, confirmedVia smartpit): when, and the notification that did it (docs/decisions).
      */
     reinstatedAt: timestamp("reinstated_at", { withTimezone: true }),
+    /** The card processor's own id of the payment, from its notification (decision 0046). */
+    cardProcessorRef: text("card_processor_ref"),
+    /** A paid card order the processor refunded and whose points were taken back (status `refunded`). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("purchase_amount_positive", sql`${t.amount} > 0`),
     check("purchase_points_positive", sql`${t.points} > 0`),
-    check("purchase_confirmed_via", sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit')`),
+    check(
+      "purchase_confirmed_via",
+      sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit', 'card')`,
+    ),
     index("purchase_status_created_idx").on(t.status, t.createdAt),
     index("purchase_user_created_idx").on(t.userId, t.createdAt),
     // The administrators' transaction list, newest first, without a filter (or filtered by method).
@@ -101,6 +108,13 @@ export const paymentSettings = pgTable(
     minimumPurchase: integer("minimum_purchase").notNull(),
     maximumPurchase: integer("maximum_purchase").notNull(),
     bankTransferBalance: integer("bank_transfer_balance").notNull().default(0),
+    /** The card processor (decision 0046): merchant id, the HMAC secret, its hosted payment page. */
+    cardMerchantId: text("card_merchant_id").notNull().default(""),
+    cardSecret: text("card_secret").notNull().default(""),
+    cardPaymentUrl: text("card_payment_url").notNull().default(""),
+    cardIsActive: boolean("card_is_active").notNull().default(true),
+    /** A member's first completed card payment marks the account verified (出会い系サイト規制法施行規則). */
+    cardAgeVerification: boolean("card_age_verification").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -129,10 +143,18 @@ export const NOTIFICATION_OUTCOMES = [
   "refused_unknown",
   /** the amount differs from the order's */
   "refused_amount",
+  /** the card processor declined or the member abandoned the payment: a pending order ends failed (decision 0046) */
+  "declined",
+  /** the card processor refunded a paid order: its points taken back through the ledger (decision 0046) */
+  "reversed",
 ] as const;
 export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
-/** Why money could not be credited: the member's account is deleted, or the credit would pass the balance column. */
-export const UNSETTLED_REASONS = ["account_closed", "overflow"] as const;
+/**
+ * Why money could not be credited: the member's account is deleted, or the credit would pass the
+ * balance column; `points_spent`: a refunded card purchase whose points are no longer all there to
+ * take back (decision 0046).
+ */
+export const UNSETTLED_REASONS = ["account_closed", "overflow", "points_spent"] as const;
 export type UnsettledReason = (typeof UNSETTLED_REASONS)[number];
 
 /**
@@ -163,11 +185,11 @@ export const paymentNotifications = pgTable(
   (t) => [
     check(
       "payment_notifications_outcome",
-      sql`${t.outcome} in ('credited', 'reinstated', 'duplicate', 'unsettled', 'refused_signature', 'refused_invalid', 'refused_unknown', 'refused_amount')`,
+      sql`${t.outcome} in ('credited', 'reinstated', 'duplicate', 'unsettled', 'refused_signature', 'refused_invalid', 'refused_unknown', 'refused_amount', 'declined', 'reversed')`,
     ),
     check(
       "payment_notifications_reason",
-      sql`(${t.outcome} = 'unsettled') = (${t.reason} is not null) and (${t.reason} is null or ${t.reason} in ('account_closed', 'overflow'))`,
+      sql`(${t.outcome} = 'unsettled') = (${t.reason} is not null) and (${t.reason} is null or ${t.reason} in ('account_closed', 'overflow', 'points_spent'))`,
     ),
     check(
       "payment_notifications_resolution",

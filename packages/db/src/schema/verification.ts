@@ -1,7 +1,8 @@
 import { ID_DOCUMENT_KINDS, ID_VERIFICATION_STATES } from "@enmusubi/shared/constants";
 import { sql } from "drizzle-orm";
-import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
+import { purchaseTransactions } from "./payments";
 import { users } from "./users";
 
 /** One submission of an ID image for age verification (出会い系サイト規制法 art. 11; decision 0006). */
@@ -34,6 +35,13 @@ export const idVerifications = pgTable(
      */
     documentKind: idDocumentKindEnum("document_kind"),
     birthdayChecked: date("birthday_checked", { mode: "string" }),
+    /**
+     * How the age was checked: an ID document (read by an administrator), or the member's first
+     * completed card payment while the administrators accept it (decision 0046; no image, no reviewer).
+     */
+    method: text("method").$type<"id_document" | "card_payment">().notNull().default("id_document"),
+    /** The card order that verified the member (method card_payment). */
+    purchaseTransactionId: uuid("purchase_transaction_id").references(() => purchaseTransactions.id),
   },
   (t) => [
     // The review queue: pending submissions, oldest first.
@@ -44,5 +52,6 @@ export const idVerifications = pgTable(
     uniqueIndex("id_verifications_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
     // The 24-hour deletion job reads only rows that still hold an image.
     index("id_verifications_image_created_idx").on(t.createdAt).where(sql`${t.imagePath} is not null`),
+    check("id_verifications_method", sql`${t.method} in ('id_document', 'card_payment')`),
   ],
 );

@@ -4,7 +4,8 @@
  * then `pnpm --filter @enmusubi/db generate`).
  */
 
-export const PAYMENT_METHODS = ["bank_transfer", "smart_pit"] as const;
+/** `card`: the card processor's hosted payment page, credited at once by its notification (decision 0046). */
+export const PAYMENT_METHODS = ["bank_transfer", "smart_pit", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const ROLES = ["user", "admin"] as const;
@@ -39,8 +40,11 @@ export const ID_DOCUMENT_LABELS: Record<IdDocumentKind, string> = {
   other: "その他",
 };
 
-/** A purchase's state (purchase_transactions.status). */
-export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed"] as const;
+/**
+ * A purchase's state (purchase_transactions.status). `refunded`: a paid card order the processor
+ * refunded, its points taken back through the ledger (decision 0046).
+ */
+export const TRANSACTION_STATUSES = ["pending", "paid", "cancelled", "failed", "refunded"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** Scheduled messages: to one member, to several, or a reply. */
@@ -82,6 +86,8 @@ export const LEDGER_KINDS = [
   "expire",
   /** The balance of a member who withdrew (退会): unused points are forfeited (decision 0034). */
   "forfeit",
+  /** A card purchase the processor refunded: its unspent points taken back (decision 0046). */
+  "purchase_reversal",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -34,6 +34,12 @@ export const PAYMENTS_MSG = {
   notificationAlreadyResolved: "この入金は既に処理済みです。",
   notificationNotUnsettled: "未処理の入金のみ処理済みにできます。",
   resolutionNoteTooLong: "メモは500文字以内で入力してください。",
+  /** Card payment (decision 0046). */
+  cardSettingsRequired:
+    "クレジットカード決済を有効にするには加盟店ID・シークレットキー・決済ページURLを入力してください。",
+  cardUrlInvalid: "決済ページURLは http:// または https:// で始まるURLを入力してください。",
+  cardRefundNotPaid: "入金済みの取引のみ返金を受け付けます。",
+  cardOrderNotCard: "クレジットカード決済の取引ではありません。",
 } as const;
 
 const yen = (value: number) => value.toLocaleString("ja-JP");

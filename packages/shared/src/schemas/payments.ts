@@ -90,6 +90,28 @@ export const smartPitSettingsInput = z
   })
   .refine((v) => !v.isActive || v.smartPitId.length > 0, { message: MSG.smartPitKeyRequired, path: ["smartPitId"] });
 
+/** The card processor's hosted payment page: an absolute http(s) URL (decision 0046). */
+const cardUrl = text({ max: 200, tooLong: MSG.settingTextTooLong }).refine(
+  (v) => v === "" || /^https?:\/\/[^\s/?#]+[^\s]*$/.test(v),
+  { message: MSG.cardUrlInvalid },
+);
+
+/** Card payment settings (decision 0046): merchant id, secret (masked in answers), the payment page, the age check. */
+export const cardSettingsInput = z
+  .object({
+    merchantId: settingText(),
+    /** Omitted or empty: the stored secret is kept (the settings answer shows it masked). */
+    secret: text({ max: 200, tooLong: MSG.settingTextTooLong }).optional(),
+    paymentUrl: cardUrl,
+    isActive: z.boolean({ error: MSG.badRequest }),
+    /** A member's first completed card payment counts as the age check (出会い系サイト規制法施行規則). */
+    ageVerification: z.boolean({ error: MSG.badRequest }),
+  })
+  .refine((v) => !v.isActive || (v.merchantId.length > 0 && v.paymentUrl.length > 0), {
+    message: MSG.cardSettingsRequired,
+    path: ["merchantId"],
+  });
+
 export const bankSettingsInput = z
   .object({
     bankName: settingText(),
@@ -158,6 +180,15 @@ export const settingsPatchInput = z
         isActive: z.boolean({ error: MSG.badRequest }).optional(),
       })
       .optional(),
+    card: z
+      .object({
+        merchantId: settingText().optional(),
+        secret: text({ max: 200, tooLong: MSG.settingTextTooLong }).optional(),
+        paymentUrl: cardUrl.optional(),
+        isActive: z.boolean({ error: MSG.badRequest }).optional(),
+        ageVerification: z.boolean({ error: MSG.badRequest }).optional(),
+      })
+      .optional(),
     general: z
       .object({
         minimumPurchase: z.number({ error: MSG.minimumPurchaseInvalid }).optional(),
@@ -191,3 +222,9 @@ export const smartPitNotifyInput = z.object({
   rawBody: z.string({ error: MSG.invalidJson }).max(10_000, MSG.payloadTooLarge),
   headers: z.record(z.string(), z.string().max(512)),
 });
+
+/** The card processor's notification as received: the exact body (signed) and the signature headers. */
+export const cardNotifyInput = smartPitNotifyInput;
+
+/** A card order (the amount; the method is the card): `POST /api/purchase/card`. */
+export const cardOrderInput = z.object({ amount: yenAmount });

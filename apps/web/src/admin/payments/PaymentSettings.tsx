@@ -4,11 +4,13 @@ import { PAYMENTS_TEXT } from "../../features/payments/text";
 import { useTRPC } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { BankTab } from "./BankTab";
+import { CardTab } from "./CardTab";
 import { Panel } from "./SettingsParts";
 import { ExchangeTab, GeneralTab, SmartPitTab } from "./SettingsTabs";
+import { CARD_SETTINGS_TEXT } from "./text";
 
 /**
- * Payment settings (spec §2 admin screen 4): 為替レート, SmartPit, 銀行振込 (the spec's hidden tab,
+ * Payment settings (spec §2 admin screen 4): 為替レート, SmartPit, クレジットカード (decision 0046), 銀行振込 (the spec's hidden tab,
  * shown here: bank transfer can be switched on) and 一般, each saved on its own with the §5
  * minimums. What is saved is what the purchase screen and the legal pages state.
  */
@@ -32,6 +34,7 @@ export function PaymentSettings() {
             <Tabs.List>
               <Tabs.Tab value="exchange">為替レート</Tabs.Tab>
               <Tabs.Tab value="smartPit">SmartPit</Tabs.Tab>
+              <Tabs.Tab value="card">{CARD_SETTINGS_TEXT.tab}</Tabs.Tab>
               <Tabs.Tab value="bank">銀行振込</Tabs.Tab>
               <Tabs.Tab value="general">一般</Tabs.Tab>
             </Tabs.List>
@@ -40,6 +43,9 @@ export function PaymentSettings() {
             </Panel>
             <Panel value="smartPit">
               <SmartPitTab initial={data.smartPit} />
+            </Panel>
+            <Panel value="card">
+              <CardTab initial={data.card} />
             </Panel>
             <Panel value="bank">
               <BankTab initial={data.bank} />

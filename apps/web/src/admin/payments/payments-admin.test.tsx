@@ -31,6 +31,16 @@ const settings: RouterOutputs["adminPayments"]["getSettings"] = {
     usable: false,
     missing: [],
   },
+  card: {
+    merchantId: "",
+    secretSet: false,
+    secretMasked: "",
+    paymentUrl: "",
+    isActive: true,
+    ageVerification: false,
+    usable: false,
+    missing: ["加盟店ID", "シークレットキー", "決済ページURL"],
+  },
   general: { minimumPurchase: 1000, maximumPurchase: 100000, bankTransferBalance: 0 },
   updatedAt: new Date(),
 };
@@ -147,6 +157,8 @@ const base = {
   reinstatedAt: null,
   smartPit: null,
   bank: null,
+  card: null,
+  refundedAt: null,
   user: member,
 };
 const rows: Transaction[] = [

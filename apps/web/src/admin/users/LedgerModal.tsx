@@ -13,6 +13,7 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   refund: "返還",
   expire: "有効期限切れ",
   forfeit: "退会による失効",
+  purchase_reversal: "購入の返金",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */

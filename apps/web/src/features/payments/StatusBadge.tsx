@@ -1,7 +1,8 @@
+import type { PaymentMethod, TransactionStatus as Status } from "@enmusubi/shared";
 import { Badge } from "@mantine/core";
 
-export type TransactionStatus = "pending" | "paid" | "cancelled" | "failed";
-export type PaymentMethodKey = "smart_pit" | "bank_transfer";
+export type TransactionStatus = Status;
+export type PaymentMethodKey = PaymentMethod;
 
 /** Spec §4: pending is displayed as 処理中. */
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
@@ -9,6 +10,7 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
   paid: "支払済",
   cancelled: "キャンセル",
   failed: "失敗",
+  refunded: "返金済",
 };
 
 /** Plain palette names: the theme darkens their light-variant text to 4.5:1. */
@@ -17,11 +19,13 @@ const STATUS_COLORS: Record<TransactionStatus, string> = {
   paid: "green",
   cancelled: "gray",
   failed: "red",
+  refunded: "gray",
 };
 
 export const METHOD_LABELS: Record<PaymentMethodKey, string> = {
   smart_pit: "スマートピット（コンビニ払い）",
   bank_transfer: "銀行振込",
+  card: "クレジットカード",
 };
 
 export function StatusBadge({ status }: { status: TransactionStatus }) {

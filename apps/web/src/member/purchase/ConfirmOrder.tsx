@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { pointsText, yen } from "../../features/payments/calc";
 import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
 import { CANCELLATION_RULES, CREDIT_TIMING, validityText } from "../../features/payments/terms";
+import { PAYMENTS_TEXT } from "../../features/payments/text";
 
 /** A step's heading takes the focus when the step opens, so keyboard and screen-reader users start there. */
 export function StepHeading({ children }: { children: ReactNode }) {
@@ -40,11 +41,13 @@ export function ConfirmOrder({
     ["支払方法", METHOD_LABELS[step.method]],
     [
       "お支払い期限",
-      step.method === "smart_pit"
-        ? "お申込み後に表示される支払期限まで（支払番号・バーコードでお支払いください）"
-        : "お申込み後に表示される振込先へ、お早めにお振り込みください",
+      step.method === "card"
+        ? PAYMENTS_TEXT.cardDeadline
+        : step.method === "smart_pit"
+          ? "お申込み後に表示される支払期限まで（支払番号・バーコードでお支払いください）"
+          : "お申込み後に表示される振込先へ、お早めにお振り込みください",
     ],
-    ["ポイントの付与時期", CREDIT_TIMING],
+    ["ポイントの付与時期", step.method === "card" ? PAYMENTS_TEXT.cardCreditTiming : CREDIT_TIMING],
     ["有効期限", validityText(POINT_VALIDITY_YEARS)],
     [
       "キャンセル・返金",
@@ -90,7 +93,7 @@ export function ConfirmOrder({
             戻る
           </Button>
           <Button onClick={onOrder} loading={pending}>
-            購入を確定する
+            {step.method === "card" ? PAYMENTS_TEXT.cardOrder : "購入を確定する"}
           </Button>
         </Group>
       </Stack>

@@ -13,7 +13,7 @@ const settings: RouterOutputs["purchase"]["settings"] = {
   exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
   minimumPurchase: 1000,
   maximumPurchase: 100000,
-  methods: { smartPit: true, bankTransfer: false },
+  methods: { smartPit: true, bankTransfer: false, card: false },
   bank: null,
 };
 
@@ -36,6 +36,8 @@ const pending: RouterOutputs["purchase"]["create"] = {
     expiresAt: new Date("2026-11-30T23:59:00+09:00"),
   },
   bank: null,
+  card: null,
+  refundedAt: null,
 };
 
 function handlers(extra: Handlers = {}): Handlers {
@@ -128,7 +130,11 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     const { calls } = renderWithProviders(
       <PointPurchase />,
       handlers({
-        "purchase.settings": () => ({ ...settings, methods: { smartPit: true, bankTransfer: true }, bank }),
+        "purchase.settings": () => ({
+          ...settings,
+          methods: { smartPit: true, bankTransfer: true, card: false },
+          bank,
+        }),
         "purchase.create": () => ({
           ...pending,
           paymentMethod: "bank_transfer" as const,
@@ -200,7 +206,9 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
   it("with no method configured, says purchases are not available now, where a method is configured, and where to ask", async () => {
     renderWithProviders(
       <PointPurchase />,
-      handlers({ "purchase.settings": () => ({ ...settings, methods: { smartPit: false, bankTransfer: false } }) }),
+      handlers({
+        "purchase.settings": () => ({ ...settings, methods: { smartPit: false, bankTransfer: false, card: false } }),
+      }),
     );
     const notice = await screen.findByTestId("purchase-unavailable");
     expect(notice).toHaveTextContent(PAYMENTS_TEXT.noPaymentMethod);

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { amountError } from "../../features/payments/calc";
 import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
 import type { PaymentMethodKey } from "../../features/payments/StatusBadge";
@@ -8,6 +9,7 @@ import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { Transaction } from "../../features/payments/types";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
+import { CardResult } from "./CardResult";
 import { ConfirmOrder, StepHeading } from "./ConfirmOrder";
 import { PurchaseForm } from "./PurchaseForm";
 import { PurchaseHistory } from "./PurchaseHistory";
@@ -18,12 +20,18 @@ const CREATE_FAILED = PAYMENTS_TEXT.createFailed;
 type Step =
   | { kind: "form" }
   | { kind: "confirm"; amount: number; points: number; method: PaymentMethodKey }
-  | { kind: "done"; transaction: Transaction };
+  | { kind: "done"; transaction: Transaction }
+  | { kind: "redirecting" };
+
+/** Where the browser goes for a card order: the processor's payment page (a seam for the tests). */
+export const goToCheckout = { assign: (url: string) => window.location.assign(url) };
 
 /**
  * Point purchase (spec §2 member; §4 purchase flow; §5): payment method, amount within the
  * settings' limits and the points it buys, a final confirmation with what 特商法 requires before
  * an order, then the payment code and barcode (SmartPit) or the bank details, and the history.
+ * A card order (decision 0046) goes to the processor's payment page; the processor sends the member
+ * back here with `?order=`, and the card's result with the balance is shown.
  */
 export function PointPurchase() {
   const trpc = useTRPC();
@@ -35,10 +43,17 @@ export function PointPurchase() {
   const [method, setMethod] = useState<PaymentMethodKey | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  const returnedOrder = search.get("order");
 
   const create = useMutation(
     trpc.purchase.create.mutationOptions({
       onSuccess: (transaction) => {
+        if (transaction.card) {
+          setStep({ kind: "redirecting" });
+          goToCheckout.assign(transaction.card.checkoutUrl);
+          return;
+        }
         setStep({ kind: "done", transaction });
         void queryClient.invalidateQueries({ queryKey: trpc.purchase.history.queryKey() });
       },
@@ -49,6 +64,8 @@ export function PointPurchase() {
   const data = settings.data;
   const methods: PaymentMethodKey[] = data
     ? [
+        // The card first: recommended, credited at once.
+        ...(data.methods.card ? (["card"] as const) : []),
         ...(data.methods.smartPit ? (["smart_pit"] as const) : []),
         ...(data.methods.bankTransfer ? (["bank_transfer"] as const) : []),
       ]
@@ -91,7 +108,21 @@ export function PointPurchase() {
         isEmpty={false}
         emptyText=""
       >
-        {data && step.kind === "form" && (
+        {returnedOrder && (
+          <CardResult
+            order={returnedOrder}
+            onBack={() => {
+              setSearch({}, { replace: true });
+              restart();
+            }}
+          />
+        )}
+        {step.kind === "redirecting" && (
+          <Card withBorder padding="md" role="status">
+            {PAYMENTS_TEXT.cardRedirecting}
+          </Card>
+        )}
+        {data && !returnedOrder && step.kind === "form" && (
           <PurchaseForm
             settings={data}
             open={open}

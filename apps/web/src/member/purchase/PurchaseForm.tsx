@@ -82,7 +82,12 @@ export function PurchaseForm({
             <Radio.Group label="支払方法" value={chosen} onChange={(v) => onMethod(v as PaymentMethodKey)}>
               <Stack gap="xs" mt={6}>
                 {methods.map((m) => (
-                  <Radio key={m} value={m} label={METHOD_LABELS[m]} />
+                  <Radio
+                    key={m}
+                    value={m}
+                    label={METHOD_LABELS[m]}
+                    description={m === "card" ? PAYMENTS_TEXT.cardRecommended : undefined}
+                  />
                 ))}
               </Stack>
             </Radio.Group>

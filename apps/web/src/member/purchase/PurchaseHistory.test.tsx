@@ -29,6 +29,8 @@ const purchase = (id: string, status: Transaction["status"], amount: number, poi
         }
       : null,
   bank: null,
+  card: null,
+  refundedAt: null,
 });
 
 const history = () => ({

@@ -1,10 +1,10 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { PaymentProvider } from "./provider";
+import { signNotification, verifySignedNotification } from "./signature";
 
 /** How long a convenience store accepts a payment code (ours; SmartPit's slips allow days, not weeks). */
 export const SMARTPIT_CODE_VALID_DAYS = 7;
-/** A notification older or newer than this is refused (clock skew plus delivery delay). */
-export const SMARTPIT_NOTIFY_WINDOW_SECONDS = 300;
+export { NOTIFY_WINDOW_SECONDS as SMARTPIT_NOTIFY_WINDOW_SECONDS } from "./signature";
 
 export const SMARTPIT_HEADERS = {
   signature: "x-smartpit-signature",
@@ -51,26 +51,7 @@ export const smartPitProvider: PaymentProvider = {
 };
 
 /** The signature SmartPit sends: HMAC-SHA256, keyed with the API key, of `timestamp.nonce.rawBody`, hex. */
-export function signSmartPitNotification(apiKey: string, timestamp: string, nonce: string, rawBody: string): string {
-  return createHmac("sha256", apiKey).update(`${timestamp}.${nonce}.${rawBody}`).digest("hex");
-}
-
-export type SignatureCheck = "ok" | "forged" | "stale";
+export const signSmartPitNotification = signNotification;
 
 /** Constant-time check of a notification's signature and timestamp window. */
-export function verifySmartPitSignature(input: {
-  apiKey: string;
-  signature: string | undefined;
-  timestamp: string | undefined;
-  nonce: string | undefined;
-  rawBody: string;
-  now: Date;
-}): SignatureCheck {
-  const { apiKey, signature, timestamp, nonce } = input;
-  if (!apiKey || !signature || !timestamp || !nonce || !/^\d{1,12}$/.test(timestamp)) return "forged";
-  if (!/^[0-9a-f]{64}$/i.test(signature) || nonce.length > 128) return "forged";
-  const expected = Buffer.from(signSmartPitNotification(apiKey, timestamp, nonce, input.rawBody), "hex");
-  if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) return "forged";
-  const age = Math.abs(input.now.getTime() / 1000 - Number(timestamp));
-  return age > SMARTPIT_NOTIFY_WINDOW_SECONDS ? "stale" : "ok";
-}
+export const verifySmartPitSignature = verifySignedNotification;

@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The signed server-to-server notifications of the payment providers (SmartPit, the card
+ * processor): HMAC-SHA256, keyed with the merchant's secret, of `timestamp.nonce.rawBody`, hex; a
+ * timestamp window against replays of old calls, and a nonce each call carries once.
+ */
+
+/** A notification older or newer than this is refused (clock skew plus delivery delay). */
+export const NOTIFY_WINDOW_SECONDS = 300;
+
+export function signNotification(key: string, timestamp: string, nonce: string, rawBody: string): string {
+  return createHmac("sha256", key).update(`${timestamp}.${nonce}.${rawBody}`).digest("hex");
+}
+
+export type SignatureCheck = "ok" | "forged" | "stale";
+
+/** Constant-time check of a notification's signature and timestamp window. */
+export function verifySignedNotification(input: {
+  apiKey: string;
+  signature: string | undefined;
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  rawBody: string;
+  now: Date;
+}): SignatureCheck {
+  const { apiKey, signature, timestamp, nonce } = input;
+  if (!apiKey || !signature || !timestamp || !nonce || !/^\d{1,12}$/.test(timestamp)) return "forged";
+  if (!/^[0-9a-f]{64}$/i.test(signature) || nonce.length > 128) return "forged";
+  const expected = Buffer.from(signNotification(apiKey, timestamp, nonce, input.rawBody), "hex");
+  if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) return "forged";
+  const age = Math.abs(input.now.getTime() / 1000 - Number(timestamp));
+  return age > NOTIFY_WINDOW_SECONDS ? "stale" : "ok";
+}
