@@ -48,12 +48,15 @@ export const purchaseTransactions = pgTable(
      * `paid`, confirmedVia smartpit): when, and the notification that did it (docs/decisions).
      */
     reinstatedAt: timestamp("reinstated_at", { withTimezone: true }),
+    /** Free points booked with the credit (purchase_bonus_grants, decision 0047); 0 until paid. */
+    bonusPoints: integer("bonus_points").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("purchase_amount_positive", sql`${t.amount} > 0`),
     check("purchase_points_positive", sql`${t.points} > 0`),
+    check("purchase_bonus_points_nonnegative", sql`${t.bonusPoints} >= 0`),
     check("purchase_confirmed_via", sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit')`),
     index("purchase_status_created_idx").on(t.status, t.createdAt),
     index("purchase_user_created_idx").on(t.userId, t.createdAt),

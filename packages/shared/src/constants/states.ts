@@ -82,6 +82,8 @@ export const LEDGER_KINDS = [
   "expire",
   /** The balance of a member who withdrew (退会): unused points are forfeited (decision 0034). */
   "forfeit",
+  /** Free points given with a purchase (first purchase, amount tier, campaign): decision 0047. */
+  "purchase_bonus",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
