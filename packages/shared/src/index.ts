@@ -1,11 +1,13 @@
 import "./zod-locale";
 
+export * from "./bonus-rule";
 export * from "./constants/index";
 export * from "./last-active";
 export * from "./messages/index";
 export * from "./schemas/account";
 export * from "./schemas/auth";
 export * from "./schemas/board";
+export * from "./schemas/bonuses";
 export * from "./schemas/ids";
 export * from "./schemas/inquiries";
 export * from "./schemas/members";

@@ -26,6 +26,7 @@ const info: LegalInfo = {
     { actionName: "profile_view", displayName: "プロフィール閲覧", pointCost: 9 },
     { actionName: "read_mail_view", displayName: "既読メッセージ閲覧", pointCost: 0 },
   ],
+  bonuses: { firstPurchase: null, tiers: [], campaigns: [], validityDays: 180 },
 };
 
 const doc = (slug: string) => {

@@ -1,5 +1,5 @@
 import type { paymentSettings } from "@enmusubi/db";
-import type { PaymentMethod } from "@enmusubi/shared";
+import { PAYMENT_METHODS, type PaymentMethod } from "@enmusubi/shared";
 
 type SettingsRow = typeof paymentSettings.$inferSelect;
 
@@ -48,4 +48,15 @@ export function usableMethods(s: SettingsRow): { smartPit: boolean; bankTransfer
 export function methodUsable(s: SettingsRow, method: PaymentMethod): boolean {
   const m = usableMethods(s);
   return method === "card" ? m.card : method === "smart_pit" ? m.smartPit : m.bankTransfer;
+}
+
+/**
+ * The usable methods by their ids (the shared PAYMENT_METHODS, which the database enum is built
+ * from), in that list's order: `usableMethods`' key of each id is its camel-case name
+ * (smart_pit → smartPit). A method with no key there is not usable. Purchase campaigns limited to a
+ * method take their list from here (decision 0047).
+ */
+export function usableMethodIds(s: SettingsRow): PaymentMethod[] {
+  const usable: Record<string, boolean> = usableMethods(s);
+  return PAYMENT_METHODS.filter((m) => usable[m.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] === true);
 }

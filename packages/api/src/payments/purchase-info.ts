@@ -2,6 +2,7 @@ import { type Db, pointCosts } from "@enmusubi/db";
 import { FREE_POINT_VALIDITY_DAYS, OFFERED_ACTIONS, POINT_VALIDITY_YEARS } from "@enmusubi/shared";
 import { asc, inArray } from "drizzle-orm";
 import type { OperatorInfo } from "../deps";
+import { publicBonusRules } from "./bonuses";
 import { usableMethods } from "./methods";
 import { bankOf, loadSettings, pointsFor } from "./settings";
 
@@ -33,6 +34,8 @@ export async function legalInfo(db: Db, operator: OperatorInfo | undefined) {
       datingBusinessNumber: placeholder("DATING_BUSINESS_NUMBER"),
     },
     pointCosts: costs,
+    /** The purchase bonuses in force and the campaigns announced (decision 0047), from the rules the credit reads. */
+    bonuses: await publicBonusRules(db),
   };
 }
 

@@ -3,6 +3,10 @@ import {
   bankSettingsInput,
   cardNotifyInput,
   cardSettingsInput,
+  bonusQuoteInput,
+  bonusRulesSaveInput,
+  campaignCreateInput,
+  campaignEndInput,
   exchangeSettingsInput,
   generalSettingsInput,
   notificationListInput,
@@ -21,6 +25,8 @@ import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
 import { cancelTransaction, confirmTransaction, listTransactions, sales } from "./admin-transactions";
 import { handleCardNotification } from "./card-notification";
+import { adminBonusRules, createCampaign, endCampaign, saveBonusRules } from "./bonus-admin";
+import { quoteBonus } from "./bonuses";
 import { listNotifications, resolveNotification } from "./notifications";
 import { legalInfo, memberPurchaseSettings, quote } from "./purchase-info";
 import { unusedBalanceCsv, unusedBalanceReport } from "./report";
@@ -48,6 +54,10 @@ export const purchaseRouter = router({
   /** Rate, limits, active methods and bank details; never the SmartPit id or API key. */
   settings: memberProcedure.query(({ ctx }) => memberPurchaseSettings(ctx.db)),
   quote: memberProcedure.input(purchaseQuoteInput).query(({ ctx, input }) => quote(ctx.db, input.amount)),
+  /** The bonus a purchase of this amount by this method placed now would be credited (decision 0047). */
+  bonusQuote: memberProcedure
+    .input(bonusQuoteInput)
+    .query(({ ctx, input }) => quoteBonus(ctx.db, ctx.session.id, input)),
   /** Points are computed on the server; any `points` the client sends is ignored. */
   create: memberProcedure.input(purchaseCreateInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx.limiter, [[`purchase:user:${ctx.session.id}`, PURCHASE_RATE_LIMIT]]);
@@ -121,6 +131,20 @@ export const adminPaymentsRouter = router({
   saveSettings: adminProcedure
     .input(settingsPatchInput)
     .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.session.id, input)),
+  /** Purchase bonuses (decision 0047): the rules in force, the campaigns, what the preview needs. */
+  bonusRules: adminProcedure.query(({ ctx }) => adminBonusRules(ctx.db)),
+  /** The first-purchase bonus and the amount tiers from now on (audited). */
+  saveBonusRules: adminProcedure
+    .input(bonusRulesSaveInput)
+    .mutation(({ ctx, input }) => saveBonusRules(ctx.db, ctx.session.id, input)),
+  /** A campaign starting now or later, overlapping no campaign of the same method (audited). */
+  createCampaign: adminProcedure
+    .input(campaignCreateInput)
+    .mutation(({ ctx, input }) => createCampaign(ctx.db, ctx.session.id, input)),
+  /** A scheduled campaign withdrawn, a running one ended now (audited). */
+  endCampaign: adminProcedure
+    .input(campaignEndInput)
+    .mutation(({ ctx, input }) => endCampaign(ctx.db, ctx.session.id, input.id)),
   /** 資金決済法: paid-for points outstanding at each 3/31 and 9/30, from the lots. */
   unusedBalanceReport: adminProcedure.input(unusedBalanceReportInput).query(({ ctx }) => unusedBalanceReport(ctx.db)),
   /** The same report as CSV (UTF-8 with a BOM, CRLF): the one implementation the REST download serves. */

@@ -3,6 +3,7 @@ import { MSG } from "@enmusubi/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { changeBalance } from "../points/ledger";
+import { bonusOfOrder, bookBonus, lockMember } from "./bonuses";
 import type { Transaction, TransactionRow } from "./transactions";
 
 /** Crediting a paid order, the one way both an administrator's confirmation and SmartPit's notification take. */
@@ -11,26 +12,24 @@ import type { Transaction, TransactionRow } from "./transactions";
 export const BALANCE_COLUMN_MAX = 2_147_483_647;
 
 /**
- * Whether the order's points can be credited to its member now, under the member's row lock (taken
- * after the transaction row's, the one order every path here uses): `overflow` when the balance
- * column could not hold the result, `closed` when the account is deleted.
+ * Whether the order's points and its bonus (decision 0047) can be credited to its member now, under
+ * the member's row lock (taken after the transaction row's, the one order every path here uses):
+ * `overflow` when the balance column could not hold the result, `closed` when the account is deleted.
  */
 export async function creditable(tx: Db, row: TransactionRow): Promise<"ok" | "closed" | "overflow"> {
-  const [member] = await tx
-    .select({ points: users.points, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, row.userId))
-    .for("update");
+  const member = await lockMember(tx, row.userId);
   if (!member) return "closed";
-  if (member.points + row.points > BALANCE_COLUMN_MAX) return "overflow";
+  const bonus = await bonusOfOrder(tx, row);
+  if (member.points + row.points + bonus.points > BALANCE_COLUMN_MAX) return "overflow";
   return member.deletedAt ? "closed" : "ok";
 }
 
 /**
- * Marks the transaction paid and credits its points as a paid-for lot, in the caller's
- * transaction, which holds the row's lock: a second or concurrent confirmation waits, then sees
- * `paid` and is refused, so the points are credited once. `reinstated`: a cancelled or expired
- * order paid late (the caller decided it can be credited).
+ * Marks the transaction paid and credits its points as a paid-for lot, and its bonus as free lots
+ * (decision 0047), in the caller's transaction, which holds the row's lock: a second or concurrent
+ * confirmation waits, then sees `paid` and is refused, so the points are credited once. Every
+ * payment method credits through here, so every method gets its bonus. `reinstated`: a cancelled
+ * or expired order paid late (the caller decided it can be credited).
  */
 export async function settle(
   tx: Db,
@@ -41,6 +40,9 @@ export async function settle(
   const via = "via" in by ? by.via : "admin";
   const reinstated = "via" in by && by.reinstated === true;
   const by_ = via === "card" ? "カード決済通知" : "SmartPit通知";
+  // The member's lock before anything is read for the bonus: of two orders of one member confirmed
+  // at once, the second waits here and then sees the first paid (one first-purchase bonus).
+  await lockMember(tx, row.userId);
   const [updated] = await tx
     .update(purchaseTransactions)
     .set({
@@ -68,7 +70,9 @@ export async function settle(
     // The money arrived: a member who has left since is credited too, so the books add up.
     includeDeleted: true,
   });
-  return updated;
+  // The bonus, in this same transaction: if booking it fails, the purchase's credit fails with it.
+  const bonus = await bonusOfOrder(tx, updated);
+  return (await bookBonus(tx, updated, bonus, adminId ?? undefined)) ?? updated;
 }
 
 /** The providers whose signed notification credits an order. */

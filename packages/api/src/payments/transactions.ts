@@ -43,6 +43,8 @@ export interface Transaction {
   transactionId: string;
   amount: number;
   points: number;
+  /** Free points booked with the credit (decision 0047); 0 until paid, and for an order without one. */
+  bonusPoints: number;
   paymentMethod: PaymentMethod;
   status: TransactionStatus;
   createdAt: Date;
@@ -80,6 +82,7 @@ export function toTransaction(
     transactionId: row.transactionId,
     amount: row.amount,
     points: row.points,
+    bonusPoints: row.bonusPoints,
     paymentMethod: row.paymentMethod,
     status: row.status,
     createdAt: row.createdAt,

@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./board";
+export * from "./bonuses";
 export * from "./conversations";
 export * from "./inquiries";
 export * from "./mail";

@@ -52,12 +52,15 @@ export const purchaseTransactions = pgTable(
     cardProcessorRef: text("card_processor_ref"),
     /** A paid card order the processor refunded and whose points were taken back (status `refunded`). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Free points booked with the credit (purchase_bonus_grants, decision 0047); 0 until paid. */
+    bonusPoints: integer("bonus_points").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("purchase_amount_positive", sql`${t.amount} > 0`),
     check("purchase_points_positive", sql`${t.points} > 0`),
+    check("purchase_bonus_points_nonnegative", sql`${t.bonusPoints} >= 0`),
     check(
       "purchase_confirmed_via",
       sql`${t.confirmedVia} is null or ${t.confirmedVia} in ('admin', 'smartpit', 'card')`,

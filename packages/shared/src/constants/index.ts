@@ -5,6 +5,7 @@
  */
 
 export * from "./api";
+export * from "./bonuses";
 export * from "./display";
 export * from "./legal";
 export * from "./limits";

@@ -88,6 +88,8 @@ export const LEDGER_KINDS = [
   "forfeit",
   /** A card purchase the processor refunded: its unspent points taken back (decision 0046). */
   "purchase_reversal",
+  /** Free points given with a purchase (first purchase, amount tier, campaign): decision 0047. */
+  "purchase_bonus",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { ACCOUNTS_MSG } from "./accounts";
 import { AUTH_MSG } from "./auth";
 import { BOARD_MSG } from "./board";
+import { BONUS_MSG } from "./bonuses";
 import { COMMON_MSG } from "./common";
 import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
@@ -32,6 +33,7 @@ const parts = [
   REFERENCE_MSG,
   POINTS_MSG,
   PAYMENTS_MSG,
+  BONUS_MSG,
   PHOTOS_MSG,
   MESSAGING_MSG,
   SCHEDULED_MSG,

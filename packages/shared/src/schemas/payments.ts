@@ -3,14 +3,10 @@ import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTIONS_PAGE_SIZE } from ".
 import { MSG } from "../messages";
 import { uuid } from "./ids";
 import { text } from "./text";
-import { calendarDay, endNotBeforeStart, pageNumber, pageSize, pageWithinOffset } from "./values";
+import { calendarDay, endNotBeforeStart, money, pageNumber, pageSize, pageWithinOffset } from "./values";
 
 /** Yen amounts: whole, positive, finite (spec §5 '正しい金額を入力してください'); the settings bound them further. */
-const yenAmount = z
-  .number({ error: MSG.amountInvalid })
-  .int(MSG.amountInvalid)
-  .positive(MSG.amountInvalid)
-  .max(100_000_000, MSG.amountInvalid);
+const yenAmount = money();
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid });
 

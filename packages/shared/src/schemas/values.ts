@@ -161,6 +161,25 @@ export function endNotBeforeStart<S extends string, E extends string>(
 /** The second argument of `.refine` the rules below give. */
 type RefineParams = { message: string; path: PropertyKey[] };
 
+/** The largest yen amount any input takes (an order, a purchase limit, a bonus tier). */
+export const YEN_MAX = 100_000_000;
+
+/**
+ * A yen amount (money): a whole number from `min` (1 unless told) to `max` (YEN_MAX unless told);
+ * anything else, a string or NaN or Infinity included, is refused with `message`.
+ */
+export function money({
+  min = 1,
+  max = YEN_MAX,
+  message = MSG.amountInvalid,
+}: {
+  min?: number;
+  max?: number;
+  message?: string;
+} = {}) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 /** Rows a list may skip at most ((page − 1) × limit): deep enough for every screen, shallow enough for any database. */
 export const MAX_PAGE_OFFSET = 1_000_000;
 /** The highest page number any list takes (a page of one row at the deepest offset). */

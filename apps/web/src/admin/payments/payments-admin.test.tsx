@@ -150,6 +150,7 @@ const member = { id: "u1", userID: "buyer01", name: "購入 太郎", email: "buy
 const base = {
   amount: 3000,
   points: 1500,
+  bonusPoints: 0,
   paymentMethod: "smart_pit" as const,
   createdAt: new Date("2026-11-23T10:00:00+09:00"),
   cancelledAt: null,

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   expire: "有効期限切れ",
   forfeit: "退会による失効",
   purchase_reversal: "購入の返金",
+  purchase_bonus: "購入ボーナス",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */

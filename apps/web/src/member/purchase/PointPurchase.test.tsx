@@ -22,6 +22,7 @@ const pending: RouterOutputs["purchase"]["create"] = {
   transactionId: "PT-20261123-0001",
   amount: 3000,
   points: 1500,
+  bonusPoints: 0,
   paymentMethod: "smart_pit",
   status: "pending",
   createdAt: new Date("2026-11-23T10:00:00+09:00"),

@@ -12,6 +12,7 @@ const purchase = (id: string, status: Transaction["status"], amount: number, poi
   transactionId: `PT-20261123-000${id}`,
   amount,
   points,
+  bonusPoints: 0,
   paymentMethod: "smart_pit",
   status,
   createdAt: new Date("2026-11-23T10:00:00+09:00"),
