@@ -38,6 +38,12 @@ const envSchema = z.object({
   OPERATOR_EMAIL: particular(200),
   /** インターネット異性紹介事業 届出番号 (出会い系サイト規制法 art. 7). */
   DATING_BUSINESS_NUMBER: particular(100),
+  /** The SMS provider's HTTP endpoint (decision 0048); unset: the development sink under DATA_DIR/sms. */
+  SMS_API_URL: z.url().optional(),
+  /** The provider's API key, sent as a bearer token. */
+  SMS_API_KEY: z.string().min(8, "SMS_API_KEY must be at least 8 characters").optional(),
+  /** "true" lets a production server write SMS to DATA_DIR/sms instead of sending them (a staging host). */
+  SMS_DEV_SINK: z.enum(["true", "false", "1", "0"]).optional(),
   /** Serves the local SmartPit simulator (dev only, never in production). */
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
   /** Worker processes sharing the port (PostgreSQL only; PGlite is one process per data directory). */
@@ -125,10 +131,18 @@ export interface Config {
   backupToken: string | undefined;
   /** The local SmartPit simulator's dev route (SMARTPIT_SIMULATOR); refused in production (`assertSafeForEnv`). */
   smartPitSimulator: boolean;
+  /**
+   * SMS (decision 0048): the provider's URL and key, or, without a URL, the development sink under
+   * DATA_DIR/sms, which production refuses unless `devSinkAllowed` (SMS_DEV_SINK).
+   */
+  sms: { url: string | undefined; apiKey: string | undefined; devSinkAllowed: boolean };
 }
 
 const SIMULATOR_IN_PRODUCTION =
   "  SMARTPIT_SIMULATOR: the SmartPit simulator (POST /dev/smartpit/pay) pays orders without money and cannot be enabled when NODE_ENV=production; unset SMARTPIT_SIMULATOR or set it to false";
+
+const SMS_SINK_IN_PRODUCTION =
+  "  SMS_API_URL: without an SMS provider the verification codes are written to DATA_DIR/sms and never reach members; set SMS_API_URL and SMS_API_KEY, or SMS_DEV_SINK=true to allow the file sink";
 
 /**
  * Settings that must never run together, checked by loadConfig and again by buildApp and where
@@ -136,10 +150,13 @@ const SIMULATOR_IN_PRODUCTION =
  * In production: no SmartPit simulator, and every legal particular set to a real value (one line
  * per variable that is unset, blank or a placeholder; decision 0043).
  */
-export function assertSafeForEnv(config: Pick<Config, "env" | "smartPitSimulator" | "operator">): void {
+export function assertSafeForEnv(
+  config: Pick<Config, "env" | "smartPitSimulator" | "operator"> & { sms?: Config["sms"] },
+): void {
   if (config.env !== "production") return;
   const lines = [
     ...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []),
+    ...(config.sms && !config.sms.url && !config.sms.devSinkAllowed ? [SMS_SINK_IN_PRODUCTION] : []),
     ...particularProblems(config.operator),
   ];
   if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -183,6 +200,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.SMS_API_URL && !env.SMS_API_KEY) {
+    throw new Error("Invalid configuration:\n  SMS_API_KEY: required with SMS_API_URL");
+  }
   if (Boolean(env.ADMIN_USERID) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration: set both ADMIN_USERID and ADMIN_PASSWORD, or neither");
   }
@@ -216,6 +236,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       datingBusinessNumber: env.DATING_BUSINESS_NUMBER ?? operatorPlaceholder("DATING_BUSINESS_NUMBER"),
     },
     smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
+    sms: {
+      url: env.SMS_API_URL,
+      apiKey: env.SMS_API_KEY,
+      devSinkAllowed: env.SMS_DEV_SINK === "true" || env.SMS_DEV_SINK === "1",
+    },
     metricsToken: env.METRICS_TOKEN,
     backupToken: env.BACKUP_TOKEN,
   };

@@ -82,6 +82,10 @@ export const LEDGER_KINDS = [
   "expire",
   /** The balance of a member who withdrew (退会): unused points are forfeited (decision 0034). */
   "forfeit",
+  /** Free points granted once per account when its phone is verified (decision 0048). */
+  "signup_bonus",
+  /** The daily login bonus of a phone-verified member, once per Japanese day (decision 0048). */
+  "login_bonus",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -13,6 +13,8 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   refund: "返還",
   expire: "有効期限切れ",
   forfeit: "退会による失効",
+  signup_bonus: "登録特典（電話番号確認）",
+  login_bonus: "ログインボーナス",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */
