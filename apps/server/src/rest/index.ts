@@ -14,6 +14,7 @@ import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { paymentRoutes } from "./payments";
+import { phoneRoutes } from "./phone";
 import { photoRoutes } from "./photos";
 import { profileReviewRoutes } from "./profile-reviews";
 import { referenceRoutes } from "./reference";
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...accountRoutes,
   ...settingsRoutes,
+  ...phoneRoutes,
   ...userRoutes,
   ...memberRoutes,
   ...referenceRoutes,

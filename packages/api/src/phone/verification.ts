@@ -64,9 +64,8 @@ async function resendWait(db: Db, userId: string): Promise<number> {
 }
 
 function waitRefusal(seconds: number): AppError {
-  return new AppError("TOO_MANY_REQUESTS", phoneResendWaitSeconds(seconds), {
-    details: { retryAfterSeconds: seconds },
-  });
+  // The seconds are in the message; the screen reads the wait from `phoneStatus` (error bodies are `{ message }`).
+  return new AppError("TOO_MANY_REQUESTS", phoneResendWaitSeconds(seconds));
 }
 
 export interface PhoneStatus {
@@ -265,9 +264,7 @@ export async function confirmPhoneCode(
   if (!attempt) throw await deadCodeRefusal(deps.db, userId);
   if (!sameHash(attempt.hash, hashCode(attempt.id, input.code))) {
     const left = PHONE_VERIFICATION.maxAttempts - attempt.attempts;
-    throw new AppError("BAD_REQUEST", left > 0 ? phoneCodeWrongLeft(left) : MSG.phoneCodeDead, {
-      details: { attemptsLeft: left },
-    });
+    throw new AppError("BAD_REQUEST", left > 0 ? phoneCodeWrongLeft(left) : MSG.phoneCodeDead);
   }
   try {
     const bonus = await deps.db.transaction(async (tx) => {
