@@ -23,7 +23,7 @@ import { gzipSync } from "node:zlib";
 import { TERMS_VERSION } from "@enmusubi/shared";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
-import { PRODUCTION_PARTICULARS } from "../apps/server/test/legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "../apps/server/test/legal-env";
 import { log } from "./lib/stats";
 
 const DIST = process.env.BENCH_WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
@@ -79,6 +79,7 @@ async function runLighthouse(): Promise<void> {
     ...loadConfig({
       NODE_ENV: "production",
       ...PRODUCTION_PARTICULARS,
+      ...PRODUCTION_TEST_SMS,
       DATA_DIR: dataDir,
       JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789",
       ADMIN_USERID: ADMIN.userID,

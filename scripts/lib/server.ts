@@ -11,7 +11,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, type Db } from "@enmusubi/db";
-import { PRODUCTION_PARTICULARS } from "../../apps/server/test/legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "../../apps/server/test/legal-env";
 import { memberId, openMemberBalances } from "./seed";
 import { log } from "./stats";
 
@@ -215,6 +215,7 @@ export async function startTarget(
   const baseEnv = {
     NODE_ENV: "production",
     ...PRODUCTION_PARTICULARS,
+    ...PRODUCTION_TEST_SMS,
     DATA_DIR: path.join(work, "data"),
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_USERID: ADMIN.userID,

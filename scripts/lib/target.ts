@@ -5,7 +5,7 @@ import path from "node:path";
 import { createDatabase, type Db } from "@enmusubi/db";
 import type { buildApp } from "../../apps/server/src/app";
 import { type Config, loadConfig } from "../../apps/server/src/config";
-import { PRODUCTION_PARTICULARS } from "../../apps/server/test/legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "../../apps/server/test/legal-env";
 
 /** The database and app configuration every in-process benchmark builds its app on. */
 
@@ -30,6 +30,7 @@ export async function prepareTarget(name: string): Promise<Target> {
   const base = {
     NODE_ENV: "production",
     ...PRODUCTION_PARTICULARS,
+    ...PRODUCTION_TEST_SMS,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_USERID: BENCH_ADMIN.userID,

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poolMaxFor } from "../src/config";
-import { PRODUCTION_PARTICULARS } from "../test/legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "../test/legal-env";
 import { parseExposition } from "../test/prometheus";
 
 /**
@@ -66,6 +66,7 @@ async function start(databaseUrl: string, dataDir: string): Promise<Instance> {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       ...PRODUCTION_PARTICULARS,
+      ...PRODUCTION_TEST_SMS,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       JWT_SECRET,

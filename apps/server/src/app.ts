@@ -31,6 +31,7 @@ import { registerTrpc } from "./plugins/trpc";
 import { registerUploads } from "./plugins/uploads";
 import { listenReferenceChanges } from "./reference-events";
 import { registerRest } from "./rest";
+import { createSmsSender } from "./sms";
 
 export interface BuildOptions {
   /** An already migrated database (tests); otherwise the configured one is opened and migrated. */
@@ -222,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     noticeLiveMinutes: config.noticeLiveMinutes,
     onMailQueued: () => mailKick.fn(),
+    // The SMS provider, or the development sink under DATA_DIR/sms (decision 0048).
+    sms: createSmsSender({ url: config.sms.url, apiKey: config.sms.apiKey, dataDir: config.dataDir }, app.log),
     // Each process compiles the rules and notices another one's edit within seconds (decision 0042).
     screening: new ScreeningRules(),
     // Shared through PostgreSQL when this process is one of several (workers, instances).

@@ -38,6 +38,12 @@ const envSchema = z.object({
   OPERATOR_EMAIL: particular(200),
   /** インターネット異性紹介事業 届出番号 (出会い系サイト規制法 art. 7). */
   DATING_BUSINESS_NUMBER: particular(100),
+  /** The SMS provider's HTTP endpoint (decision 0048); unset: the development sink under DATA_DIR/sms. */
+  SMS_API_URL: z.url().optional(),
+  /** The provider's API key, sent as a bearer token. */
+  SMS_API_KEY: z.string().min(8, "SMS_API_KEY must be at least 8 characters").optional(),
+  /** "true" lets a production server write SMS to DATA_DIR/sms instead of sending them (a staging host). */
+  SMS_DEV_SINK: z.enum(["true", "false", "1", "0"]).optional(),
   /** Serves the local SmartPit simulator (dev only, never in production). */
   SMARTPIT_SIMULATOR: z.enum(["true", "false", "1", "0"]).optional(),
   /** Serves the local card processor simulator (dev only, never in production; decision 0046). */
@@ -129,6 +135,11 @@ export interface Config {
   smartPitSimulator: boolean;
   /** The local card processor simulator's dev pages (CARD_SIMULATOR); refused in production (`assertSafeForEnv`). */
   cardSimulator: boolean;
+  /**
+   * SMS (decision 0048): the provider's URL and key, or, without a URL, the development sink under
+   * DATA_DIR/sms, which production refuses unless `devSinkAllowed` (SMS_DEV_SINK).
+   */
+  sms: { url: string | undefined; apiKey: string | undefined; devSinkAllowed: boolean };
 }
 
 const SIMULATOR_IN_PRODUCTION =
@@ -136,6 +147,8 @@ const SIMULATOR_IN_PRODUCTION =
 
 const CARD_SIMULATOR_IN_PRODUCTION =
   "  CARD_SIMULATOR: the card payment simulator (/dev/card/checkout) pays orders without money and cannot be enabled when NODE_ENV=production; unset CARD_SIMULATOR or set it to false";
+const SMS_SINK_IN_PRODUCTION =
+  "  SMS_API_URL: without an SMS provider the verification codes are written to DATA_DIR/sms and never reach members; set SMS_API_URL and SMS_API_KEY, or SMS_DEV_SINK=true to allow the file sink";
 
 /**
  * Settings that must never run together, checked by loadConfig and again by buildApp and where
@@ -144,12 +157,14 @@ const CARD_SIMULATOR_IN_PRODUCTION =
  * per variable that is unset, blank or a placeholder; decision 0043).
  */
 export function assertSafeForEnv(
-  config: Pick<Config, "env" | "smartPitSimulator" | "operator"> & Partial<Pick<Config, "cardSimulator">>,
+  config: Pick<Config, "env" | "smartPitSimulator" | "operator"> &
+    Partial<Pick<Config, "cardSimulator">> & { sms?: Config["sms"] },
 ): void {
   if (config.env !== "production") return;
   const lines = [
     ...(config.smartPitSimulator ? [SIMULATOR_IN_PRODUCTION] : []),
     ...(config.cardSimulator ? [CARD_SIMULATOR_IN_PRODUCTION] : []),
+    ...(config.sms && !config.sms.url && !config.sms.devSinkAllowed ? [SMS_SINK_IN_PRODUCTION] : []),
     ...particularProblems(config.operator),
   ];
   if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -193,6 +208,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.SMS_API_URL && !env.SMS_API_KEY) {
+    throw new Error("Invalid configuration:\n  SMS_API_KEY: required with SMS_API_URL");
+  }
   if (Boolean(env.ADMIN_USERID) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration: set both ADMIN_USERID and ADMIN_PASSWORD, or neither");
   }
@@ -227,6 +245,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smartPitSimulator: env.SMARTPIT_SIMULATOR === "true" || env.SMARTPIT_SIMULATOR === "1",
     cardSimulator: env.CARD_SIMULATOR === "true" || env.CARD_SIMULATOR === "1",
+    sms: {
+      url: env.SMS_API_URL,
+      apiKey: env.SMS_API_KEY,
+      devSinkAllowed: env.SMS_DEV_SINK === "true" || env.SMS_DEV_SINK === "1",
+    },
     metricsToken: env.METRICS_TOKEN,
     backupToken: env.BACKUP_TOKEN,
   };

@@ -177,6 +177,13 @@ const ACCESS: Record<string, Kind> = {
   "adminAudit.actions": "admin",
   "adminDashboard.summary": "admin",
   "adminDashboard.waiting": "admin",
+  "phone.status": "member",
+  "phone.requestCode": "member",
+  "phone.confirmCode": "member",
+  "adminPhone.state": "admin",
+  "adminPhone.clear": "admin",
+  "adminPhone.bonusSettings": "admin",
+  "adminPhone.saveBonusSettings": "admin",
 };
 
 const EXPECTED: Record<Kind, Record<Who, Outcome>> = {

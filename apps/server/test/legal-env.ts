@@ -9,3 +9,9 @@ export const PRODUCTION_PARTICULARS = {
   OPERATOR_EMAIL: "legal@enmusubi.jp",
   DATING_BUSINESS_NUMBER: "第30120000001号",
 } as const;
+
+/**
+ * What a test or benchmark host started with NODE_ENV=production sets besides the particulars: the
+ * SMS file sink allowed (decision 0048), as a staging host without an SMS provider would.
+ */
+export const PRODUCTION_TEST_SMS = { SMS_DEV_SINK: "true" } as const;

@@ -5,6 +5,7 @@ import {
   createLinkSigner,
   createPasswordHasher,
   createPhotoUrlSigner,
+  createRecordingSms,
   createTokenService,
   ScreeningRules,
   unlimited,
@@ -124,6 +125,7 @@ describe.runIf(onPostgres)("live counts end on every instance at suspension (Pos
       mailbox: await createPostgresMailboxEvents(database, silent),
       onMailQueued: () => {},
       screening: new ScreeningRules(),
+      sms: createRecordingSms(),
     });
     const one = await deps(schema);
     const two = await deps(other);

@@ -4,7 +4,7 @@ import { MSG, purchaseBelowMinimum } from "@enmusubi/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "./legal-env";
 
 const server = useTestServer();
 /** A second server with the development SmartPit simulator on. */
@@ -264,6 +264,7 @@ describe("operator settings and the SmartPit simulator", () => {
         JWT_SECRET: "x".repeat(40),
         SMARTPIT_SIMULATOR: "true",
         ...PRODUCTION_PARTICULARS,
+        ...PRODUCTION_TEST_SMS,
       }),
     ).toThrow(/SMARTPIT_SIMULATOR/);
     const off = await server.app.inject({ method: "POST", url: "/dev/smartpit/pay", payload: { transactionId: "x" } });

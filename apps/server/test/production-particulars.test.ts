@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig, operatorPlaceholder } from "../src/config";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "./legal-env";
 
 /**
  * With NODE_ENV=production the server refuses to start while a legal particular (特商法's operator
@@ -22,6 +22,7 @@ const production = (overrides: Record<string, string | undefined> = {}) => ({
   ...base(),
   NODE_ENV: "production",
   ...PRODUCTION_PARTICULARS,
+  ...PRODUCTION_TEST_SMS,
   ...overrides,
 });
 const refusal = (env: Record<string, string | undefined>): string => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "./legal-env";
 
 /**
  * The SmartPit simulator (`POST /dev/smartpit/pay`) pays any order without money: a configuration
@@ -14,6 +14,7 @@ import { PRODUCTION_PARTICULARS } from "./legal-env";
 
 const base = () => ({
   ...PRODUCTION_PARTICULARS,
+  ...PRODUCTION_TEST_SMS,
   JWT_SECRET: "x".repeat(40),
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-simulator-test-")),
   LOG_LEVEL: "silent",

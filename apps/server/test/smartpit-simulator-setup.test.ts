@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { prepareSmartPit } from "../src/database";
 import { snapshotTables, type TestServer, useTestServer } from "./helpers";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "./legal-env";
 
 /**
  * SMARTPIT_SIMULATOR (decision 0039): the development server configures SmartPit for the simulator
@@ -104,7 +104,12 @@ describe("SmartPit without the simulator", () => {
 
   it("in production the simulator is refused before anything is configured", async () => {
     const production = {
-      ...loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), ...PRODUCTION_PARTICULARS }),
+      ...loadConfig({
+        NODE_ENV: "production",
+        JWT_SECRET: "x".repeat(40),
+        ...PRODUCTION_PARTICULARS,
+        ...PRODUCTION_TEST_SMS,
+      }),
       smartPitSimulator: true,
     };
     const before = await snapshotTables(plain, "payment_settings");

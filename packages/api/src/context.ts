@@ -33,6 +33,7 @@ export function createContextInner(
     noticeLiveMinutes: deps.noticeLiveMinutes,
     publicUrl: deps.publicUrl,
     onMailQueued: deps.onMailQueued,
+    sms: deps.sms,
     screening: deps.screening,
     mailbox: deps.mailbox,
     operator: deps.operator,

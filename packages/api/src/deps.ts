@@ -9,6 +9,7 @@ import type { PasswordHasher } from "./auth/password";
 import type { TokenService } from "./auth/tokens";
 import type { MailboxEvents } from "./messages/events";
 import type { LinkSigner } from "./notices/links";
+import type { SmsSender } from "./phone/sms";
 import type { PhotoUrlSigner } from "./photos/signed-url";
 import type { ScreeningRules } from "./screening/rules";
 import type { RateLimiter } from "./security/rate-limit";
@@ -31,6 +32,8 @@ export interface ApiDeps {
   publicUrl: string;
   /** Called after a transaction that queued mail has committed, to wake the delivery job. */
   onMailQueued(): void;
+  /** Sends the codes of phone verification (decision 0048): the HTTP provider or the development sink. */
+  sms: SmsSender;
   /** Mailbox changes, for live unread counts (messages/events). */
   mailbox: MailboxEvents;
   /** The screening rules in force, compiled and refreshed when they change (screening/rules.ts, decision 0042). */

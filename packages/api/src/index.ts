@@ -30,6 +30,7 @@ export {
   smartPitIsSimulators,
 } from "./payments/simulator-settings";
 export { simulateStorePayment } from "./payments/smart-pit-notification";
+export { createRecordingSms, type SmsSender } from "./phone/sms";
 export { photoAwaitingReview } from "./photos/service";
 export { createPhotoUrlSigner, type PhotoUrlSigner } from "./photos/signed-url";
 export { ensureThumbnail, PHOTO_NAME, thumbnailLink } from "./photos/storage";

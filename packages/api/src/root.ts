@@ -9,6 +9,7 @@ import { adminInquiriesRouter, inquiriesRouter } from "./inquiries/router";
 import { membersRouter } from "./members/router";
 import { adminMessagesRouter, messagesRouter } from "./messages/router";
 import { adminPaymentsRouter, legalRouter, purchaseRouter } from "./payments/router";
+import { adminPhoneRouter, phoneRouter } from "./phone/router";
 import { photosRouter } from "./photos/router";
 import { pointsRouter } from "./points/router";
 import { profileRouter } from "./profile/router";
@@ -48,6 +49,8 @@ export const appRouter = router({
   adminDashboard: adminDashboardRouter,
   adminScreening: adminScreeningRouter,
   adminProfileReview: adminProfileReviewRouter,
+  phone: phoneRouter,
+  adminPhone: adminPhoneRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -74,6 +74,15 @@ export function creditPurchasedPoints(db: Db, userId: string, points: number, pa
   return db.transaction((tx) => changeBalance(tx, { userId, delta: points, kind: "purchase", paidYen }));
 }
 
+/**
+ * Marks `userId`'s phone verified with `phone` (E.164), as a confirmed SMS code does but without the
+ * code and without the sign-up bonus, for tests whose subject is what a verified member gets (the
+ * login bonus). Tests of the verification itself go through the phone procedures.
+ */
+export async function markPhoneVerified(db: Db, userId: string, phone: string): Promise<void> {
+  await db.update(users).set({ phoneNumber: phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 /** A signed SmartPit notification as the provider would send it (tests and the dev simulator). */
 export { simulateSmartPitPayment } from "./payments/providers/smart-pit-simulator";
 

@@ -7,6 +7,7 @@ import { createContextInner } from "../src/context";
 import type { ApiDeps, Session } from "../src/deps";
 import { createMemoryMailboxEvents } from "../src/messages/events";
 import { createLinkSigner } from "../src/notices/links";
+import { createRecordingSms } from "../src/phone/sms";
 import { createPhotoUrlSigner } from "../src/photos/signed-url";
 import { createCaller } from "../src/root";
 import { ScreeningRules } from "../src/screening/rules";
@@ -63,6 +64,7 @@ export function useTestApi(overrides: Partial<ApiDeps> = {}): TestApi {
       publicUrl: "http://localhost:3000",
       mailbox: createMemoryMailboxEvents(),
       screening: new ScreeningRules(),
+      sms: createRecordingSms(),
       onMailQueued: () => {
         api.mailQueued.count += 1;
       },

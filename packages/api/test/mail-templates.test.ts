@@ -1,4 +1,4 @@
-import { FREE_POINT_VALIDITY_DAYS, NEW_USER_DEFAULTS } from "@enmusubi/shared";
+import { FREE_POINT_VALIDITY_DAYS, SIGNUP_BONUS_POINTS } from "@enmusubi/shared";
 import { describe, expect, it } from "vitest";
 import { SECRET_PLACEHOLDER } from "../src/mail/outbox";
 import {
@@ -61,7 +61,7 @@ describe("mail templates", () => {
       text: [
         "縁結びへのご登録ありがとうございます。ログイン情報をお送りします。",
         "",
-        `登録特典として${NEW_USER_DEFAULTS.points}pt（無料ポイント）を差し上げました。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`,
+        `ログイン後に携帯電話番号の確認（SMS認証）を済ませると、登録特典として${SIGNUP_BONUS_POINTS}pt（無料ポイント）を差し上げます（1アカウント1回）。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`,
         "",
         "ユーザーID: hanako01",
         `パスワード: ${SECRET_PLACEHOLDER}`,

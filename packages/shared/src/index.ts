@@ -13,6 +13,7 @@ export * from "./schemas/inquiries";
 export * from "./schemas/members";
 export * from "./schemas/messages";
 export * from "./schemas/payments";
+export * from "./schemas/phone";
 export * from "./schemas/photos";
 export * from "./schemas/points";
 export * from "./schemas/profile-review";

@@ -15,6 +15,7 @@ import { memberRoutes } from "./members";
 import { messageRoutes } from "./messages";
 import { buildOpenApiDocument } from "./openapi";
 import { paymentRoutes } from "./payments";
+import { phoneRoutes } from "./phone";
 import { photoRoutes } from "./photos";
 import { profileReviewRoutes } from "./profile-reviews";
 import { referenceRoutes } from "./reference";
@@ -30,6 +31,7 @@ export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...accountRoutes,
   ...settingsRoutes,
+  ...phoneRoutes,
   ...userRoutes,
   ...memberRoutes,
   ...referenceRoutes,

@@ -7,6 +7,7 @@ import { TextPlaceholder } from "../ui/TextPlaceholder";
 import { lazyScreen } from "./lazy-screen";
 import { PointExpiry } from "./PointExpiry";
 import { PendingBadge, ProfileReviewNotice } from "./ProfileReviewNotice";
+import { PhoneNotice } from "./phone/PhoneNotice";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
@@ -61,6 +62,7 @@ export function Dashboard() {
           </Card>
         ))}
       </SimpleGrid>
+      <PhoneNotice />
       <PointExpiry />
       <Group justify="flex-end">
         <Button component={Link} to="/user/point-purchase" variant="light">

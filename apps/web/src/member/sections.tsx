@@ -23,6 +23,7 @@ const InquiryHistory = section(() => import("./inquiry/InquiryHistory"), "Inquir
 const PointsUsage = section(() => import("./PointsUsage"), "PointsUsage");
 const PointPurchase = section(() => import("./purchase/PointPurchase"), "PointPurchase");
 const VerificationPage = section(() => import("./verification/VerificationPage"), "VerificationPage");
+const PhoneVerificationPage = section(() => import("./phone/PhoneVerificationPage"), "PhoneVerificationPage");
 
 /** Section keys of spec §2 (member shell), chosen from the path. */
 export type SectionKey =
@@ -42,7 +43,8 @@ export type SectionKey =
   | "inquiryHistory"
   | "pointsUsage"
   | "pointPurchase"
-  | "verification";
+  | "verification"
+  | "phoneVerification";
 
 export const SECTION_PATHS: Record<string, SectionKey> = {
   "": "dashboard",
@@ -63,6 +65,7 @@ export const SECTION_PATHS: Record<string, SectionKey> = {
   "points-usage": "pointsUsage",
   "point-purchase": "pointPurchase",
   verification: "verification",
+  "phone-verification": "phoneVerification",
 };
 
 /**
@@ -108,6 +111,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
   pointsUsage: { path: "points-usage", label: "ポイントの使い方", component: PointsUsage },
   pointPurchase: { path: "point-purchase", label: "ポイント購入", component: PointPurchase },
   verification: { path: "verification", label: "年齢確認", component: VerificationPage },
+  phoneVerification: { path: "phone-verification", label: "電話番号認証", component: PhoneVerificationPage },
 };
 
 /**
@@ -116,7 +120,7 @@ export const MEMBER_SECTIONS: Partial<Record<SectionKey, MemberSection>> = {
  * spec, have a group of their own so nothing is reached only by typing its address.
  */
 export const MENU_GROUPS: { label: string; keys: SectionKey[] }[] = [
-  { label: "設定", keys: ["dashboard", "profile", "blockedList", "verification"] },
+  { label: "設定", keys: ["dashboard", "profile", "blockedList", "verification", "phoneVerification"] },
   { label: "検索", keys: ["profileSearch", "favoriteList", "footprints"] },
   { label: "メッセージ", keys: ["messages", "unreadEmails", "receivedEmails", "sentEmails"] },
   { label: "投稿", keys: ["messageBoardPosting", "messageBoardSearch", "inquiry", "inquiryHistory"] },

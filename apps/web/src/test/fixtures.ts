@@ -60,6 +60,7 @@ export function member(extra: Partial<Member> = {}): Member {
     annualIncome: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
     suspended: false,
+    phoneVerified: false,
     ...extra,
   };
 }

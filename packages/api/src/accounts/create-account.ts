@@ -26,6 +26,11 @@ export interface NewAccount {
   actorId?: string;
   /** The terms version accepted at sign-up (with the 18+ declaration); the time is the insert's (decision 0034). */
   termsVersion?: string;
+  /**
+   * A member's own sign-up: the sign-up bonus waits for the phone's verification (decision 0048)
+   * instead of being opened with the account. Accounts made otherwise start with `points` as given.
+   */
+  signupBonusPending?: boolean;
 }
 
 /**

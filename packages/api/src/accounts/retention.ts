@@ -47,6 +47,9 @@ export async function purgeWithdrawn(
           passwordHash: "!",
           pendingPasswordHash: null,
           pendingPasswordExpiresAt: null,
+          // The verified number is personal data too: it frees for another account now (decision 0048).
+          phoneNumber: null,
+          phoneVerifiedAt: null,
           personalDataDeletedAt: now,
         })
         .where(eq(users.id, user.id));

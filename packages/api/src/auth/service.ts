@@ -131,7 +131,10 @@ export async function signup(deps: AuthDeps & { onMailQueued(): void }, input: S
         email: input.email,
         gender: input.gender,
         role: "user",
-        points: NEW_USER_DEFAULTS.points,
+        // The sign-up bonus (free points) waits for the phone's verification: one account per
+        // number keeps it from being collected again with a new address (decision 0048).
+        points: 0,
+        signupBonusPending: true,
         sendPoints: NEW_USER_DEFAULTS.sendPoints,
         // The sign-up screen's consent (joinInput); the legacy REST sign-up records none: asked at first sign-in.
         ...("termsVersion" in input ? { termsVersion: input.termsVersion } : {}),

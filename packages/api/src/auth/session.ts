@@ -2,6 +2,7 @@ import { type Db, users } from "@enmusubi/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ApiDeps, Session } from "../deps";
 import { activeStale, touchActive } from "../members/activity";
+import { grantLoginBonus, loginBonusDue } from "../points/bonuses";
 import { perDatabase } from "../request-scope";
 
 // A request's session: who the bearer token names, read again on every request (context.ts builds
@@ -21,6 +22,9 @@ export const sessionColumns = {
   gender: users.gender,
   // Whether this request should record the member's activity (members/activity.ts).
   activeStale: activeStale(),
+  // Whether this is the member's first request of the Japanese day with a verified phone: the
+  // daily login bonus is looked at then (points/bonuses.ts, decision 0048).
+  loginBonusDue: loginBonusDue(),
 };
 
 /** The condition every session's statement holds the account to, for the id it is given as `id`. */
@@ -30,6 +34,7 @@ export const sessionAccount = () =>
 interface SessionRow extends Session {
   tokenVersion: number;
   activeStale: boolean;
+  loginBonusDue: boolean;
 }
 
 /**
@@ -74,6 +79,12 @@ export async function resolveSessionWith<R extends SessionRow>(
   if (!row || row.tokenVersion !== claims.tv || row.role !== claims.role) return null;
   // At most once per LAST_ACTIVE_REFRESH_MINUTES per member: the read above said whether it is due.
   if (row.activeStale) await touchActive(deps.db, row.id);
+  // The first signed-in request of a Japanese day: the login bonus, once per day across every
+  // process (decision 0048); the member's header hears the new balance.
+  if (row.loginBonusDue) {
+    const bonus = await grantLoginBonus(deps.db, row.id);
+    if (bonus.points > 0) deps.mailbox.publish([row.id], "balance");
+  }
   return { session: toSession(row), row };
 }
 

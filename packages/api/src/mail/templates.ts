@@ -1,11 +1,11 @@
 import {
   FREE_POINT_VALIDITY_DAYS,
   japanDayOf,
-  NEW_USER_DEFAULTS,
   POINT_EXPIRY_NOTICE_DAYS,
   type ProfileRejectReason,
   type ProfileReviewKind,
   profileRejectReasonLabel,
+  SIGNUP_BONUS_POINTS,
 } from "@enmusubi/shared";
 import { SECRET_PLACEHOLDER } from "./outbox";
 
@@ -47,7 +47,7 @@ const withFooter = (lines: readonly string[]) => [...lines, ...MAIL_FOOTER].join
 
 /** What a new member is told about the points they start with: free points and their validity. */
 function welcomePointsText(): string {
-  return `登録特典として${NEW_USER_DEFAULTS.points}pt（無料ポイント）を差し上げました。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`;
+  return `ログイン後に携帯電話番号の確認（SMS認証）を済ませると、登録特典として${SIGNUP_BONUS_POINTS}pt（無料ポイント）を差し上げます（1アカウント1回）。無料ポイントの有効期限は付与日から${FREE_POINT_VALIDITY_DAYS}日間です。期限はダッシュボードでご確認いただけます。`;
 }
 
 /** The user ID and the password (the mail's secret, written as SECRET_PLACEHOLDER), after `intro`. */

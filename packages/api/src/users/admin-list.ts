@@ -79,8 +79,11 @@ function listOrder(prefix: boolean, reversed = false): SQL[] {
  */
 export const USER_COUNT_CAP = 10_000;
 
-/** A row of the list: the user and whether the account is suspended (the row's 利用停止 / 停止解除 button). */
-export type ListedUser = UserView & { suspended: boolean };
+/**
+ * A row of the list: the user, whether the account is suspended (the row's 利用停止 / 停止解除
+ * button) and whether its phone is verified (decision 0048).
+ */
+export type ListedUser = UserView & { suspended: boolean; phoneVerified: boolean };
 
 /**
  * Live users matching `where`, in the public shape plus their standing: the page answers each
@@ -92,6 +95,7 @@ function selectListedUsers(db: Db, where?: SQL, counting?: SQLWrapper, matches =
     .select({
       ...userColumns,
       suspendedAt: users.suspendedAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
       // The first page's count carried along its rows (lists/capped-count.ts).
       matches,
     })
@@ -106,6 +110,7 @@ function toListedUser(row: Awaited<ReturnType<typeof selectListedUsers>>[number]
   // The fresh view, completed in place (no copy per row, decision 0037).
   const listed = toUserView(row) as ListedUser;
   listed.suspended = row.suspendedAt !== null;
+  listed.phoneVerified = row.phoneVerifiedAt !== null;
   return listed;
 }
 

@@ -7,6 +7,7 @@ export * from "./mail";
 export * from "./messages";
 export * from "./notices";
 export * from "./payments";
+export * from "./phone";
 export * from "./points";
 export * from "./profile-reviews";
 export * from "./rate-limits";

@@ -2,6 +2,7 @@ import { GENDERS, ROLES, VERIFICATION_STATUSES } from "@enmusubi/shared/constant
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -85,6 +86,26 @@ export const users = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** When the retention job deleted the withdrawn member's personal data (name, e-mail, birthday, photo, ID images). */
     personalDataDeletedAt: timestamp("personal_data_deleted_at", { withTimezone: true }),
+    /**
+     * The mobile number the member verified by SMS, E.164 (`+819012345678`; decision 0048). Unique
+     * over every row, live or not: a suspended or deleted account keeps its number taken, a
+     * withdrawn one until the retention job deletes its personal data; an administrator may clear it.
+     */
+    phoneNumber: text("phone_number"),
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /**
+     * True from a member's own sign-up until the sign-up bonus is granted at the phone's
+     * verification (decision 0048): it becomes false once, in the granting transaction, and nothing
+     * sets it back, so the bonus is granted once per account.
+     */
+    signupBonusPending: boolean("signup_bonus_pending").notNull().default(false),
+    signupBonusGrantedAt: timestamp("signup_bonus_granted_at", { withTimezone: true }),
+    /**
+     * The last Japanese day (Asia/Tokyo) whose first signed-in request looked at the login bonus
+     * (decision 0048): the session read compares it with today, so the other requests of the day
+     * cost nothing. The bonus itself is kept once per day by login_bonuses' key.
+     */
+    loginBonusDay: date("login_bonus_day", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -94,6 +115,8 @@ export const users = pgTable(
     check("users_send_points_nonnegative", sql`${t.sendPoints} >= 0`),
     uniqueIndex("users_user_id_key").on(t.userId),
     uniqueIndex("users_email_live_key").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    // One account per verified mobile number (decision 0048): every row that still holds one.
+    uniqueIndex("users_phone_number_key").on(t.phoneNumber).where(sql`${t.phoneNumber} is not null`),
     index("users_role_created_idx").on(t.role, t.createdAt),
     // Withdrawn members, newest first (the administrators' list) and the retention job's due rows.
     index("users_withdrawn_idx")

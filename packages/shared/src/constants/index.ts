@@ -12,6 +12,7 @@ export * from "./limits";
 export * from "./moderation";
 export * from "./paging";
 export * from "./payments";
+export * from "./phone";
 export * from "./point-costs";
 export * from "./points";
 export * from "./prefectures";

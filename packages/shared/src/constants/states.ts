@@ -90,6 +90,10 @@ export const LEDGER_KINDS = [
   "purchase_reversal",
   /** Free points given with a purchase (first purchase, amount tier, campaign): decision 0047. */
   "purchase_bonus",
+  /** Free points granted once per account when its phone is verified (decision 0048). */
+  "signup_bonus",
+  /** The daily login bonus of a phone-verified member, once per Japanese day (decision 0048). */
+  "login_bonus",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -7,6 +7,7 @@ import { INQUIRIES_MSG } from "./inquiries";
 import { MEMBERS_MSG } from "./members";
 import { MESSAGING_MSG } from "./messages";
 import { PAYMENTS_MSG } from "./payments";
+import { PHONE_MSG } from "./phone";
 import { PHOTOS_MSG } from "./photos";
 import { POINTS_MSG } from "./points";
 import { PROFILE_MSG } from "./profile";
@@ -45,6 +46,7 @@ const parts = [
   INQUIRIES_MSG,
   SETTINGS_MSG,
   ACCOUNTS_MSG,
+  PHONE_MSG,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -62,4 +64,5 @@ export const MSG: UnionToIntersection<(typeof parts)[number]> = Object.assign({}
 
 export { bulkSendQuestion, bulkSendStopped, bulkSent, pointsCredited } from "./messages";
 export { purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation } from "./payments";
+export { phoneCodeWrongLeft, phoneResendWaitSeconds } from "./phone";
 export { insufficientPoints, pointCostAboveCap } from "./points";

@@ -7,6 +7,7 @@ import { confirmAction } from "../../lib/confirm";
 import { asNumber, validate } from "../../lib/forms";
 import { errorMessage, useTRPC } from "../../lib/trpc";
 import { AddPointCostModal } from "./AddPointCostModal";
+import { LoginBonusSettings } from "./LoginBonusSettings";
 import {
   CostRow,
   EditRow,
@@ -146,6 +147,7 @@ export function PointCosts() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <LoginBonusSettings />
       <AddPointCostModal opened={adding} onClose={() => setAdding(false)} onAdded={refresh} />
     </Stack>
   );

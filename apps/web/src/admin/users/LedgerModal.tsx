@@ -15,6 +15,8 @@ const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   forfeit: "退会による失効",
   purchase_reversal: "購入の返金",
   purchase_bonus: "購入ボーナス",
+  signup_bonus: "登録特典（電話番号確認）",
+  login_bonus: "ログインボーナス",
 };
 
 /** A member's balance history, newest first: when, what, from → to, and which admin did it. */

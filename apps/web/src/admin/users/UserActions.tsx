@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Tooltip } from "@mantine/core";
 import { SuspendButton } from "../moderation/SuspendButton";
+import { ADMIN_PHONE_TEXT } from "./text";
 import type { AdminUser } from "./types";
 
 export interface UserActionHandlers {
@@ -8,6 +9,7 @@ export interface UserActionHandlers {
   onLedger(user: AdminUser): void;
   onMessage(user: AdminUser): void;
   onDelete(user: AdminUser): void;
+  onPhone(user: AdminUser): void;
   deletingId: string | undefined;
 }
 
@@ -33,6 +35,18 @@ export function UserActions({
       {user.role !== "admin" && (
         <Button size={size} variant="light" color="teal" onClick={() => h.onMessage(user)}>
           メッセージ
+        </Button>
+      )}
+      {user.role !== "admin" && (
+        <Button
+          size={size}
+          variant={user.phoneVerified ? "light" : "default"}
+          color={user.phoneVerified ? "green" : undefined}
+          onClick={() => h.onPhone(user)}
+          aria-label={`${user.userID}の${ADMIN_PHONE_TEXT.button}（${user.phoneVerified ? ADMIN_PHONE_TEXT.verified : ADMIN_PHONE_TEXT.unverified}）`}
+        >
+          {ADMIN_PHONE_TEXT.button}
+          {user.phoneVerified ? " ✓" : ""}
         </Button>
       )}
       {user.role !== "admin" && <SuspendButton user={user} size={size} />}

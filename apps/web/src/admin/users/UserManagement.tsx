@@ -13,6 +13,7 @@ import { SendMessageModal } from "../messages/SendMessageModal";
 import { AddUserModal } from "./AddUserModal";
 import { EditUserModal } from "./EditUserModal";
 import { LedgerModal } from "./LedgerModal";
+import { PhoneModal } from "./PhoneModal";
 import { SendPointsModal } from "./SendPointsModal";
 import type { AdminUser } from "./types";
 import type { UserActionHandlers } from "./UserActions";
@@ -60,6 +61,7 @@ export function UserManagement() {
   const [sendPointsFor, setSendPointsFor] = useState<AdminUser | null>(null);
   const [ledgerFor, setLedgerFor] = useState<AdminUser | null>(null);
   const [messageTo, setMessageTo] = useState<AdminUser | null>(null);
+  const [phoneFor, setPhoneFor] = useState<AdminUser | null>(null);
   // Cards below the shell's breakpoint, read at the first render (no table drawn first on a phone).
   const phone = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
 
@@ -117,6 +119,7 @@ export function UserManagement() {
     onLedger: setLedgerFor,
     onMessage: setMessageTo,
     onDelete: (user) => void askDelete(user),
+    onPhone: setPhoneFor,
     deletingId: remove.isPending ? remove.variables?.id : undefined,
   };
   const data = list.data;
@@ -209,6 +212,7 @@ export function UserManagement() {
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <SendPointsModal user={sendPointsFor} onClose={() => setSendPointsFor(null)} onSaved={refresh} />
       <LedgerModal user={ledgerFor} onClose={() => setLedgerFor(null)} />
+      <PhoneModal user={phoneFor} onClose={() => setPhoneFor(null)} onCleared={() => void refresh()} />
       <SendMessageModal recipient={messageTo} onClose={() => setMessageTo(null)} source="admin:user-mgmt" />
     </Stack>
   );
