@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../src/client";
 import { rowsOf } from "../src/rows";
-import { onPostgres, openTestDatabase } from "../src/testing/test-database";
+import { onPostgres, openTestDatabase, type TestTemplate } from "../src/testing/test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbTemplate: TestTemplate;
+  }
+}
 
 /**
  * The test databases themselves: each file's database starts as the template, whatever the file
