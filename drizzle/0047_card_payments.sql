@@ -7,7 +7,7 @@ ALTER TABLE "purchase_transactions" DROP CONSTRAINT "purchase_confirmed_via";-->
 ALTER TABLE "payment_settings" ADD COLUMN "card_merchant_id" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_settings" ADD COLUMN "card_secret" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_settings" ADD COLUMN "card_payment_url" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "payment_settings" ADD COLUMN "card_is_active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_settings" ADD COLUMN "card_is_active" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_settings" ADD COLUMN "card_age_verification" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "purchase_transactions" ADD COLUMN "card_processor_ref" text;--> statement-breakpoint
 ALTER TABLE "purchase_transactions" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint

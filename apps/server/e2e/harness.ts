@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
@@ -142,7 +143,21 @@ export async function checkScreen(page: Page, label: string): Promise<void> {
  * Starts the whole product for one test file: the real server (built web app, jobs on, mail over a
  * real SMTP server started here) on a fresh database, and a headless Chromium.
  */
-export function useE2E(): E2E {
+/** A port free now on 127.0.0.1 (for a server whose PUBLIC_URL must name its own address). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * `cardSimulator`: the server runs the card processor's simulator (CARD_SIMULATOR, decision 0046),
+ * on a port chosen first so that PUBLIC_URL (the processor's return and notification URLs) is the
+ * address the browser uses.
+ */
+export function useE2E(options: { cardSimulator?: boolean } = {}): E2E {
   const mails: CapturedMail[] = [];
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -285,6 +300,7 @@ export function useE2E(): E2E {
 
     const database = await openTestDatabase(inject("dbTemplate"));
     const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-e2e-"));
+    const ownPort = options.cardSimulator ? await freePort() : 0;
     const config = {
       ...loadConfig({
         NODE_ENV: "test",
@@ -292,7 +308,8 @@ export function useE2E(): E2E {
         JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: "warn",
-        PORT: "0",
+        PORT: String(ownPort),
+        ...(options.cardSimulator ? { CARD_SIMULATOR: "true", PUBLIC_URL: `http://127.0.0.1:${ownPort}` } : {}),
         // The members a walk signs in would be "on the site" for 10 minutes: no notice mails (decision 0033).
         NOTICE_LIVE_MINUTES: "0",
       }),
@@ -300,7 +317,7 @@ export function useE2E(): E2E {
     };
     const app = await buildApp(config, { database, logger: false });
     await ensureFirstAdmin(database.db, e2e.admin, app.log, createPasswordHasher({ memoryCost: 1024, timeCost: 1 }));
-    await app.listen({ port: 0, host: "127.0.0.1" });
+    await app.listen({ port: ownPort, host: "127.0.0.1" });
     const { port } = app.server.address() as { port: number };
     e2e.baseUrl = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({

@@ -96,12 +96,12 @@ async function configureCard(extra: { ageVerification?: boolean } = {}) {
 }
 
 describe("the card is offered only when configured completely", () => {
-  it("switched on without merchant id, secret and page it is not offered, and an order is refused, writing nothing", async () => {
+  it("off and unconfigured at first, it is not offered, and an order is refused, writing nothing", async () => {
     admin = await api.createUser({ role: "admin" });
     const member = await api.createUser();
     const settings = await api.caller(admin).adminPayments.getSettings();
     expect(settings.card).toMatchObject({
-      isActive: true,
+      isActive: false,
       usable: false,
       missing: ["加盟店ID", "シークレットキー", "決済ページURL"],
     });

@@ -40,7 +40,7 @@ dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0 0 
 dt { font-weight: bold; }
 dd { margin: 0; overflow-wrap: anywhere; }
 label { display: block; font-weight: bold; margin-bottom: 4px; }
-input { box-sizing: border-box; width: 100%; font-size: 1rem; padding: 10px; border: 1px solid #555; border-radius: 4px; }
+input { box-sizing: border-box; width: 100%; min-height: 44px; font-size: 1rem; padding: 10px; border: 1px solid #555; border-radius: 4px; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px; }
 button { font-size: 1rem; padding: 10px 16px; min-height: 44px; border-radius: 4px; border: 1px solid #1c4f8c; cursor: pointer; }
 .pay { background: #1c4f8c; color: #fff; }

@@ -73,7 +73,8 @@ function handlerLink(handlers: Handlers, calls: { path: string; input: unknown }
       });
 }
 
-export function renderWithProviders(ui: ReactElement, handlers: Handlers = {}) {
+/** `route`: the address the screen is opened at (its search parameters included). */
+export function renderWithProviders(ui: ReactElement, handlers: Handlers = {}, options: { route?: string } = {}) {
   const calls: { path: string; input: unknown }[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createTRPCClient<AppRouter>({ links: [handlerLink(handlers, calls)] });
@@ -83,7 +84,7 @@ export function renderWithProviders(ui: ReactElement, handlers: Handlers = {}) {
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={client} queryClient={queryClient}>
             <ModalsProvider>
-              <MemoryRouter>{ui}</MemoryRouter>
+              <MemoryRouter initialEntries={options.route ? [options.route] : undefined}>{ui}</MemoryRouter>
             </ModalsProvider>
           </TRPCProvider>
         </QueryClientProvider>

@@ -37,7 +37,8 @@ export const CARD_SIMULATOR_PATH = "/dev/card/checkout";
 /**
  * At start with CARD_SIMULATOR (never in production, refused at start), as SmartPit's
  * (decision 0039): a card processor with neither a merchant id nor a secret gets the simulator's
- * id, a fresh random secret and this server's simulator page. Whatever an administrator set stays.
+ * id, a fresh random secret and this server's simulator page, and is switched on (it is off until
+ * configured: with nothing set, no administrator chose its switch). Whatever an administrator set stays.
  */
 export async function configureCardForSimulator(db: Db, publicUrl: string): Promise<boolean> {
   await loadSettings(db);
@@ -47,6 +48,7 @@ export async function configureCardForSimulator(db: Db, publicUrl: string): Prom
       cardMerchantId: SIMULATOR_CARD_MERCHANT_ID,
       cardSecret: `sim_${randomBytes(24).toString("base64url")}`,
       cardPaymentUrl: `${publicUrl}${CARD_SIMULATOR_PATH}`,
+      cardIsActive: true,
     })
     .where(and(eq(paymentSettings.id, 1), eq(paymentSettings.cardMerchantId, ""), eq(paymentSettings.cardSecret, "")))
     .returning({ id: paymentSettings.id });

@@ -115,7 +115,7 @@ export const paymentSettings = pgTable(
     cardMerchantId: text("card_merchant_id").notNull().default(""),
     cardSecret: text("card_secret").notNull().default(""),
     cardPaymentUrl: text("card_payment_url").notNull().default(""),
-    cardIsActive: boolean("card_is_active").notNull().default(true),
+    cardIsActive: boolean("card_is_active").notNull().default(false),
     /** A member's first completed card payment marks the account verified (出会い系サイト規制法施行規則). */
     cardAgeVerification: boolean("card_age_verification").notNull().default(false),
     updatedAt: updatedAt(),

@@ -293,6 +293,39 @@ describe("PaymentTransactions", { timeout: 20_000 }, () => {
 });
 
 describe("Decision 0018: what a method lacks, and money to settle", { timeout: 20_000 }, () => {
+  it("the card tab refuses a page that is not an http(s) URL, then saves merchant id, secret, page and the age check", async () => {
+    const { calls } = renderWithProviders(
+      <>
+        <Notifications />
+        <PaymentSettings />
+      </>,
+      { "adminPayments.getSettings": () => settings, "adminPayments.updateCard": saved },
+    );
+    await userEvent.click(await screen.findByRole("tab", { name: "クレジットカード" }));
+    await userEvent.type(screen.getByLabelText("加盟店ID"), "M-000123");
+    await userEvent.type(screen.getByLabelText("シークレットキー"), "card-secret-0001");
+    await userEvent.type(screen.getByLabelText("決済ページURL"), "ftp://pay.example.jp");
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(await screen.findByText(MSG.cardUrlInvalid)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "adminPayments.updateCard")).toEqual([]);
+    await userEvent.clear(screen.getByLabelText("決済ページURL"));
+    await userEvent.type(screen.getByLabelText("決済ページURL"), "https://pay.example.jp/checkout");
+    await userEvent.click(screen.getByRole("switch", { name: /^初回のカード決済完了を年齢確認として扱う/ }));
+    await userEvent.click(screen.getByRole("button", { name: "保存する" }));
+    expect(await screen.findByText("設定を保存しました")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "adminPayments.updateCard").map((c) => c.input)).toEqual([
+      {
+        merchantId: "M-000123",
+        secret: "card-secret-0001",
+        paymentUrl: "https://pay.example.jp/checkout",
+        isActive: true,
+        ageVerification: true,
+      },
+    ]);
+    // The secret is never shown again: the field is emptied after the save.
+    expect(screen.getByLabelText("シークレットキー")).toHaveValue("");
+  });
+
   it("the SmartPit tab says it is switched on but not offered, and what is missing", async () => {
     renderWithProviders(<PaymentSettings />, {
       "adminPayments.getSettings": () => ({

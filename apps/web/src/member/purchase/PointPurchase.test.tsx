@@ -2,12 +2,12 @@ import { MSG, purchaseAboveMaximum, purchaseBelowMinimum, purchaseConfirmation }
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TRPCClientError } from "@trpc/client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CANCELLATION_RULES, CREDIT_TIMING } from "../../features/payments/terms";
 import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
 import { type Handlers, renderWithProviders } from "../../test/render";
-import { PointPurchase } from "./PointPurchase";
+import { goToCheckout, PointPurchase } from "./PointPurchase";
 
 const settings: RouterOutputs["purchase"]["settings"] = {
   exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
@@ -218,5 +218,65 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     expect(within(notice).getByRole("link", { name: "お問い合わせ" })).toHaveAttribute("href", "/user/inquiry");
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/購入金額/)).not.toBeInTheDocument();
+  });
+
+  it("offers the card first (recommended, credited at once) and sends the member to the processor's page", async () => {
+    const assign = vi.spyOn(goToCheckout, "assign").mockImplementation(() => {});
+    const checkoutUrl = "https://pay.example-card.jp/checkout?order_id=TX1&signature=abc";
+    const { calls } = renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.settings": () => ({ ...settings, methods: { smartPit: true, bankTransfer: false, card: true } }),
+        "purchase.create": () => ({
+          ...pending,
+          paymentMethod: "card" as const,
+          smartPit: null,
+          card: { checkoutUrl },
+        }),
+      }),
+    );
+    const card = await screen.findByRole("radio", { name: /クレジットカード/ });
+    expect(card).toBeChecked();
+    expect(screen.getByText(PAYMENTS_TEXT.cardRecommended)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "3,000円" }));
+    await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
+    const confirmation = await screen.findByTestId("purchase-confirmation");
+    expect(confirmation).toHaveTextContent(PAYMENTS_TEXT.cardCreditTiming);
+    await userEvent.click(screen.getByRole("button", { name: PAYMENTS_TEXT.cardOrder }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.find((c) => c.path === "purchase.create")?.input).toEqual({ amount: 3000, paymentMethod: "card" });
+    expect(screen.getByText(PAYMENTS_TEXT.cardRedirecting)).toBeInTheDocument();
+    assign.mockRestore();
+  });
+
+  it("back from the processor, shows the card's result and sets the header's balance without a reload", async () => {
+    let asked = 0;
+    const answer = (status: "pending" | "paid") => ({
+      transactionId: "TX1",
+      status,
+      amount: 3000,
+      points: 1500,
+      confirmedAt: status === "paid" ? new Date() : null,
+      balance: status === "paid" ? 1600 : 100,
+    });
+    const { queryClient } = renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.cardResult": () => {
+          asked += 1;
+          return answer(asked === 1 ? "pending" : "paid");
+        },
+      }),
+      { route: "/user/point-purchase?order=TX1&result=success" },
+    );
+    expect(await screen.findByText(PAYMENTS_TEXT.cardResultWaiting)).toBeInTheDocument();
+    const meKey = [["profile", "me"], { type: "query" }];
+    queryClient.setQueryData(meKey, { points: 100 });
+    expect(await screen.findByTestId("card-result-paid", {}, { timeout: 5000 })).toHaveTextContent(
+      PAYMENTS_TEXT.cardResultPaid,
+    );
+    expect(screen.getByTestId("card-result-balance")).toHaveTextContent("1,600pt");
+    await vi.waitFor(() => expect(queryClient.getQueryData(meKey)).toEqual({ points: 1600 }));
+    expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
   });
 });
