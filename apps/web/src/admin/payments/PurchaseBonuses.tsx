@@ -179,7 +179,14 @@ function CampaignForm({ data }: { data: Data }) {
     create.mutate(result.data);
   };
   return (
-    <Stack gap="sm" component="form" onSubmit={(e) => (e.preventDefault(), submit())}>
+    <Stack
+      gap="sm"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       <TextInput
         label={T.campaignName}
         value={form.name}
