@@ -24,6 +24,8 @@ export const legacyTransaction = z
     paymentMethod: z.enum(PAYMENT_METHODS),
     amount: z.number().int(),
     points: z.number().int(),
+    /** Free points credited with the purchase (decision 0047); 0 until paid. */
+    bonusPoints: z.number().int().min(0),
     status: z.enum(TRANSACTION_STATUSES),
     confirmedBy: z.object({ name: z.string().nullable(), userID: z.string() }).strict().nullable(),
     confirmedVia: z.enum(["admin", "smartpit", "card"]).nullable(),
@@ -64,6 +66,7 @@ export function toLegacyTransaction(t: Transaction | AdminTransaction): LegacyTr
     paymentMethod: t.paymentMethod,
     amount: t.amount,
     points: t.points,
+    bonusPoints: t.bonusPoints,
     status: t.status,
     // Administrators' answers (the list, confirm) name who confirmed; members' answers never do.
     confirmedBy: t.confirmedBy ? { name: t.confirmedBy.name, userID: t.confirmedBy.userID } : null,
@@ -186,6 +189,7 @@ export const EXAMPLE_TRANSACTION: LegacyTransaction = {
   paymentMethod: "smart_pit",
   amount: 3000,
   points: 1500,
+  bonusPoints: 0,
   status: "pending",
   confirmedBy: null,
   confirmedVia: null,

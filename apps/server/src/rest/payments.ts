@@ -1,4 +1,6 @@
 import {
+  BONUS_KINDS,
+  bonusQuoteInput,
   calendarDay,
   cardOrderInput,
   endNotBeforeStart,
@@ -73,6 +75,30 @@ const cardResultAnswer = z
   })
   .strict();
 
+const bonusQuoteQuery = z.preprocess(withNumbers(["amount"]), bonusQuoteInput);
+
+const bonusQuoteAnswer = z
+  .object({
+    amount: z.number().int(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    points: z.number().int(),
+    bonusPoints: z.number().int().min(0),
+    totalPoints: z.number().int(),
+    items: z.array(
+      z
+        .object({
+          kind: z.enum(BONUS_KINDS),
+          label: z.string(),
+          points: z.number().int().positive(),
+          endsAt: z.iso.datetime().nullable(),
+        })
+        .strict(),
+    ),
+    firstPurchase: z.boolean(),
+    bonusValidityDays: z.number().int().positive(),
+  })
+  .strict();
+
 const notifyAnswer = z
   .object({ received: z.literal(true), transactionId: z.string(), status: z.enum(TRANSACTION_STATUSES) })
   .strict();
@@ -110,6 +136,38 @@ export const paymentRoutes = [
           : null,
         smartPit: { isActive: s.methods.smartPit },
         card: { isActive: s.methods.card },
+      };
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/purchase/bonus-quote",
+    summary: "Member: the bonus points a purchase of this amount by this payment method placed now would be credited",
+    description:
+      "Decision 0047. The same rule and the same rules the credit uses: the first-purchase bonus (while the member has no completed purchase; an order's is given to the first one paid), the highest amount tier the amount reaches, and the campaign running for the method, added up. An order is credited the bonus of the rules in force when it was placed, whenever its payment arrives. Bonus points are free points, valid `bonusValidityDays` days from the credit. `endsAt` is a campaign's end (orders placed before it count).",
+    access: "member",
+    input: bonusQuoteQuery,
+    response: bonusQuoteAnswer,
+    example: {
+      amount: 5000,
+      paymentMethod: "smart_pit",
+      points: 2500,
+      bonusPoints: 1050,
+      totalPoints: 3550,
+      items: [
+        { kind: "first_purchase", label: "初回購入ボーナス", points: 300, endsAt: null },
+        { kind: "tier", label: "金額別ボーナス（5,000円以上）", points: 250, endsAt: null },
+        { kind: "campaign", label: "春の購入キャンペーン", points: 500, endsAt: "2026-03-31T15:00:00.000Z" },
+      ],
+      firstPurchase: true,
+      bonusValidityDays: 180,
+    },
+    errors: { 400: [MSG.amountInvalid, MSG.paymentMethodInvalid] },
+    handler: async (caller, input) => {
+      const q = await caller.purchase.bonusQuote(input);
+      return {
+        ...q,
+        items: q.items.map((i) => ({ ...i, endsAt: i.endsAt ? new Date(i.endsAt).toISOString() : null })),
       };
     },
   }),

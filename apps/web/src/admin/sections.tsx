@@ -8,6 +8,7 @@ import { InboxMessages, SentMessages } from "./messages/MessageBoxPage";
 import { ModerationQueue } from "./moderation/ModerationQueue";
 import { PaymentSettings } from "./payments/PaymentSettings";
 import { PaymentTransactions } from "./payments/PaymentTransactions";
+import { PurchaseBonuses } from "./payments/PurchaseBonuses";
 import { UnusedBalanceReport } from "./payments/UnusedBalanceReport";
 import { PointCosts } from "./point-costs/PointCosts";
 import { AdminProfile } from "./profile/AdminProfile";
@@ -61,6 +62,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     waiting: "payments",
   },
   { path: "payment-settings", label: "決済設定", component: PaymentSettings, inMenu: true },
+  { path: "purchase-bonuses", label: "購入ボーナス", component: PurchaseBonuses, inMenu: true },
   { path: "unused-balance", label: "未使用残高報告", component: UnusedBalanceReport, inMenu: true },
   { path: "point-costs", label: "ポイント設定", component: PointCosts, inMenu: true },
   { path: "annual-income", label: "年収管理", component: AnnualIncomeManagement, inMenu: true },

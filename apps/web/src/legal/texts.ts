@@ -1,4 +1,5 @@
 import { ID_IMAGE_RETENTION_HOURS, LEGAL, POINT_COST_TABLE, POINT_EXPIRY_NOTICE_DAYS } from "@enmusubi/shared";
+import { bonusNotes, bonusRuleSentences } from "../features/payments/bonus-text";
 import { rateText, yenValueOf } from "../features/payments/calc";
 import {
   CANCELLATION_RULES,
@@ -54,6 +55,15 @@ function feeTable(info: LegalInfo): LegalBlock {
       return [row.displayName, cost(row.pointCost), cap === undefined ? "—" : formatCost(cap)];
     }),
   };
+}
+
+/**
+ * The purchase bonuses (decision 0047): the rules in force and the campaigns announced, from the
+ * rows the credit reads (`legal.info` → `bonuses`), worded as the purchase screen words them.
+ */
+function bonusBlocks(info: LegalInfo): LegalBlock[] {
+  const notes = bonusNotes(info.bonuses);
+  return [list(bonusRuleSentences(info.bonuses)), ...(notes.length > 0 ? [list(notes)] : [])];
 }
 
 const verificationSteps = list(
@@ -149,6 +159,10 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
         ],
       },
       {
+        heading: "第4条の2（購入ボーナス）",
+        blocks: bonusBlocks(info),
+      },
+      {
         heading: "第5条（禁止事項）",
         blocks: [
           list([
@@ -242,6 +256,10 @@ export const LEGAL_DOCUMENTS: LegalDocument[] = [
           p("各機能の消費ポイントは次のとおりです。上限（初期設定）を上回ることはありません。"),
           feeTable(info),
         ],
+      },
+      {
+        heading: "購入特典（ボーナスポイント）",
+        blocks: bonusBlocks(info),
       },
       {
         heading: "商品代金以外の必要料金",

@@ -1,12 +1,12 @@
 import {
   adminTransactionsInput,
   bankSettingsInput,
-  cardNotifyInput,
-  cardSettingsInput,
   bonusQuoteInput,
   bonusRulesSaveInput,
   campaignCreateInput,
   campaignEndInput,
+  cardNotifyInput,
+  cardSettingsInput,
   exchangeSettingsInput,
   generalSettingsInput,
   notificationListInput,
@@ -24,9 +24,9 @@ import {
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc";
 import { cancelTransaction, confirmTransaction, listTransactions, sales } from "./admin-transactions";
-import { handleCardNotification } from "./card-notification";
 import { adminBonusRules, createCampaign, endCampaign, saveBonusRules } from "./bonus-admin";
 import { quoteBonus } from "./bonuses";
+import { handleCardNotification } from "./card-notification";
 import { listNotifications, resolveNotification } from "./notifications";
 import { legalInfo, memberPurchaseSettings, quote } from "./purchase-info";
 import { unusedBalanceCsv, unusedBalanceReport } from "./report";

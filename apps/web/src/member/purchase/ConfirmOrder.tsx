@@ -2,10 +2,40 @@ import { POINT_VALIDITY_YEARS, purchaseConfirmation } from "@enmusubi/shared";
 import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
+import { BONUS_TEXT, bonusValidityText, campaignEndText } from "../../features/payments/bonus-text";
 import { pointsText, yen } from "../../features/payments/calc";
 import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
 import { CANCELLATION_RULES, CREDIT_TIMING, validityText } from "../../features/payments/terms";
 import { PAYMENTS_TEXT } from "../../features/payments/text";
+import type { RouterOutputs } from "../../lib/api-types";
+
+/** `purchase.bonusQuote`: the points and the bonus an order placed now is credited (decision 0047). */
+export type BonusQuote = RouterOutputs["purchase"]["bonusQuote"];
+
+/** The bonus rows of the confirmation: each bonus with its points (a campaign with its end), the total, the validity. */
+function bonusRows(bonus: BonusQuote): [string, ReactNode][] {
+  if (bonus.bonusPoints === 0) return [];
+  return [
+    [
+      "ボーナスポイント",
+      <Stack key="bonus" gap={2} data-testid="confirm-bonus">
+        {bonus.items.map((item) => (
+          <Text key={item.kind} size="sm">
+            {item.label}：+{pointsText(item.points)}
+            {item.kind === "campaign" && item.endsAt ? `（${campaignEndText(item.endsAt)}のお申込みが対象）` : ""}
+          </Text>
+        ))}
+        {bonus.items.some((i) => i.kind === "first_purchase") && (
+          <Text size="xs" c="dimmed">
+            {BONUS_TEXT.firstPurchaseNote}
+          </Text>
+        )}
+      </Stack>,
+    ],
+    ["合計付与ポイント", pointsText(bonus.totalPoints)],
+    ["ボーナスの有効期限", bonusValidityText(bonus.bonusValidityDays)],
+  ];
+}
 
 /** A step's heading takes the focus when the step opens, so keyboard and screen-reader users start there. */
 export function StepHeading({ children }: { children: ReactNode }) {
@@ -28,7 +58,7 @@ export function ConfirmOrder({
   onBack,
   onOrder,
 }: {
-  step: { amount: number; points: number; method: PaymentMethodKey };
+  step: { amount: number; points: number; method: PaymentMethodKey; bonus: BonusQuote };
   error: string | null;
   pending: boolean;
   onBack(): void;
@@ -37,6 +67,7 @@ export function ConfirmOrder({
   const rows: [string, ReactNode][] = [
     ["商品", "縁結びポイント"],
     ["付与ポイント", pointsText(step.points)],
+    ...bonusRows(step.bonus),
     ["お支払い金額（税込）", yen(step.amount)],
     ["支払方法", METHOD_LABELS[step.method]],
     [

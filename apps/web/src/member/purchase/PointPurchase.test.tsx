@@ -45,9 +45,20 @@ function handlers(extra: Handlers = {}): Handlers {
   return {
     "purchase.settings": () => settings,
     "purchase.history": () => ({ transactions: [], pagination: { currentPage: 1, totalPages: 1, total: 0 } }),
-    "purchase.quote": (input) => {
-      const { amount } = input as { amount: number };
-      return { amount, points: Math.floor((amount * 500) / 1000) };
+    "purchase.bonusQuote": (input) => {
+      const { amount, paymentMethod } = input as { amount: number; paymentMethod: "smart_pit" };
+      const points = Math.floor((amount * 500) / 1000);
+      // No bonus rule here (PurchaseBonus.test.tsx shows the bonuses).
+      return {
+        amount,
+        paymentMethod,
+        points,
+        bonusPoints: 0,
+        totalPoints: points,
+        items: [],
+        firstPurchase: true,
+        bonusValidityDays: 180,
+      };
     },
     "purchase.create": () => pending,
     ...extra,
@@ -70,7 +81,7 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     expect(await screen.findByText("購入履歴はありません")).toBeInTheDocument();
   });
 
-  it("refuses an amount outside the settings' limits with the catalogue's messages, asking the server nothing", async () => {
+  it("refuses an amount outside the settings' limits with the catalogue's messages, never sending it to the server", async () => {
     const { calls } = renderWithProviders(<PointPurchase />, handlers());
     await screen.findByTestId("purchase-rate");
     await userEvent.type(amountInput(), "500");
@@ -83,7 +94,13 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     await userEvent.clear(amountInput());
     await userEvent.click(screen.getByRole("button", { name: "確認画面へ進む" }));
     expect(await screen.findByText(MSG.amountInvalid)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === "purchase.quote" || c.path === "purchase.create")).toEqual([]);
+    // Only the packs were quoted (for their bonus), never the refused amounts; nothing was ordered.
+    const asked = calls
+      .filter((c) => c.path === "purchase.bonusQuote")
+      .map((c) => (c.input as { amount: number }).amount);
+    expect(asked.filter((a) => [500, 200000].includes(a))).toEqual([]);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.path === "purchase.create")).toEqual([]);
   });
 
   it("confirms with what 特商法 requires, then shows the payment code and its barcode", async () => {

@@ -1,5 +1,6 @@
+import { PURCHASE_PACKS } from "@enmusubi/shared";
 import { Button, Card, Group, Stack, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { amountError } from "../../features/payments/calc";
@@ -10,7 +11,7 @@ import type { Transaction } from "../../features/payments/types";
 import { errorMessage, useTRPC, useTRPCClient } from "../../lib/trpc";
 import { ListStates } from "../../ui/ListStates";
 import { CardResult } from "./CardResult";
-import { ConfirmOrder, StepHeading } from "./ConfirmOrder";
+import { type BonusQuote, ConfirmOrder, StepHeading } from "./ConfirmOrder";
 import { PurchaseForm } from "./PurchaseForm";
 import { PurchaseHistory } from "./PurchaseHistory";
 
@@ -19,7 +20,7 @@ const CREATE_FAILED = PAYMENTS_TEXT.createFailed;
 
 type Step =
   | { kind: "form" }
-  | { kind: "confirm"; amount: number; points: number; method: PaymentMethodKey }
+  | { kind: "confirm"; amount: number; points: number; method: PaymentMethodKey; bonus: BonusQuote }
   | { kind: "done"; transaction: Transaction }
   | { kind: "redirecting" };
 
@@ -72,6 +73,28 @@ export function PointPurchase() {
     : [];
   const chosen = method ?? methods[0] ?? null;
   const open = !!data && data.exchange.isActive && methods.length > 0;
+  // The bonus of each pack for the chosen method, as the server would credit an order placed now
+  // (decision 0047): 「+500pt ボーナス」 under the pack, the campaign's end above them.
+  const packs = data
+    ? PURCHASE_PACKS.filter((p) => p >= data.minimumPurchase && p <= data.maximumPurchase)
+    : ([] as number[]);
+  const packQuotes = useQueries({
+    queries: packs.map((p) => ({
+      ...trpc.purchase.bonusQuote.queryOptions({ amount: p, paymentMethod: chosen ?? "smart_pit" }),
+      enabled: open && !!chosen,
+    })),
+  });
+  const bonusOf = new Map<number, BonusQuote>();
+  packs.forEach((p, i) => {
+    const q = packQuotes[i]?.data;
+    if (q) bonusOf.set(p, q);
+  });
+  const typed = typeof amount === "number" && data && !amountError(amount, data) ? amount : null;
+  const typedQuote = useQuery({
+    ...trpc.purchase.bonusQuote.queryOptions({ amount: typed ?? 0, paymentMethod: chosen ?? "smart_pit" }),
+    enabled: open && !!chosen && typed !== null,
+    placeholderData: keepPreviousData,
+  });
 
   const toConfirm = async () => {
     if (!data || !chosen) return;
@@ -80,9 +103,10 @@ export function PointPurchase() {
     setError(null);
     setQuoting(true);
     try {
-      // The server's figure is the one ordered; the live figure above is the same formula.
-      const quote = await client.purchase.quote.query({ amount: amount as number });
-      setStep({ kind: "confirm", amount: quote.amount, points: quote.points, method: chosen });
+      // The server's figures are the ones ordered: the points at the rate and the bonus an order
+      // placed now gets (the live figures above are the same).
+      const quote = await client.purchase.bonusQuote.query({ amount: amount as number, paymentMethod: chosen });
+      setStep({ kind: "confirm", amount: quote.amount, points: quote.points, method: chosen, bonus: quote });
     } catch (e) {
       setError(errorMessage(e, FETCH_FAILED));
     } finally {
@@ -137,6 +161,9 @@ export function PointPurchase() {
             error={error}
             quoting={quoting}
             onConfirm={() => void toConfirm()}
+            packs={packs}
+            packBonus={bonusOf}
+            amountBonus={typed !== null && typedQuote.data?.amount === typed ? typedQuote.data : null}
           />
         )}
         {step.kind === "confirm" && (

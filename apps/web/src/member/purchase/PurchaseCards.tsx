@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { bonusBadge } from "../../features/payments/bonus-text";
 import { pointsText, yen } from "../../features/payments/calc";
 import { METHOD_LABELS, StatusBadge } from "../../features/payments/StatusBadge";
 import type { Transaction } from "../../features/payments/types";
@@ -68,6 +69,11 @@ export function PurchaseCards({ rows, onShow }: { rows: Transaction[]; onShow(t:
               </Field>
               <Field label="ポイント">
                 <Text fw={700}>{pointsText(t.points)}</Text>
+                {t.bonusPoints > 0 && (
+                  <Text size="xs" c="pink.8" fw={700}>
+                    {bonusBadge(t.bonusPoints)}
+                  </Text>
+                )}
               </Field>
             </SimpleGrid>
             <Field label="支払方法">

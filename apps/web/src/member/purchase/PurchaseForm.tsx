@@ -1,15 +1,28 @@
 import { MSG } from "@enmusubi/shared";
 import { Alert, Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { BONUS_TEXT, bonusBadge, campaignEndText } from "../../features/payments/bonus-text";
 import { limitsText, pointsFor, pointsText, rateText, yen } from "../../features/payments/calc";
 import { METHOD_LABELS, type PaymentMethodKey } from "../../features/payments/StatusBadge";
 import { PAYMENTS_TEXT } from "../../features/payments/text";
 import type { RouterOutputs } from "../../lib/api-types";
+import type { BonusQuote } from "./ConfirmOrder";
 
 type PurchaseSettings = RouterOutputs["purchase"]["settings"];
 
-/** Amounts offered as one-tap choices, kept to those inside the limits. */
-const PRESETS = [1000, 3000, 5000, 10000, 30000, 50000];
+/**
+ * The campaign running for the chosen method, from the packs' quotes (each names the campaign that
+ * applies to it): its name and end, shown once above the packs.
+ */
+function CampaignBanner({ quotes }: { quotes: BonusQuote[] }) {
+  const campaign = quotes.flatMap((q) => q.items).find((i) => i.kind === "campaign");
+  if (!campaign?.endsAt) return null;
+  return (
+    <Alert color="pink" role="status" title={`${campaign.label} 実施中`} data-testid="campaign-banner">
+      <Text size="sm">{campaignEndText(campaign.endsAt)}のお申込みが対象です。</Text>
+    </Alert>
+  );
+}
 
 /**
  * Purchases open but no method usable: not a dead end. The member is told purchases are not
@@ -49,6 +62,9 @@ export function PurchaseForm({
   error,
   quoting,
   onConfirm,
+  packs,
+  packBonus,
+  amountBonus,
 }: {
   settings: PurchaseSettings;
   /** Purchases accepted and at least one method offered. */
@@ -61,6 +77,12 @@ export function PurchaseForm({
   error: string | null;
   quoting: boolean;
   onConfirm(): void;
+  /** The one-tap amounts inside the limits (PURCHASE_PACKS). */
+  packs: readonly number[];
+  /** Each pack's quote for the chosen method, once read (decision 0047). */
+  packBonus: ReadonlyMap<number, BonusQuote>;
+  /** The typed amount's quote, when the amount can be ordered. */
+  amountBonus: BonusQuote | null;
 }) {
   return (
     <Card withBorder padding="md">
@@ -106,25 +128,46 @@ export function PurchaseForm({
               inputMode="numeric"
               error={error ?? undefined}
             />
-            <Group gap="xs" aria-label="金額を選ぶ" role="group">
-              {PRESETS.filter((p) => p >= settings.minimumPurchase && p <= settings.maximumPurchase).map((p) => (
-                <Button
-                  key={p}
-                  size="compact-sm"
-                  variant={amount === p ? "filled" : "default"}
-                  aria-pressed={amount === p}
-                  onClick={() => onAmount(p)}
-                >
-                  {yen(p)}
-                </Button>
-              ))}
+            <CampaignBanner quotes={[...packBonus.values()]} />
+            <Group gap="xs" aria-label="金額を選ぶ" role="group" align="flex-start">
+              {packs.map((p) => {
+                const bonus = packBonus.get(p)?.bonusPoints ?? 0;
+                return (
+                  <Stack key={p} gap={2} align="center" data-testid="purchase-pack">
+                    <Button
+                      size="compact-sm"
+                      variant={amount === p ? "filled" : "default"}
+                      aria-pressed={amount === p}
+                      aria-describedby={bonus > 0 ? `pack-bonus-${p}` : undefined}
+                      onClick={() => onAmount(p)}
+                    >
+                      {yen(p)}
+                    </Button>
+                    {bonus > 0 && (
+                      <Text id={`pack-bonus-${p}`} size="xs" fw={700} c="pink.8">
+                        {bonusBadge(bonus)}
+                      </Text>
+                    )}
+                  </Stack>
+                );
+              })}
             </Group>
             <Text aria-live="polite" data-testid="purchase-computed-points">
               付与ポイント：
               <Text span fw={700} c="pink.8">
                 {pointsText(typeof amount === "number" ? pointsFor(amount, settings.exchange) : 0)}
               </Text>
+              {amountBonus && amountBonus.bonusPoints > 0 && (
+                <Text span fw={700} c="pink.8" ml={6}>
+                  {bonusBadge(amountBonus.bonusPoints)}
+                </Text>
+              )}
             </Text>
+            {amountBonus?.items.some((i) => i.kind === "first_purchase") && (
+              <Text size="xs" c="dimmed">
+                {BONUS_TEXT.firstPurchaseNote}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button onClick={onConfirm} loading={quoting} disabled={!chosen}>
                 確認画面へ進む

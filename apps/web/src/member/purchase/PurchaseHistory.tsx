@@ -1,7 +1,8 @@
-import { Modal, Stack, Table, Title } from "@mantine/core";
+import { Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { bonusBadge } from "../../features/payments/bonus-text";
 import { pointsText, yen } from "../../features/payments/calc";
 import { PaymentInstructions } from "../../features/payments/PaymentInstructions";
 import { METHOD_LABELS, StatusBadge } from "../../features/payments/StatusBadge";
@@ -86,6 +87,11 @@ export function PurchaseHistory() {
                     </Table.Td>
                     <Table.Td ta="right" style={NOWRAP}>
                       {pointsText(t.points)}
+                      {t.bonusPoints > 0 && (
+                        <Text size="xs" c="pink.8" fw={700}>
+                          {bonusBadge(t.bonusPoints)}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td fz="sm">{METHOD_LABELS[t.paymentMethod]}</Table.Td>
                     <Table.Td>
