@@ -393,10 +393,14 @@ export interface Exercise {
 
 /**
  * Tables a refusal writes by design: SmartPit's notification stores every call received with its
- * outcome, refused ones included (decision 0018). Nothing else may change.
+ * outcome, refused ones included (decision 0018); a wrong phone verification code is counted on
+ * the code before it is refused, and a failed SMS voids its code (decision 0048). Nothing else may change.
  */
 function recordsOfRefusal(label: string): string[] {
-  return /smartpit\/notify|smartPitNotify/.test(label) ? ["payment_notifications"] : [];
+  if (/smartpit\/notify|smartPitNotify/.test(label)) return ["payment_notifications"];
+  if (/phone\/confirm|phone\.confirmCode|phone\/code|phone\.requestCode/.test(label))
+    return ["phone_verification_codes"];
+  return [];
 }
 
 /**
