@@ -10,6 +10,7 @@ import { checkScreen, hasChromium, loginThroughUi, useE2E } from "./harness";
  * on the dashboard. Every screen visited is checked by axe and the layout guard.
  */
 const e2e = useE2E();
+let verifiedUserID = "";
 
 describe.skipIf(!hasChromium)("phone verification in the browser", () => {
   it("at 375 px: dashboard reminder → number → code from DATA_DIR/sms → verified, the sign-up bonus credited", async () => {
@@ -24,6 +25,7 @@ describe.skipIf(!hasChromium)("phone verification in the browser", () => {
     expect(joined.ok).toBe(true);
     const mail = await e2e.waitForMail(email);
     const userID = /ユーザーID: (\S+)/.exec(mail.text)?.[1] ?? "";
+    verifiedUserID = userID;
     const password = /パスワード: (\S+)/.exec(mail.text)?.[1] ?? "";
     expect(mail.text).toContain("携帯電話番号の確認（SMS認証）");
 
@@ -78,5 +80,28 @@ describe.skipIf(!hasChromium)("phone verification in the browser", () => {
     await e2e.visit(page, "/user/dashboard", "ダッシュボード", "dashboard (phone verified)");
     await expect.poll(() => page.getByTestId("dashboard-points").textContent()).toBe("100pt");
     expect(await page.getByTestId("phone-notice").count()).toBe(0);
+  });
+
+  it("at 375 px an administrator sees the member's phone, clears it (asked first), and sets the login bonus", async () => {
+    expect(verifiedUserID).not.toBe("");
+    const page = await e2e.page(375);
+    await loginThroughUi(page, e2e.baseUrl, e2e.admin.userID, e2e.admin.password);
+    await e2e.visit(page, "/admin/user-management", "ユーザー管理", "user management (phone)");
+    const card = page.locator(`[data-userid="${verifiedUserID}"]`);
+    await card.getByRole("button", { name: /電話認証（認証済み）/ }).click();
+    const dialog = await e2e.dialog(page, /電話番号認証/, "dialog 電話番号認証");
+    await dialog.getByTestId("admin-phone-number").getByText("090-3750-0075").waitFor();
+    await dialog.getByRole("button", { name: "認証を解除" }).click();
+    const confirm = await e2e.dialog(page, "電話番号認証の解除", "dialog 電話番号認証の解除");
+    await confirm.getByRole("button", { name: "認証を解除" }).click();
+    await page.getByText(MSG.phoneCleared).waitFor();
+    await dialog.getByText("未認証").waitFor();
+    await checkScreen(page, "dialog 電話番号認証 (cleared)");
+
+    await e2e.visit(page, "/admin/point-costs", "ログインボーナス", "point costs (login bonus)");
+    await page.getByLabel("1日のログインボーナス（pt）").fill("5");
+    await page.getByRole("button", { name: "保存" }).click();
+    await page.getByText(MSG.loginBonusSaved).waitFor();
+    await checkScreen(page, "point costs (login bonus saved)");
   });
 });
