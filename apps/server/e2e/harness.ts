@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -101,6 +101,13 @@ export interface E2E {
   approveProfile(admin: string, userId: string): Promise<void>;
   /** A page at `width` (`touch`: a phone) signed in as the member `userID`, on the dashboard. */
   memberPage(userID: string, width?: number, options?: { touch?: boolean }): Promise<Page>;
+  /**
+   * Waits for the newest SMS to `e164` written by the development sink under DATA_DIR/sms since
+   * `after` files were there, and answers the 6-digit code it carries (decision 0048).
+   */
+  waitForSmsCode(e164: string, options?: { after?: number; timeoutMs?: number }): Promise<string>;
+  /** How many SMS files the development sink has written so far. */
+  smsCount(): number;
 }
 
 /** The password of every member the browser tests create. */
@@ -176,6 +183,8 @@ export function useE2E(options: { cardSimulator?: boolean } = {}): E2E {
     }
   };
   let closeAll = async () => {};
+  let smsDir = "";
+  const smsFiles = () => (smsDir && existsSync(smsDir) ? readdirSync(smsDir).sort() : []);
   const e2e: E2E = {
     baseUrl: "",
     admin: { userID: "e2eadmin", password: "e2e-admin-pass" },
@@ -252,6 +261,19 @@ export function useE2E(options: { cardSimulator?: boolean } = {}): E2E {
         await e2e.call(admin, "adminProfileReview.approve", { id: entry.id });
       }
     },
+    smsCount: () => smsFiles().length,
+    async waitForSmsCode(e164, { after = 0, timeoutMs = 15_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const file of smsFiles().slice(after).reverse()) {
+          const text = readFileSync(path.join(smsDir, file), "utf8");
+          const code = text.startsWith(`To: ${e164}\n`) ? /確認コード：(\d{6})/.exec(text)?.[1] : undefined;
+          if (code) return code;
+        }
+        if (Date.now() > deadline) throw new Error(`no SMS to ${e164} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
     async memberPage(userID, width = 1280, options = {}) {
       const page = await e2e.page(width, options);
       await loginThroughUi(page, e2e.baseUrl, userID, MEMBER_PASSWORD);
@@ -301,6 +323,8 @@ export function useE2E(options: { cardSimulator?: boolean } = {}): E2E {
     const database = await openTestDatabase(inject("dbTemplate"));
     const dataDir = mkdtempSync(path.join(tmpdir(), "enmusubi-e2e-"));
     const ownPort = options.cardSimulator ? await freePort() : 0;
+    // No SMS_API_URL: codes are written under DATA_DIR/sms (decision 0048), where tests read them.
+    smsDir = path.join(dataDir, "sms");
     const config = {
       ...loadConfig({
         NODE_ENV: "test",

@@ -393,10 +393,15 @@ export interface Exercise {
 
 /**
  * Tables a refusal writes by design: SmartPit's and the card processor's notifications store every
- * call received with its outcome, refused ones included (decisions 0018, 0046). Nothing else may change.
+ * call received with its outcome, refused ones included (decisions 0018, 0046); a wrong phone
+ * verification code is counted on the code before it is refused, and a failed SMS voids its code
+ * (decision 0048). Nothing else may change.
  */
 function recordsOfRefusal(label: string): string[] {
-  return /smartpit\/notify|smartPitNotify|card\/notify|cardNotify/.test(label) ? ["payment_notifications"] : [];
+  if (/smartpit\/notify|smartPitNotify|card\/notify|cardNotify/.test(label)) return ["payment_notifications"];
+  if (/phone\/confirm|phone\.confirmCode|phone\/code|phone\.requestCode/.test(label))
+    return ["phone_verification_codes"];
+  return [];
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   FREE_POINT_VALIDITY_DAYS,
   type Gender,
   MSG,
-  NEW_USER_DEFAULTS,
+  SIGNUP_BONUS_POINTS,
   SIGNUP_REDIRECT_MS,
   TERMS_VERSION,
 } from "@enmusubi/shared";
@@ -164,8 +164,8 @@ function SignupForm({
             <Stack gap="xs" role="status" data-testid="signup-done">
               <Text className={classes.success}>{MSG.signupDone}</Text>
               <Text size="sm">
-                登録特典として{NEW_USER_DEFAULTS.points}
-                pt（無料ポイント）を差し上げます。無料ポイントの有効期限は付与日から
+                ログイン後に携帯電話番号の確認（SMS認証）を済ませると、登録特典として{SIGNUP_BONUS_POINTS}
+                pt（無料ポイント）を差し上げます（1つの電話番号につき1アカウント）。無料ポイントの有効期限は付与日から
                 {FREE_POINT_VALIDITY_DAYS}日間で、期限はログイン後のダッシュボードで確認できます。
               </Text>
               <Text size="sm">
