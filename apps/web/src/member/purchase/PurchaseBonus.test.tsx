@@ -15,7 +15,7 @@ const settings: RouterOutputs["purchase"]["settings"] = {
   exchange: { yenAmount: 1000, pointAmount: 500, isActive: true },
   minimumPurchase: 1000,
   maximumPurchase: 100000,
-  methods: { smartPit: true, bankTransfer: true },
+  methods: { smartPit: true, bankTransfer: true, card: false },
   bank: null,
 };
 
@@ -142,6 +142,8 @@ describe("purchase bonuses on the purchase screen", { timeout: 20_000 }, () => {
       confirmedVia: "smartpit",
       confirmedBy: null,
       reinstatedAt: null,
+      refundedAt: null,
+      card: null,
       smartPit: null,
       bank: null,
     };
