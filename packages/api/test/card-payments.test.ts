@@ -326,6 +326,34 @@ describe("a refund by the processor", () => {
     ]);
   });
 
+  it("takes back the purchase bonus booked with the purchase too (its free lot), and lists the refund when the bonus was spent", async () => {
+    await api.caller(admin).adminPayments.saveBonusRules({ firstPurchase: { fixedPoints: 300 }, tiers: [] });
+    try {
+      const member = await api.createUser({ points: 0 });
+      const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "card" });
+      await notify(tx);
+      expect(await booksAgree(member.id)).toBe(800);
+      expect(await notify(tx, "refund.completed")).toMatchObject({ status: "refunded" });
+      expect(await booksAgree(member.id)).toBe(0);
+      const [reversal] = await kinds(member.id, "purchase_reversal");
+      expect(reversal).toMatchObject({ delta: -800, balanceAfter: 0, reference: tx.transactionId });
+
+      // Another member spends part of the bonus (the free lot, which expires first): the refund is listed.
+      const spender = await api.createUser({ points: 0 });
+      const bought = await api.caller(spender).purchase.create({ amount: 1000, paymentMethod: "card" });
+      await notify(bought);
+      await db().transaction((t) =>
+        setBalance(t, { userId: spender.id, account: "points", value: 790, actorId: admin.id }),
+      );
+      const before = await snapshotTables(api, ...MONEY);
+      expect(await notify(bought, "refund.completed")).toMatchObject({ status: "paid" });
+      expect(await snapshotTables(api, ...MONEY)).toEqual(before);
+      expect(await booksAgree(spender.id)).toBe(790);
+    } finally {
+      await api.caller(admin).adminPayments.saveBonusRules({ firstPurchase: null, tiers: [] });
+    }
+  });
+
   it("when the points were spent, lists the refund for the administrators and takes nothing: no balance goes negative", async () => {
     const member = await api.createUser({ points: 0 });
     const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "card" });
