@@ -26,17 +26,20 @@ export const OUTCOME_LABELS: Record<string, string> = {
   refused_invalid: "拒否（内容不正）",
   refused_unknown: "拒否（該当取引なし）",
   refused_amount: "拒否（金額不一致）",
+  declined: "カード決済不成立（未付与）",
+  reversed: "カード返金（ポイント回収済み）",
 };
 
 const REASON_LABELS: Record<string, string> = {
   account_closed: "会員が退会済みのため付与できません",
   overflow: "保有ポイントの上限を超えるため付与できません",
+  points_spent: "カード決済が返金されましたが、ポイントが使用済みのため回収できません",
 };
 
 const RESOLUTION_LABELS = { settled: "処理済み", refunded: "返金済み" } as const;
 
 /**
- * SmartPit's payment notifications (decision 0018): every one received with what became of it, and
+ * SmartPit's and the card processor's payment notifications (decisions 0018, 0046): every one received with what became of it, and
  * first the money that arrived but could not be credited (a cancelled or expired order of a member
  * who has left, or a balance that could not hold it), for an administrator to mark settled or
  * refunded with a note (audited).

@@ -101,7 +101,13 @@ describe("purchase arithmetic", () => {
 
 describe("StatusBadge", () => {
   it("says 処理中 for pending and names the other states", () => {
-    expect(STATUS_LABELS).toEqual({ pending: "処理中", paid: "支払済", cancelled: "キャンセル", failed: "失敗" });
+    expect(STATUS_LABELS).toEqual({
+      pending: "処理中",
+      paid: "支払済",
+      cancelled: "キャンセル",
+      failed: "失敗",
+      refunded: "返金済",
+    });
     render(
       <MantineProvider theme={theme}>
         <StatusBadge status="pending" />
