@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { type RestUser, snapshotTables, useTestServer } from "./helpers";
-import { PRODUCTION_PARTICULARS } from "./legal-env";
+import { PRODUCTION_PARTICULARS, PRODUCTION_TEST_SMS } from "./legal-env";
 
 /*
  * The card payment's REST rows and the development simulator (decision 0046): an order answers the
@@ -172,6 +172,7 @@ describe("card payment over REST, through the simulator", () => {
 describe("the card simulator in production", () => {
   const base = () => ({
     ...PRODUCTION_PARTICULARS,
+    ...PRODUCTION_TEST_SMS,
     JWT_SECRET: "x".repeat(40),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "enmusubi-card-simulator-test-")),
     LOG_LEVEL: "silent",

@@ -519,7 +519,7 @@ describe("administrators' changes", () => {
       firstPurchase: null,
       tiers: [{ minAmount: 5000, ratePercent: 7, fixedPoints: null }],
     });
-    expect(view.methods.map((m) => m.method)).toEqual(["bank_transfer", "smart_pit"]);
+    expect(view.methods.map((m) => m.method)).toEqual(["bank_transfer", "smart_pit", "card"]);
     const [last] = await db()
       .select()
       .from(adminAuditLog)
