@@ -16,11 +16,13 @@ const STORAGE_TESTS = [
   "apps/server/test/open-database.test.ts",
   "apps/server/test/backup-restore.test.ts",
 ];
+/** The test template database (vitest.global-setup.ts), for the projects whose files open one. */
+const TEMPLATE = [path.resolve(import.meta.dirname, "vitest.global-setup.ts")];
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker; the workers' PGlite work is what keeps the cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    globalSetup: [path.resolve(import.meta.dirname, "vitest.global-setup.ts")],
     // A test that asserts nothing fails: it cannot pass by running without checking.
     expect: { requireAssertions: true },
     projects: [
@@ -36,7 +38,8 @@ export default defineConfig({
           // (@enmusubi/db/testing); the code under test keeps per-database state in WeakMaps
           // keyed by the database, not in module globals.
           isolate: false,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
+          globalSetup: TEMPLATE,
           testTimeout: 20_000,
           // Opening a database from the template and building the app take longer on a busy 2-core machine.
           hookTimeout: 60_000,
@@ -52,8 +55,9 @@ export default defineConfig({
           // As for api; the app is built per file, on its own database.
           isolate: false,
           // A worker is reused only while the next file in the queue is of its project: each
-          // unisolated project runs as its own group (api, then server, then web).
-          sequence: { groupOrder: 1 },
+          // unisolated project runs as its own group (web, then api, then server).
+          sequence: { groupOrder: 2 },
+          globalSetup: TEMPLATE,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -70,7 +74,8 @@ export default defineConfig({
           // (measured: 83 s of CPU for the project instead of 264 s). Each file still gets a fresh
           // document; setup.ts resets the module state the files would share (notifications, storage).
           isolate: false,
-          sequence: { groupOrder: 2 },
+          // First: it opens no database, so it runs while the global setup builds the template.
+          sequence: { groupOrder: 0 },
           // userEvent types key by key: a long birthday or 自己紹介 takes seconds on a busy 2-core machine.
           testTimeout: 15_000,
         },
@@ -93,6 +98,9 @@ export default defineConfig({
           name: "e2e",
           include: ["apps/server/e2e/**/*.test.ts"],
           environment: "node",
+          // Beside the api files, as before the web project moved first.
+          sequence: { groupOrder: 1 },
+          globalSetup: TEMPLATE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

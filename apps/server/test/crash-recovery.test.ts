@@ -20,7 +20,7 @@ import path from "node:path";
 import { createPasswordHasher } from "@enmusubi/api";
 import { createTestAccount } from "@enmusubi/api/testing";
 import { createDatabase, type Database } from "@enmusubi/db";
-import { onPostgres } from "@enmusubi/db/testing";
+import { onPostgres, templateReady } from "@enmusubi/db/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rowsOf } from "./fingerprint";
 
@@ -182,6 +182,7 @@ describe.runIf(onPostgres)("kill -9 during paid work, then restart (PostgreSQL)"
 
   beforeAll(async () => {
     if (template.kind !== "postgres") return;
+    await templateReady(template);
     dbName = `enmusubi_crash_${randomBytes(6).toString("hex")}`;
     admin = await createDatabase({ url: template.url, max: 1 });
     await admin.db.execute(`create database ${dbName} template ${template.template}`);

@@ -20,9 +20,11 @@ import { createWriteGuard, type WriteGuard } from "./write-guard";
  * (see `valueFor`); REST as query string or JSON body, tRPC mostly handed to the procedure in
  * process and one request in ten over HTTP (see `envelope`). Each route and procedure gets
  * PROPERTY_RUNS requests (default 1,000), split evenly over anonymous, a member and an
- * administrator (334 each). Every answer must be below 500, every REST answer must match
- * /api/openapi.json, and after every refused request (4xx) the write guard (write-guard.ts) must
- * report no table changed; once per route the full row digest checks the guard itself.
+ * administrator (334 each). Every answer must be below 500, every refusal (4xx) must say why in
+ * Japanese, every REST answer must match /api/openapi.json, and after every refusal the write
+ * guard (write-guard.ts) must report no table changed; once per route the full row digest checks
+ * the guard itself. (This replaced the fixed sweeps of a few hand-written bodies per route and
+ * procedure that bad-input.test.ts files once ran: the generated inputs hold those shapes.)
  *
  * What it costs, measured on this 2-core machine on 23 Nov 2026 under the bench lock (load
  * average 1.5 to 4; vitest runs one file at a time here, maxWorkers = cores − 1):
@@ -314,6 +316,29 @@ const isRest = (url: string) => url.startsWith("/api/");
 export interface Answer {
   statusCode: number;
   body: string;
+  /** A procedure called in process: its error's message (an HTTP answer carries it in the body). */
+  message?: string;
+}
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+/**
+ * The message a refusal gives its caller: REST's `message`, tRPC's `error.json.message` (bare or
+ * batched), or the text of a body that is not JSON.
+ */
+export function refusalMessage(answer: Answer): string {
+  if (answer.message !== undefined) return answer.message;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    return answer.body;
+  }
+  const first = (Array.isArray(body) ? body[0] : body) as
+    | { message?: unknown; error?: { message?: unknown; json?: { message?: unknown } } }
+    | null
+    | undefined;
+  return String(first?.message ?? first?.error?.json?.message ?? first?.error?.message ?? "");
 }
 
 type Procedure = (input: unknown) => Promise<unknown>;
@@ -344,6 +369,7 @@ export function sender(server: TestServer, users: Record<Who, RestUser | undefin
         return {
           statusCode: getHTTPStatusCodeFromError(error),
           body: `${error.code} ${error.message} ${error.cause ? String(error.cause) : ""}`,
+          message: error.message,
         };
       }
     }
@@ -439,6 +465,9 @@ export async function exercise(targets: Target[], io: Exercise, runs = runsPerCa
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
           if (res.statusCode >= 400) {
             result.refused += 1;
+            const message = refusalMessage(res);
+            if (!JAPANESE.test(message))
+              throw new Error(`refused with ${res.statusCode} without Japanese: ${message.slice(0, 200)}`);
             const unexpected = changed.filter((t) => !recordsOfRefusal(target.label).includes(t));
             if (unexpected.length > 0) {
               throw new Error(`refused with ${res.statusCode} yet ${unexpected.join(", ")} changed`);
@@ -471,7 +500,7 @@ export async function exercise(targets: Target[], io: Exercise, runs = runsPerCa
 
 /**
  * One half of the run (a test file of its own, with its own server and database): every target
- * of `kind` gets its generated requests; no answer ≥ 500, no refusal changes the database.
+ * of `kind` gets its generated requests; no answer ≥ 500, every refusal in Japanese and changing nothing.
  */
 export function badInputRun(kind: "REST" | "tRPC", targets: Target[], atLeast: number): void {
   // Opening the server on the shared, loaded machine can pass the 10 s default.
@@ -492,7 +521,7 @@ export function badInputRun(kind: "REST" | "tRPC", targets: Target[], atLeast: n
     );
   });
   const unit = kind === "REST" ? "route" : "procedure";
-  it(`${kind}: ${RUNS} generated requests per ${unit} (${runsPerCaller} per caller, seed ${SEED}): no answer ≥ 500, no refusal changes the database`, async () => {
+  it(`${kind}: ${RUNS} generated requests per ${unit} (${runsPerCaller} per caller, seed ${SEED}): no answer ≥ 500, every refusal in Japanese and changing nothing`, async () => {
     expect(targets.length).toBeGreaterThan(atLeast);
     const { failures, refused } = await exercise(
       targets.filter((t) => ONLY.test(t.label)),

@@ -51,11 +51,12 @@ describe("write guard", () => {
     expect(await guard.changed()).toEqual([]);
   });
 
-  it("fails a property run when a refused request writes, and only then", async () => {
+  it("fails a property run when a refused request writes or says why in another language, and only then", async () => {
     const target: Target = { label: "fake route", requests: () => fc.constant({ call: "fake", input: null }) };
+    const refusal = JSON.stringify({ message: "入力内容に誤りがあります" });
     const writeAndAnswer = (statusCode: number) => async () => {
       await database.db.update(occupations).set({ sortOrder: sql`${occupations.sortOrder} + 1` });
-      return { statusCode, body: "" };
+      return { statusCode, body: statusCode >= 400 ? refusal : "" };
     };
     const refusedWrite = await exercise([target], { database, send: writeAndAnswer(400) }, 3);
     // One failure per caller (anonymous, member, administrator).
@@ -65,8 +66,24 @@ describe("write guard", () => {
     const acceptedWrite = await exercise([target], { database, send: writeAndAnswer(200) }, 3);
     expect(acceptedWrite.failures).toEqual([]);
 
-    const refusedRead = await exercise([target], { database, send: async () => ({ statusCode: 404, body: "" }) }, 3);
+    const refusedRead = await exercise(
+      [target],
+      { database, send: async () => ({ statusCode: 404, body: refusal }) },
+      3,
+    );
     expect(refusedRead).toMatchObject({ failures: [], refused: 9 });
+
+    // A refusal must say why in Japanese: Fastify's English, or no message at all, fails.
+    for (const body of ['{"message":"Not Found"}', ""]) {
+      const english = await exercise([target], { database, send: async () => ({ statusCode: 404, body }) }, 3);
+      expect(english.failures.join("\n")).toMatch(/fake route as admin .*refused with 404 without Japanese/);
+    }
+    const inProcess = await exercise(
+      [target],
+      { database, send: async () => ({ statusCode: 400, body: "BAD_REQUEST", message: "入力が正しくありません" }) },
+      3,
+    );
+    expect(inProcess.failures).toEqual([]);
 
     const crashed = await exercise([target], { database, send: async () => ({ statusCode: 500, body: "boom" }) }, 3);
     expect(crashed.failures.join("\n")).toMatch(/fake route as member .*500 boom/);

@@ -114,10 +114,10 @@ describe("what the waiting entries would cost", () => {
     await expect(schedule(member, [bob.id, admin.id])).resolves.toMatchObject({ status: "pending" });
   });
 
-  it("300 future sends by a member holding 100 pt: only what 100 pt pays for is accepted", async () => {
+  it(`${SCHEDULED_PENDING_MAX + 10} future sends by a member holding 100 pt (past the pending cap): only what 100 pt pays for is accepted`, async () => {
     const member = await api.createUser({ points: 100 });
     let accepted = 0;
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < SCHEDULED_PENDING_MAX + 10; i++) {
       try {
         await schedule(member, [bob.id], `大量${i}`);
         accepted += 1;

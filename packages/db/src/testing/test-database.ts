@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import postgres from "postgres";
@@ -8,13 +9,18 @@ import { createDatabase, type Database, pgliteExtensions } from "../client";
 import { seedReferenceData } from "../seed/reference";
 
 /**
- * Test databases. The vitest global setup prepares one migrated and seeded template; every test
- * file then gets its own copy: a PGlite loaded from a data-dir snapshot by default, or a
- * PostgreSQL database created from a template database when TEST_DATABASE_URL is set.
+ * Test databases. The vitest global setup starts building one migrated and seeded template and
+ * returns at once (`startTemplate`); every test file then gets its own copy, once the template is
+ * ready: a PGlite loaded from a data-dir snapshot by default, or a PostgreSQL database created
+ * from a template database when TEST_DATABASE_URL is set.
  */
-export type TestTemplate =
+export type TestTemplate = (
   | { kind: "pglite"; snapshotFile: string }
-  | { kind: "postgres"; url: string; template: string };
+  | { kind: "postgres"; url: string; template: string }
+) & {
+  /** Written when the template is built: "ok", or the error that stopped the build. */
+  readyFile: string;
+};
 
 /** PGlite's dist folder, where its WebAssembly module and file-system bundle ship. */
 const pgliteDist = new URL(".", pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
@@ -25,35 +31,82 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Builds the template once (global setup). Returns it and a teardown. */
-export async function prepareTemplate(options: {
-  postgresUrl?: string;
-  snapshotFile: string;
-}): Promise<{ template: TestTemplate; teardown(): Promise<void> }> {
-  if (options.postgresUrl) {
-    const template = `enmusubi_tpl_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(options.postgresUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${template}`);
-    const db = await createDatabase({ url: withDatabase(options.postgresUrl, template), max: 1 });
+/**
+ * Starts building the template (global setup) and answers at once with where it will be, so that
+ * files that need no database (the web project's) run while it builds; `templateReady` waits for
+ * it. `teardown` waits for the build, then removes the template.
+ */
+export function startTemplate(options: { postgresUrl?: string; directory: string }): {
+  template: TestTemplate;
+  teardown(): Promise<void>;
+} {
+  const id = randomBytes(4).toString("hex");
+  const readyFile = path.join(options.directory, `enmusubi-test-${id}.ready`);
+  const postgresUrl = options.postgresUrl;
+  const template: TestTemplate = postgresUrl
+    ? { kind: "postgres", url: postgresUrl, template: `enmusubi_tpl_${id}`, readyFile }
+    : { kind: "pglite", snapshotFile: path.join(options.directory, `enmusubi-test-${id}.tar`), readyFile };
+  const admin = postgresUrl ? postgres(postgresUrl, { max: 1, onnotice: () => {} }) : undefined;
+  const built = buildTemplate(template, admin).then(
+    () => writeFile(readyFile, "ok"),
+    (error: unknown) => writeFile(readyFile, `the test template could not be built: ${String(error)}`),
+  );
+  return {
+    template,
+    teardown: async () => {
+      await built;
+      await rm(readyFile, { force: true });
+      if (template.kind === "pglite") await rm(template.snapshotFile, { force: true });
+      if (admin && template.kind === "postgres") {
+        await admin.unsafe(`drop database if exists ${template.template} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+async function buildTemplate(template: TestTemplate, admin: postgres.Sql | undefined): Promise<void> {
+  if (template.kind === "postgres" && admin) {
+    await admin.unsafe(`create database ${template.template}`);
+    const db = await createDatabase({ url: withDatabase(template.url, template.template), max: 1 });
     await db.migrate();
     await seedReferenceData(db.db);
     await db.close();
-    return {
-      template: { kind: "postgres", url: options.postgresUrl, template },
-      teardown: async () => {
-        await admin.unsafe(`drop database if exists ${template} with (force)`);
-        await admin.end();
-      },
-    };
+    return;
   }
+  if (template.kind !== "pglite") return;
   const pg = await PGlite.create({ extensions: pgliteExtensions });
   const db = await createDatabase({ pglite: pg });
   await db.migrate();
   await seedReferenceData(db.db);
   const dump = await pg.dumpDataDir("none");
-  await writeFile(options.snapshotFile, Buffer.from(await dump.arrayBuffer()));
+  // Written whole, then renamed: a worker never reads half a snapshot.
+  await writeFile(`${template.snapshotFile}.part`, Buffer.from(await dump.arrayBuffer()));
+  await rename(`${template.snapshotFile}.part`, template.snapshotFile);
   await pg.close();
-  return { template: { kind: "pglite", snapshotFile: options.snapshotFile }, teardown: async () => {} };
+}
+
+const readiness = new Map<string, Promise<void>>();
+
+/** Waits until the global setup has built the template; throws what stopped the build. */
+export function templateReady(template: TestTemplate): Promise<void> {
+  let ready = readiness.get(template.readyFile);
+  if (!ready) {
+    ready = (async () => {
+      // Building takes seconds alone and a minute or more on a loaded 2-core machine.
+      const deadline = Date.now() + 600_000;
+      for (;;) {
+        const state = await readFile(template.readyFile, "utf8").catch(() => undefined);
+        if (state === "ok") return;
+        if (state !== undefined) throw new Error(state);
+        if (Date.now() > deadline)
+          throw new Error(`the test template was not ready after 10 minutes (${template.readyFile})`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    readiness.set(template.readyFile, ready);
+  }
+  return ready;
 }
 
 /**
@@ -101,6 +154,7 @@ function pgliteStart(snapshotFile: string): Promise<PgliteStart> {
  * (`ReusedPglite`); a file that opens a second database at once gets an instance of its own.
  */
 export async function openTestDatabase(template: TestTemplate): Promise<Database> {
+  await templateReady(template);
   if (template.kind === "pglite") {
     const reused = await claimReusedPglite(template.snapshotFile);
     if (reused) {
