@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { Sequencer } from "./vitest.sequencer";
 
 /**
  * One run, five projects: service/procedure tests (packages), server tests (REST and jobs through
@@ -23,6 +24,7 @@ export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker; the workers' PGlite work is what keeps the cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: Sequencer },
     // A test that asserts nothing fails: it cannot pass by running without checking.
     expect: { requireAssertions: true },
     projects: [

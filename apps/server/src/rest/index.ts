@@ -6,6 +6,7 @@ import { registerCardSimulator } from "../plugins/card-simulator";
 import { registerSmartPitSimulator } from "../plugins/smartpit-simulator";
 import { accountRoutes } from "./account";
 import { type RestRoute, registerRoutes } from "./adapter";
+import { adminPaymentRoutes } from "./admin-payments";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { conversationRoutes } from "./conversations";
@@ -40,6 +41,7 @@ export const restRoutes: RestRoute[] = [
   ...messageRoutes,
   ...scheduledRoutes,
   ...paymentRoutes,
+  ...adminPaymentRoutes,
   ...boardRoutes,
   ...screeningRoutes,
   ...inquiryRoutes,
