@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
-import { Sequencer } from "./vitest.sequencer";
+import { Sequencer } from "./vitest.sequencer.ts";
 
 /**
  * One run, five projects: service/procedure tests (packages), server tests (REST and jobs through

@@ -188,7 +188,7 @@ describe("a card order", () => {
       "duplicate",
     ]);
     const result = await api.caller(member).purchase.cardResult({ id: tx.transactionId });
-    expect(result).toMatchObject({ status: "paid", points: 1000, balance: 1000 });
+    expect(result).toMatchObject({ status: "paid", points: 1000, bonusPoints: 0, balance: 1000 });
   });
 
   it("a forged or stale notification is refused (401) and stored without the signature; nothing is credited", async () => {
@@ -333,6 +333,13 @@ describe("a refund by the processor", () => {
       const tx = await api.caller(member).purchase.create({ amount: 1000, paymentMethod: "card" });
       await notify(tx);
       expect(await booksAgree(member.id)).toBe(800);
+      // The result page shows the bonus credited with the purchase.
+      expect(await api.caller(member).purchase.cardResult({ id: tx.transactionId })).toMatchObject({
+        status: "paid",
+        points: 500,
+        bonusPoints: 300,
+        balance: 800,
+      });
       expect(await notify(tx, "refund.completed")).toMatchObject({ status: "refunded" });
       expect(await booksAgree(member.id)).toBe(0);
       const [reversal] = await kinds(member.id, "purchase_reversal");

@@ -60,6 +60,7 @@ export const cardResultAnswer = z
     status: z.enum(TRANSACTION_STATUSES),
     amount: z.number().int(),
     points: z.number().int(),
+    bonusPoints: z.number().int().min(0),
     confirmedAt: z.iso.datetime().nullable(),
     balance: z.number().int(),
   })

@@ -169,7 +169,7 @@ export const paymentRoutes = [
     path: "/api/purchase/card/:id/result",
     summary: "Member: a card order's result after the payment page, with the balance now",
     description:
-      "What the result page shows when the processor sends the member back: the order's status (`paid` once the processor's notification has credited it; `pending` while it has not arrived yet, ask again; `failed` when declined or abandoned) and the member's balance. `:id` is the order's reference or `_id`; another member's order, or an order of another method, is 404.",
+      "What the result page shows when the processor sends the member back: the order's status (`paid` once the processor's notification has credited it, `bonusPoints` the purchase bonus credited with it; `pending` while it has not arrived yet, ask again; `failed` when declined or abandoned) and the member's balance. `:id` is the order's reference or `_id`; another member's order, or an order of another method, is 404.",
     access: "member",
     input: transactionPath,
     response: cardResultAnswer,
@@ -178,8 +178,9 @@ export const paymentRoutes = [
       status: "paid",
       amount: 3000,
       points: 1500,
+      bonusPoints: 300,
       confirmedAt: "2025-08-20T01:25:02.000Z",
-      balance: 1620,
+      balance: 1920,
     },
     errors: { 404: MSG.notFound },
     handler: async (caller, input) => {

@@ -228,7 +228,8 @@ export async function ownTransaction(db: Db, userId: string, ref: string, public
 
 /**
  * `purchase.cardResult`: what the result page shows when the processor sends the member back: the
- * member's own card order (anyone else's, or another method's, is NOT_FOUND) and the balance now.
+ * member's own card order (anyone else's, or another method's, is NOT_FOUND), the bonus points
+ * credited with it (decision 0047; 0 while pending) and the balance now.
  * The notification may arrive a moment after the member: a pending order is shown as waiting, and
  * the page asks again.
  */
@@ -246,6 +247,7 @@ export async function cardResult(db: Db, userId: string, ref: string) {
     status: row.status,
     amount: row.amount,
     points: row.points,
+    bonusPoints: row.bonusPoints,
     confirmedAt: row.confirmedAt,
     balance: member?.points ?? 0,
   };

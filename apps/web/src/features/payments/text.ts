@@ -36,6 +36,7 @@ export const PAYMENTS_TEXT = {
   cardResultRefunded: "このご注文は返金されました",
   cardResultSlow: "決済結果の確認に時間がかかっています。しばらくしてから購入履歴をご確認ください。",
   cardResultPoints: "付与ポイント",
+  cardResultBonus: "ボーナスポイント",
   cardResultAmount: "お支払い金額",
   cardResultBalance: "現在の所持ポイント",
   cardResultBack: "ポイント購入へ戻る",

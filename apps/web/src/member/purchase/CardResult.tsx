@@ -69,6 +69,12 @@ export function CardResult({ order, onBack }: { order: string; onBack(): void })
                   <Table.Th w={{ base: 130, sm: 170 }}>{PAYMENTS_TEXT.cardResultPoints}</Table.Th>
                   <Table.Td>{pointsText(data.points)}</Table.Td>
                 </Table.Tr>
+                {data.bonusPoints > 0 && (
+                  <Table.Tr>
+                    <Table.Th>{PAYMENTS_TEXT.cardResultBonus}</Table.Th>
+                    <Table.Td data-testid="card-result-bonus">+{pointsText(data.bonusPoints)}</Table.Td>
+                  </Table.Tr>
+                )}
                 <Table.Tr>
                   <Table.Th>{PAYMENTS_TEXT.cardResultBalance}</Table.Th>
                   <Table.Td data-testid="card-result-balance">{pointsText(data.balance)}</Table.Td>

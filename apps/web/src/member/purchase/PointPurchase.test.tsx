@@ -266,15 +266,16 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     assign.mockRestore();
   });
 
-  it("back from the processor, shows the card's result and sets the header's balance without a reload", async () => {
+  it("back from the processor, shows the card's result with its bonus and sets the header's balance without a reload", async () => {
     let asked = 0;
     const answer = (status: "pending" | "paid") => ({
       transactionId: "TX1",
       status,
       amount: 3000,
       points: 1500,
+      bonusPoints: status === "paid" ? 300 : 0,
       confirmedAt: status === "paid" ? new Date() : null,
-      balance: status === "paid" ? 1600 : 100,
+      balance: status === "paid" ? 1900 : 100,
     });
     const { queryClient } = renderWithProviders(
       <PointPurchase />,
@@ -292,8 +293,9 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
     expect(await screen.findByTestId("card-result-paid", {}, { timeout: 5000 })).toHaveTextContent(
       PAYMENTS_TEXT.cardResultPaid,
     );
-    expect(screen.getByTestId("card-result-balance")).toHaveTextContent("1,600pt");
-    await vi.waitFor(() => expect(queryClient.getQueryData(meKey)).toEqual({ points: 1600 }));
+    expect(screen.getByTestId("card-result-bonus")).toHaveTextContent("+300pt");
+    expect(screen.getByTestId("card-result-balance")).toHaveTextContent("1,900pt");
+    await vi.waitFor(() => expect(queryClient.getQueryData(meKey)).toEqual({ points: 1900 }));
     expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
   });
 });
