@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { PaymentProvider } from "./provider";
-import { signNotification, verifySignedNotification } from "./signature";
+import { signNotification } from "./signature";
 
 /**
  * The card processor (decision 0046), of the kind Japanese card processors serving this industry
@@ -118,6 +118,5 @@ export function verifyCardRequest(
   return { ...(fields as CardRequestFields), signature };
 }
 
-/** The notification's signature: as SmartPit's, keyed with the merchant secret. */
+/** The notification's signature: as SmartPit's, keyed with the merchant secret (checked by notification-intake.ts). */
 export const signCardNotification = signNotification;
-export const verifyCardSignature = verifySignedNotification;
