@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { CARD_HEADERS, type CardEvent, signCardNotification } from "./card";
-import type { SimulatedNotification } from "./smart-pit-simulator";
+import { CARD_HEADERS, type CardEvent } from "./card";
+import { type SimulatedNotification, signedNotification } from "./signature";
 
 /**
  * A local stand-in for the card processor's side (CARD_SIMULATOR, never in production): the card
@@ -22,22 +21,12 @@ export function simulateCardNotification(input: {
   nonce?: string;
   timestamp?: number;
 }): SimulatedNotification {
-  const rawBody = JSON.stringify({
+  const body = {
     event: input.event,
     transactionId: input.transactionId,
     paymentId: input.paymentId ?? `SIMPAY-${input.transactionId}`,
     amount: input.amount,
     occurredAt: (input.occurredAt ?? new Date()).toISOString(),
-  });
-  const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
-  const nonce = input.nonce ?? randomUUID();
-  return {
-    rawBody,
-    headers: {
-      "content-type": "application/json",
-      [CARD_HEADERS.signature]: signCardNotification(input.secret, timestamp, nonce, rawBody),
-      [CARD_HEADERS.timestamp]: timestamp,
-      [CARD_HEADERS.nonce]: nonce,
-    },
   };
+  return signedNotification(CARD_HEADERS, input.secret, body, input);
 }

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { PaymentProvider } from "./provider";
-import { signNotification } from "./signature";
 
 /**
  * The card processor (decision 0046), of the kind Japanese card processors serving this industry
@@ -117,6 +116,3 @@ export function verifyCardRequest(
   if (age < -300 || age > CARD_ORDER_VALID_MINUTES * 60) return null;
   return { ...(fields as CardRequestFields), signature };
 }
-
-/** The notification's signature: as SmartPit's, keyed with the merchant secret (checked by notification-intake.ts). */
-export const signCardNotification = signNotification;

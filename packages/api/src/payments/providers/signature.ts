@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 /**
  * The signed server-to-server notifications of the payment providers (SmartPit, the card
@@ -11,6 +11,36 @@ export const NOTIFY_WINDOW_SECONDS = 300;
 
 export function signNotification(key: string, timestamp: string, nonce: string, rawBody: string): string {
   return createHmac("sha256", key).update(`${timestamp}.${nonce}.${rawBody}`).digest("hex");
+}
+
+/** A notification as a provider sends it: the raw body and its signed headers. */
+export interface SimulatedNotification {
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Signs a body as a provider does (its simulator's half, and the tests'): the provider's three
+ * header names, its secret, and a nonce and timestamp of now unless given.
+ */
+export function signedNotification(
+  names: { signature: string; timestamp: string; nonce: string },
+  key: string,
+  body: unknown,
+  options: { nonce?: string; timestamp?: number } = {},
+): SimulatedNotification {
+  const rawBody = JSON.stringify(body);
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const nonce = options.nonce ?? randomUUID();
+  return {
+    rawBody,
+    headers: {
+      "content-type": "application/json",
+      [names.signature]: signNotification(key, timestamp, nonce, rawBody),
+      [names.timestamp]: timestamp,
+      [names.nonce]: nonce,
+    },
+  };
 }
 
 export type SignatureCheck = "ok" | "forged" | "stale";

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import type { PaymentProvider } from "./provider";
-import { signNotification } from "./signature";
 
 /** How long a convenience store accepts a payment code (ours; SmartPit's slips allow days, not weeks). */
 export const SMARTPIT_CODE_VALID_DAYS = 7;
@@ -49,6 +48,3 @@ export const smartPitProvider: PaymentProvider = {
     };
   },
 };
-
-/** The signature SmartPit sends: HMAC-SHA256, keyed with the API key, of `timestamp.nonce.rawBody`, hex. */
-export const signSmartPitNotification = signNotification;
