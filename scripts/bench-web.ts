@@ -5,7 +5,9 @@
  *    script, the chunks index.html preloads, the entry stylesheet), gzipped, against the targets;
  *    and whether every text asset has its precompressed .br and .gz beside it.
  * 2. Lighthouse (mobile settings, the Chromium the browser tests use) on /login and, signed in as
- *    a member, /user/dashboard, served by the real app (buildApp) on a fresh embedded database.
+ *    a member, /user/dashboard and /user/point-purchase (bank transfer offered, a first-purchase
+ *    bonus on every pack: decision 0047), served by the real app (buildApp) on a fresh embedded
+ *    database.
  *
  * Prints each figure with PASS/FAIL; exits 1 when a target is missed. CHROME_PATH overrides
  * /usr/bin/chromium; BENCH_WEB_DIST another build directory; BENCH_LIGHTHOUSE=0 skips step 2;
@@ -13,7 +15,7 @@
  * Lighthouse's own documentation on variability advises; every run's figures are printed. A run
  * whose trace Lighthouse could not read (a runtimeError such as NO_NAVSTART) is run again, twice at most.
  * BENCH_WEB_REPORT=<dir> also writes each page's full Lighthouse report there (login.json,
- * dashboard.json) and its trace (login.trace.json, dashboard.trace.json: open it in Chromium's
+ * dashboard.json, purchase.json) and its trace (login.trace.json, …: open it in Chromium's
  * performance panel) to find where the time goes (bootup-time, mainthread-work-breakdown, long tasks).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -111,6 +113,7 @@ async function runLighthouse(): Promise<void> {
     for (const [label, url, signedIn, report] of [
       ["/login", `${base}/login`, false, "login"],
       ["/user/dashboard", `${base}/user/dashboard`, true, "dashboard"],
+      ["/user/point-purchase", `${base}/user/point-purchase`, true, "purchase"],
     ] as const) {
       if (signedIn) {
         // The app keeps the session in localStorage (spec); Lighthouse must not wipe it.
@@ -220,6 +223,27 @@ async function memberToken(base: string): Promise<string> {
       name: "ベンチ",
       gender: "female",
     },
+    admin.token as string,
+  );
+  // The purchase screen as members meet it: a method to pay by, and a bonus quoted on each pack.
+  const put = await fetch(`${base}/api/admin/payments/settings`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({
+      bankTransfer: {
+        bankName: "縁結び銀行",
+        branchName: "本店",
+        accountType: "普通",
+        accountNumber: "1234567",
+        accountName: "エンムスビ（カ",
+        isActive: true,
+      },
+    }),
+  });
+  if (!put.ok) throw new Error(`payment settings: ${put.status} ${await put.text()}`);
+  await post(
+    "/trpc/adminPayments.saveBonusRules",
+    { json: { firstPurchase: { fixedPoints: 300 }, tiers: [{ minAmount: 5000, ratePercent: 10 }] } },
     admin.token as string,
   );
   const member = await post("/api/auth/login", MEMBER);
