@@ -1,9 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../src/client";
 import { rowsOf } from "../src/rows";
-import { onPostgres, openTestDatabase, type TestTemplate } from "../src/testing/test-database";
+import { onPostgres, openTestDatabase, type TestTemplate, templateReady } from "../src/testing/test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,6 +25,32 @@ async function count(database: Database, query: string): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(database.db, sql.raw(`select (${query})::int as n`));
   return row?.n ?? -1;
 }
+
+describe("the template the global setup builds while the first files run", () => {
+  it("a file waits until the template is ready, and fails with the build's own error", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "enmusubi-template-ready-"));
+    const at = (name: string): TestTemplate => ({
+      kind: "pglite",
+      snapshotFile: path.join(dir, `${name}.tar`),
+      readyFile: path.join(dir, `${name}.ready`),
+    });
+    const building = at("building");
+    let state = "waiting";
+    const waiting = templateReady(building).then(() => {
+      state = "ready";
+    });
+    // Several of its polls (every 50 ms) pass while nothing is written: it keeps waiting.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(state).toBe("waiting");
+    writeFileSync(building.readyFile, "ok");
+    await waiting;
+    expect(state).toBe("ready");
+
+    const failed = at("failed");
+    writeFileSync(failed.readyFile, "the test template could not be built: migration 0042 failed");
+    await expect(templateReady(failed)).rejects.toThrow("migration 0042 failed");
+  });
+});
 
 describe.skipIf(onPostgres)("a worker's PGlite, put back between files", () => {
   it("a file's rows, session and schemas are gone for the next file; the template's rows are back", async () => {

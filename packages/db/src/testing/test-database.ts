@@ -47,9 +47,14 @@ export function startTemplate(options: { postgresUrl?: string; directory: string
     ? { kind: "postgres", url: postgresUrl, template: `enmusubi_tpl_${id}`, readyFile }
     : { kind: "pglite", snapshotFile: path.join(options.directory, `enmusubi-test-${id}.tar`), readyFile };
   const admin = postgresUrl ? postgres(postgresUrl, { max: 1, onnotice: () => {} }) : undefined;
+  // Written whole, then renamed: a worker never reads a half-written state.
+  const mark = async (state: string) => {
+    await writeFile(`${readyFile}.part`, state);
+    await rename(`${readyFile}.part`, readyFile);
+  };
   const built = buildTemplate(template, admin).then(
-    () => writeFile(readyFile, "ok"),
-    (error: unknown) => writeFile(readyFile, `the test template could not be built: ${String(error)}`),
+    () => mark("ok"),
+    (error: unknown) => mark(`the test template could not be built: ${String(error)}`),
   );
   return {
     template,
