@@ -100,8 +100,8 @@ export default defineConfig({
           name: "e2e",
           include: ["apps/server/e2e/**/*.test.ts"],
           environment: "node",
-          // Beside the api files, as before the web project moved first.
-          sequence: { groupOrder: 1 },
+          // No groupOrder: a project of one worker at the default order runs as vitest's own
+          // sequential group, after the others (a groupOrder shared with a project of two workers is refused).
           globalSetup: TEMPLATE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
