@@ -69,6 +69,33 @@ const amountInput = () => screen.getByLabelText(/購入金額/);
 
 // userEvent typing on a loaded 2-core machine can pass the 5 s default.
 describe("PointPurchase", { timeout: 20_000 }, () => {
+  it("draws the form once, with the packs' bonus lines, and lays the history out with it (nothing below moves)", async () => {
+    let answerQuotes = () => {};
+    const quotesMayAnswer = new Promise<void>((resolve) => {
+      answerQuotes = resolve;
+    });
+    const base = handlers();
+    const { calls } = renderWithProviders(
+      <PointPurchase />,
+      handlers({
+        "purchase.bonusQuote": async (input) => {
+          await quotesMayAnswer;
+          const quote = await base["purchase.bonusQuote"]?.(input);
+          return quote && { ...quote, bonusPoints: 300, totalPoints: quote.points + 300 };
+        },
+      }),
+    );
+    // The settings and the history have answered; the packs' bonuses have not.
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain("purchase.bonusQuote"));
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain("purchase.history"));
+    expect(screen.queryByRole("button", { name: "確認画面へ進む" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "購入履歴" })).not.toBeInTheDocument();
+    answerQuotes();
+    await screen.findByRole("button", { name: "確認画面へ進む" });
+    expect(screen.getAllByText("+300pt ボーナス").length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { name: "購入履歴" })).toBeVisible();
+  });
+
   it("offers only the active methods and shows the floored points as the amount is typed", async () => {
     renderWithProviders(<PointPurchase />, handlers());
     expect(await screen.findByTestId("purchase-rate")).toHaveTextContent(
