@@ -81,7 +81,8 @@ describe("PointPurchase", { timeout: 20_000 }, () => {
         "purchase.bonusQuote": async (input) => {
           await quotesMayAnswer;
           const quote = await base["purchase.bonusQuote"]?.(input);
-          return quote && { ...quote, bonusPoints: 300, totalPoints: quote.points + 300 };
+          if (!quote) throw new Error("no quote");
+          return { ...quote, bonusPoints: 300, totalPoints: quote.points + 300 };
         },
       }),
     );
